@@ -1,0 +1,108 @@
+//! Declare an MCP elicitation form as a Rust type.
+//!
+//! `#[derive(Elicit)]` on a struct gives the exact `requestedSchema` an MCP client accepts
+//! (flat, spec-exact, in declaration order) and a parser that turns the client's answer
+//! (`ElicitResult.content`) into the struct, or into a [`ContentError`] naming every
+//! invalid field. Shapes MCP forms cannot express are compile errors on the offending field.
+//!
+//! ```
+//! use elicit_core::Elicit;
+//! use serde_json::json;
+//!
+//! /// Please tell us about yourself
+//! #[derive(Elicit, Debug, PartialEq)]
+//! struct Profile {
+//!     /// Your full name
+//!     #[elicit(min_length = 1, max_length = 100)]
+//!     name: String,
+//!     #[elicit(format = "email")]
+//!     email: Option<String>,
+//!     #[elicit(minimum = 18, default = 30)]
+//!     age: u8,
+//! }
+//!
+//! assert_eq!(Profile::message(), "Please tell us about yourself");
+//! assert_eq!(
+//!     serde_json::to_value(Profile::requested_schema()).unwrap(),
+//!     json!({
+//!         "type": "object",
+//!         "properties": {
+//!             "name": {"type": "string", "description": "Your full name", "minLength": 1, "maxLength": 100},
+//!             "email": {"type": "string", "format": "email"},
+//!             "age": {"type": "integer", "minimum": 18, "maximum": 255, "default": 30}
+//!         },
+//!         "required": ["name"]
+//!     }),
+//! );
+//!
+//! let answer = json!({"name": "Ada", "age": 36});
+//! let profile = Profile::from_content(answer.as_object().unwrap()).unwrap();
+//! assert_eq!(profile, Profile { name: "Ada".into(), email: None, age: 36 });
+//!
+//! let bad = json!({"name": "", "email": "not-an-address", "age": 12});
+//! let error = Profile::from_content(bad.as_object().unwrap()).unwrap_err();
+//! assert_eq!(error.errors().len(), 3);
+//! ```
+
+mod error;
+mod field;
+mod format;
+mod pattern;
+mod schema;
+mod select;
+mod validate;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
+pub use crate::field::ElicitField;
+pub use crate::pattern::{Pattern, PatternError};
+pub use crate::schema::{
+    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema,
+    PropertySchema, RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema,
+    TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
+};
+pub use crate::select::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
+
+use serde_json::{Map, Value};
+
+/// A type that is an elicitation form: it knows its `requestedSchema`, its prompt, and how
+/// to read (and write) the `content` of a client's answer.
+///
+/// Derive it: on a struct with named fields (one property per field), or on a unit-variant
+/// enum (a one-question form). See the crate's README for every attribute.
+///
+/// ```
+/// use elicit_core::Elicit;
+///
+/// /// Which size?
+/// #[derive(Elicit, Debug, PartialEq)]
+/// enum Size { Small, Large }
+///
+/// assert_eq!(Size::message(), "Which size?");
+/// let content = Size::Large.to_content();
+/// assert_eq!(serde_json::Value::Object(content.clone()), serde_json::json!({"size": "Large"}));
+/// assert_eq!(Size::from_content(&content), Ok(Size::Large));
+/// ```
+pub trait Elicit: Sized {
+    /// The form's schema; built once, then returned by reference.
+    fn requested_schema() -> &'static RequestedSchema;
+
+    /// The type's doc comment (or `#[elicit(message = "...")]`): the default prompt.
+    fn message() -> &'static str;
+
+    /// Parses and validates `ElicitResult.content`, collecting every field's error.
+    ///
+    /// # Errors
+    /// A [`ContentError`] with one entry per missing or invalid field (and per unknown key,
+    /// when the form denies unknown fields).
+    fn from_content(content: &Map<String, Value>) -> Result<Self, ContentError>;
+
+    /// The inverse: this value as content (round-trips through `from_content`).
+    fn to_content(&self) -> Map<String, Value>;
+}
+
+#[cfg(feature = "derive")]
+pub use elicit_derive::Elicit;

@@ -1,0 +1,88 @@
+//! The `pattern` of a string field: kept as written, compiled once.
+
+use std::fmt;
+
+use regex_lite::Regex;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A string field's `pattern`, compiled once when the schema is built.
+///
+/// Matching is unanchored, as JSON Schema's `pattern` is (write `^…$` to anchor), and runs in
+/// time linear in the input: the engine never backtracks, so no pattern can be made to take
+/// exponential time.
+///
+/// ```
+/// use elicit_core::Pattern;
+///
+/// let pattern = Pattern::new("^[a-z]+$").unwrap();
+/// assert!(pattern.is_match("abc"));
+/// assert!(!pattern.is_match("ABC"));
+/// assert!(Pattern::new("(").is_err());
+/// ```
+#[derive(Clone)]
+pub struct Pattern {
+    regex: Regex,
+}
+
+impl Pattern {
+    /// Compiles `source`; fails on a syntax error or a pattern too large to compile.
+    ///
+    /// # Errors
+    /// The regex engine's description of what is wrong with `source`.
+    pub fn new(source: &str) -> Result<Self, PatternError> {
+        Regex::new(source)
+            .map(|regex| Self { regex })
+            .map_err(|error| PatternError {
+                message: error.to_string(),
+            })
+    }
+
+    /// The pattern as written.
+    pub fn as_str(&self) -> &str {
+        self.regex.as_str()
+    }
+
+    /// Whether `text` contains a match.
+    pub fn is_match(&self, text: &str) -> bool {
+        self.regex.is_match(text)
+    }
+}
+
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for Pattern {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Pattern {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let source = String::deserialize(deserializer)?;
+        Self::new(&source).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Why a `pattern` could not be compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternError {
+    message: String,
+}
+
+impl fmt::Display for PatternError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid pattern: {}", self.message)
+    }
+}
+
+impl std::error::Error for PatternError {}

@@ -1,0 +1,376 @@
+//! The typed model of `requestedSchema`: the flat object schema MCP allows, and the eight
+//! kinds of property schema under it (`PrimitiveSchemaDefinition` in the spec).
+//!
+//! Each type serializes to exactly the JSON the spec defines and deserializes from any schema
+//! a server may send, so the same model serves servers (which emit it) and clients (which
+//! check answers against it with [`RequestedSchema::validate`]).
+
+mod wire;
+
+use serde_json::Number;
+
+use crate::pattern::Pattern;
+
+/// The `requestedSchema` of a form: `{"type":"object","properties":{…},"required":[…]}`.
+///
+/// Properties keep their declaration order, on the wire too. `required` is omitted when
+/// empty; there is never a root `title`, `$defs`, `$ref` or `additionalProperties`.
+///
+/// ```
+/// use elicit_core::{PropertySchema, RequestedSchema, StringSchema};
+///
+/// let mut schema = RequestedSchema::new();
+/// schema.push("name", PropertySchema::String(StringSchema::default()), true);
+/// assert_eq!(
+///     serde_json::to_string(&schema).unwrap(),
+///     r#"{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}"#,
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RequestedSchema {
+    /// The properties, in declaration order.
+    pub properties: Vec<(String, PropertySchema)>,
+    /// The wire names of the required properties.
+    pub required: Vec<String>,
+    /// The optional `$schema` key a server may send (derived forms never set it).
+    pub schema_uri: Option<String>,
+}
+
+impl RequestedSchema {
+    /// An empty form.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a property; `required` adds its name to `required`.
+    pub fn push(&mut self, name: impl Into<String>, schema: PropertySchema, required: bool) {
+        let name = name.into();
+        if required {
+            self.required.push(name.clone());
+        }
+        self.properties.push((name, schema));
+    }
+
+    /// The schema of the property with this wire name.
+    ///
+    /// ```
+    /// # use elicit_core::{PropertySchema, RequestedSchema, BooleanSchema};
+    /// let mut schema = RequestedSchema::new();
+    /// schema.push("ok", PropertySchema::Boolean(BooleanSchema::default()), false);
+    /// assert!(schema.property("ok").is_some());
+    /// ```
+    pub fn property(&self, name: &str) -> Option<&PropertySchema> {
+        self.properties
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, schema)| schema)
+    }
+
+    /// Whether the property with this wire name is in `required`.
+    pub fn is_required(&self, name: &str) -> bool {
+        self.required.iter().any(|key| key == name)
+    }
+}
+
+/// One property of a form: the spec's `PrimitiveSchemaDefinition`.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum PropertySchema {
+    /// `{"type":"string", …}`
+    String(StringSchema),
+    /// `{"type":"integer" | "number", …}`
+    Number(NumberSchema),
+    /// `{"type":"boolean", …}`
+    Boolean(BooleanSchema),
+    /// `{"type":"string","enum":[…]}`
+    UntitledSingleSelect(UntitledSingleSelectSchema),
+    /// `{"type":"string","oneOf":[{"const":…,"title":…},…]}`
+    TitledSingleSelect(TitledSingleSelectSchema),
+    /// `{"type":"string","enum":[…],"enumNames":[…]}`, the 2025-06-18 form.
+    LegacyTitledEnum(LegacyTitledEnumSchema),
+    /// `{"type":"array","items":{"type":"string","enum":[…]}}`
+    UntitledMultiSelect(UntitledMultiSelectSchema),
+    /// `{"type":"array","items":{"anyOf":[{"const":…,"title":…},…]}}`
+    TitledMultiSelect(TitledMultiSelectSchema),
+}
+
+impl PropertySchema {
+    /// The property's `title`.
+    pub fn title(&self) -> Option<&str> {
+        self.common().0.as_deref()
+    }
+
+    /// The property's `description`.
+    pub fn description(&self) -> Option<&str> {
+        self.common().1.as_deref()
+    }
+
+    /// Sets the `title`.
+    pub fn set_title(&mut self, title: impl Into<String>) {
+        *self.common_mut().0 = Some(title.into());
+    }
+
+    /// Sets the `description`.
+    pub fn set_description(&mut self, description: impl Into<String>) {
+        *self.common_mut().1 = Some(description.into());
+    }
+
+    /// The option values (`const`s) of a select, in order; empty for other kinds.
+    ///
+    /// ```
+    /// # use elicit_core::{PropertySchema, UntitledSingleSelectSchema};
+    /// let schema = PropertySchema::UntitledSingleSelect(UntitledSingleSelectSchema {
+    ///     options: vec!["red".into(), "blue".into()],
+    ///     ..Default::default()
+    /// });
+    /// assert_eq!(schema.option_values().collect::<Vec<_>>(), ["red", "blue"]);
+    /// ```
+    pub fn option_values(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+        match self {
+            Self::UntitledSingleSelect(s) => Box::new(s.options.iter().map(String::as_str)),
+            Self::LegacyTitledEnum(s) => Box::new(s.options.iter().map(String::as_str)),
+            Self::UntitledMultiSelect(s) => Box::new(s.options.iter().map(String::as_str)),
+            Self::TitledSingleSelect(s) => Box::new(s.options.iter().map(|o| o.value.as_str())),
+            Self::TitledMultiSelect(s) => Box::new(s.options.iter().map(|o| o.value.as_str())),
+            Self::String(_) | Self::Number(_) | Self::Boolean(_) => Box::new(std::iter::empty()),
+        }
+    }
+
+    fn common(&self) -> (&Option<String>, &Option<String>) {
+        match self {
+            Self::String(s) => (&s.title, &s.description),
+            Self::Number(s) => (&s.title, &s.description),
+            Self::Boolean(s) => (&s.title, &s.description),
+            Self::UntitledSingleSelect(s) => (&s.title, &s.description),
+            Self::TitledSingleSelect(s) => (&s.title, &s.description),
+            Self::LegacyTitledEnum(s) => (&s.title, &s.description),
+            Self::UntitledMultiSelect(s) => (&s.title, &s.description),
+            Self::TitledMultiSelect(s) => (&s.title, &s.description),
+        }
+    }
+
+    fn common_mut(&mut self) -> (&mut Option<String>, &mut Option<String>) {
+        match self {
+            Self::String(s) => (&mut s.title, &mut s.description),
+            Self::Number(s) => (&mut s.title, &mut s.description),
+            Self::Boolean(s) => (&mut s.title, &mut s.description),
+            Self::UntitledSingleSelect(s) => (&mut s.title, &mut s.description),
+            Self::TitledSingleSelect(s) => (&mut s.title, &mut s.description),
+            Self::LegacyTitledEnum(s) => (&mut s.title, &mut s.description),
+            Self::UntitledMultiSelect(s) => (&mut s.title, &mut s.description),
+            Self::TitledMultiSelect(s) => (&mut s.title, &mut s.description),
+        }
+    }
+}
+
+/// The `format`s a string property may carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum StringFormat {
+    /// `"email"`: an e-mail address (RFC 5321 mailbox).
+    #[serde(rename = "email")]
+    Email,
+    /// `"uri"`: an absolute URI, with a scheme (RFC 3986).
+    #[serde(rename = "uri")]
+    Uri,
+    /// `"date"`: a calendar date, `YYYY-MM-DD` (RFC 3339 `full-date`).
+    #[serde(rename = "date")]
+    Date,
+    /// `"date-time"`: an RFC 3339 date-time with an offset.
+    #[serde(rename = "date-time")]
+    DateTime,
+}
+
+impl StringFormat {
+    /// The name on the wire (`"date-time"`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Uri => "uri",
+            Self::Date => "date",
+            Self::DateTime => "date-time",
+        }
+    }
+
+    /// What a valid value is, for error messages.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            Self::Email => "e-mail address",
+            Self::Uri => "absolute URI with a scheme",
+            Self::Date => "calendar date (YYYY-MM-DD)",
+            Self::DateTime => "RFC 3339 date-time with an offset",
+        }
+    }
+}
+
+/// `{"type":"string", …}`
+///
+/// ```
+/// use elicit_core::{StringFormat, StringSchema};
+///
+/// let schema = StringSchema { format: Some(StringFormat::Email), ..Default::default() };
+/// assert_eq!(
+///     serde_json::to_value(&schema).unwrap(),
+///     serde_json::json!({"type": "string", "format": "email"}),
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StringSchema {
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `minLength`, in Unicode scalar values.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in Unicode scalar values.
+    pub max_length: Option<u64>,
+    /// `pattern` (unanchored, like JSON Schema's).
+    pub pattern: Option<Pattern>,
+    /// `format`
+    pub format: Option<StringFormat>,
+    /// `default`
+    pub default: Option<String>,
+}
+
+/// Whether a number property takes any number or only integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NumberKind {
+    /// `"type":"integer"`
+    Integer,
+    /// `"type":"number"`
+    #[default]
+    Number,
+}
+
+/// `{"type":"integer" | "number", …}`. Bounds and default keep their exact JSON value, so
+/// `u64::MAX` is `18446744073709551615`, not a rounded float.
+///
+/// ```
+/// use elicit_core::{NumberKind, NumberSchema};
+///
+/// let schema = NumberSchema { kind: NumberKind::Integer, minimum: Some(1.into()), ..Default::default() };
+/// assert_eq!(
+///     serde_json::to_value(&schema).unwrap(),
+///     serde_json::json!({"type": "integer", "minimum": 1}),
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct NumberSchema {
+    /// `type`: `integer` or `number`.
+    pub kind: NumberKind,
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `minimum` (inclusive)
+    pub minimum: Option<Number>,
+    /// `maximum` (inclusive)
+    pub maximum: Option<Number>,
+    /// `default`
+    pub default: Option<Number>,
+}
+
+/// `{"type":"boolean", …}`
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BooleanSchema {
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `default`
+    pub default: Option<bool>,
+}
+
+/// One option of a titled select: `{"const":"…","title":"…"}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EnumOption {
+    /// `const`: the value the client sends back.
+    #[serde(rename = "const")]
+    pub value: String,
+    /// `title`: what the user sees.
+    pub title: String,
+}
+
+impl EnumOption {
+    /// An option with this value and title.
+    pub fn new(value: impl Into<String>, title: impl Into<String>) -> Self {
+        Self {
+            value: value.into(),
+            title: title.into(),
+        }
+    }
+}
+
+/// `{"type":"string","enum":[…]}`: choose one, no titles.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UntitledSingleSelectSchema {
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `enum`
+    pub options: Vec<String>,
+    /// `default`
+    pub default: Option<String>,
+}
+
+/// `{"type":"string","oneOf":[{"const":…,"title":…},…]}`: choose one, with titles.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TitledSingleSelectSchema {
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `oneOf`
+    pub options: Vec<EnumOption>,
+    /// `default`
+    pub default: Option<String>,
+}
+
+/// `{"type":"string","enum":[…],"enumNames":[…]}`: the 2025-06-18 titled single select.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LegacyTitledEnumSchema {
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `enum`
+    pub options: Vec<String>,
+    /// `enumNames`, one per option.
+    pub option_names: Vec<String>,
+    /// `default`
+    pub default: Option<String>,
+}
+
+/// `{"type":"array","items":{"type":"string","enum":[…]}}`: choose several, no titles.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UntitledMultiSelectSchema {
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `items.enum`
+    pub options: Vec<String>,
+    /// `minItems`
+    pub min_items: Option<u64>,
+    /// `maxItems`
+    pub max_items: Option<u64>,
+    /// `default`
+    pub default: Option<Vec<String>>,
+}
+
+/// `{"type":"array","items":{"anyOf":[{"const":…,"title":…},…]}}`: choose several, with titles.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TitledMultiSelectSchema {
+    /// `title`
+    pub title: Option<String>,
+    /// `description`
+    pub description: Option<String>,
+    /// `items.anyOf`
+    pub options: Vec<EnumOption>,
+    /// `minItems`
+    pub min_items: Option<u64>,
+    /// `maxItems`
+    pub max_items: Option<u64>,
+    /// `default`
+    pub default: Option<Vec<String>>,
+}

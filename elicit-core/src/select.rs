@@ -1,0 +1,219 @@
+//! Choices: unit-variant enums as single-select fields, and collections of them as
+//! multi-select fields (SEP-1330).
+
+use std::collections::{BTreeSet, HashSet};
+use std::hash::{BuildHasher, Hash};
+
+use serde_json::Value;
+
+use crate::error::FieldErrorKind;
+use crate::field::ElicitField;
+use crate::schema::{
+    EnumOption, LegacyTitledEnumSchema, PropertySchema, TitledMultiSelectSchema,
+    TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
+};
+use crate::validate::{expect_array, expect_str};
+
+/// One variant of a choice enum: the `const` a client sends and the title a user sees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnumVariant {
+    /// The `const` (wire value).
+    pub value: &'static str,
+    /// The display title.
+    pub title: &'static str,
+}
+
+/// How an enum's options are written in the schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnumStyle {
+    /// `oneOf` (single) / `items.anyOf` (multi) of `{"const","title"}`: the default.
+    Titled,
+    /// `enum` only, no titles: `#[elicit(untitled)]`.
+    Untitled,
+    /// `enum` + `enumNames`, the 2025-06-18 form: `#[elicit(legacy_enum_names)]`.
+    /// It has no multi-select form.
+    LegacyEnumNames,
+}
+
+/// A unit-variant enum whose variants are the options of a choice.
+///
+/// `#[derive(Elicit)]` implements it on enums; there is rarely a reason to by hand.
+///
+/// ```
+/// use elicit_core::{ElicitEnum, EnumStyle, Elicit};
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// enum Size {
+///     Small,
+///     /// Extra large
+///     ExtraLarge,
+/// }
+///
+/// assert_eq!(Size::VARIANTS[1].value, "ExtraLarge");
+/// assert_eq!(Size::VARIANTS[1].title, "Extra large");
+/// assert_eq!(Size::STYLE, EnumStyle::Titled);
+/// assert_eq!(Size::from_index(0), Some(Size::Small));
+/// ```
+pub trait ElicitEnum: Sized + 'static {
+    /// The variants, in declaration order.
+    const VARIANTS: &'static [EnumVariant];
+    /// How the options are written.
+    const STYLE: EnumStyle;
+    /// The variant at `index` in [`VARIANTS`](Self::VARIANTS).
+    fn from_index(index: usize) -> Option<Self>;
+    /// The index of `self` in [`VARIANTS`](Self::VARIANTS).
+    fn index(&self) -> usize;
+}
+
+/// Marks the enums that can be the options of a multi-select field.
+///
+/// `#[derive(Elicit)]` implements it for every enum but those marked
+/// `#[elicit(legacy_enum_names)]`, whose 2025-06-18 form has no multi-select.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the option type of a multi-select field",
+    label = "not a multi-select option type",
+    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`",
+    note = "an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form: the 2025-06-18 `enumNames` style is single-select only"
+)]
+pub trait MultiSelectOption: ElicitEnum {}
+
+fn find<E: ElicitEnum>(chosen: &str) -> Option<E> {
+    E::VARIANTS
+        .iter()
+        .position(|variant| variant.value == chosen)
+        .and_then(E::from_index)
+}
+
+fn values<E: ElicitEnum>() -> impl Iterator<Item = &'static str> {
+    E::VARIANTS.iter().map(|variant| variant.value)
+}
+
+fn value_of<E: ElicitEnum>(choice: &E) -> &'static str {
+    E::VARIANTS
+        .get(choice.index())
+        .map_or("", |variant| variant.value)
+}
+
+fn titled_options<E: ElicitEnum>() -> Vec<EnumOption> {
+    E::VARIANTS
+        .iter()
+        .map(|variant| EnumOption::new(variant.value, variant.title))
+        .collect()
+}
+
+/// The single-select schema of `E`, in `E`'s style.
+pub fn single_select_schema<E: ElicitEnum>() -> PropertySchema {
+    let options = values::<E>().map(str::to_owned).collect();
+    match E::STYLE {
+        EnumStyle::Titled => PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
+            options: titled_options::<E>(),
+            ..TitledSingleSelectSchema::default()
+        }),
+        EnumStyle::Untitled => PropertySchema::UntitledSingleSelect(UntitledSingleSelectSchema {
+            options,
+            ..UntitledSingleSelectSchema::default()
+        }),
+        EnumStyle::LegacyEnumNames => PropertySchema::LegacyTitledEnum(LegacyTitledEnumSchema {
+            options,
+            option_names: E::VARIANTS
+                .iter()
+                .map(|variant| variant.title.to_owned())
+                .collect(),
+            ..LegacyTitledEnumSchema::default()
+        }),
+    }
+}
+
+/// Reads one option: the value must be one of `E`'s `const`s, exactly.
+///
+/// # Errors
+/// `WrongType` for a non-string, `UnknownOption` (listing the allowed values) otherwise.
+pub fn parse_single<E: ElicitEnum>(value: &Value) -> Result<E, FieldErrorKind> {
+    let chosen = expect_str(value)?;
+    find(chosen).ok_or_else(|| FieldErrorKind::unknown_option(chosen, values::<E>()))
+}
+
+/// The `const` of `choice`, as JSON.
+pub fn single_to_json<E: ElicitEnum>(choice: &E) -> Value {
+    Value::String(value_of(choice).to_owned())
+}
+
+fn multi_select_schema<E: ElicitEnum>() -> PropertySchema {
+    match E::STYLE {
+        EnumStyle::Untitled => PropertySchema::UntitledMultiSelect(UntitledMultiSelectSchema {
+            options: values::<E>().map(str::to_owned).collect(),
+            ..UntitledMultiSelectSchema::default()
+        }),
+        // A legacy enum never gets here (it is not a `MultiSelectOption`); titled is the
+        // closest form should a hand-written impl say otherwise.
+        EnumStyle::Titled | EnumStyle::LegacyEnumNames => {
+            PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
+                options: titled_options::<E>(),
+                ..TitledMultiSelectSchema::default()
+            })
+        }
+    }
+}
+
+/// Reads the chosen options in the client's order, refusing unknown and repeated ones.
+fn parse_multi<E: ElicitEnum>(value: &Value) -> Result<Vec<E>, FieldErrorKind> {
+    let items = expect_array(value)?;
+    let mut seen = vec![false; E::VARIANTS.len()];
+    let mut chosen = Vec::with_capacity(items.len().min(E::VARIANTS.len()));
+    for item in items {
+        let choice: E = parse_single(item)?;
+        let index = choice.index();
+        match seen.get_mut(index) {
+            Some(true) => return Err(FieldErrorKind::duplicate_option(value_of(&choice))),
+            Some(slot) => *slot = true,
+            None => {}
+        }
+        chosen.push(choice);
+    }
+    Ok(chosen)
+}
+
+impl<E: MultiSelectOption> ElicitField for Vec<E> {
+    fn field_schema() -> PropertySchema {
+        multi_select_schema::<E>()
+    }
+
+    fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
+        parse_multi(value)
+    }
+
+    fn to_json(&self) -> Value {
+        Value::Array(self.iter().map(single_to_json).collect())
+    }
+}
+
+impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
+    fn field_schema() -> PropertySchema {
+        multi_select_schema::<E>()
+    }
+
+    fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
+        parse_multi(value).map(|chosen: Vec<E>| chosen.into_iter().collect())
+    }
+
+    fn to_json(&self) -> Value {
+        Value::Array(self.iter().map(single_to_json).collect())
+    }
+}
+
+impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for HashSet<E, S> {
+    fn field_schema() -> PropertySchema {
+        multi_select_schema::<E>()
+    }
+
+    fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
+        parse_multi(value).map(|chosen: Vec<E>| chosen.into_iter().collect())
+    }
+
+    fn to_json(&self) -> Value {
+        // In declaration order, so the same set always serializes the same way.
+        let mut chosen: Vec<&E> = self.iter().collect();
+        chosen.sort_by_key(|choice| choice.index());
+        Value::Array(chosen.into_iter().map(single_to_json).collect())
+    }
+}

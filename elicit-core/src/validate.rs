@@ -1,0 +1,319 @@
+//! Checking a client's value against a property schema.
+//!
+//! This is the one place that decides what a schema allows: the derived parsers call it for
+//! every field and [`RequestedSchema::validate`] calls it for a whole answer, so a typed
+//! server and a schema-only client always agree on the verdict.
+
+use std::cmp::Ordering;
+
+use serde_json::{Map, Number, Value};
+
+use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
+use crate::format;
+use crate::schema::{NumberKind, NumberSchema, PropertySchema, RequestedSchema, StringSchema};
+
+impl RequestedSchema {
+    /// Checks an answer (`ElicitResult.content`) against this schema, reporting every
+    /// invalid field. A client can run it before sending; a server that has no Rust type for
+    /// the form can run it on what it received.
+    ///
+    /// Keys the schema does not name are ignored, as the spec's schema does not forbid them.
+    /// `null` for an optional property counts as absent.
+    ///
+    /// # Errors
+    /// One [`FieldError`] per invalid or missing field, in property order.
+    ///
+    /// ```
+    /// use elicit_core::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema: RequestedSchema = serde_json::from_value(json!({
+    ///     "type": "object",
+    ///     "properties": {"age": {"type": "integer", "minimum": 18}},
+    ///     "required": ["age"]
+    /// })).unwrap();
+    /// let answer = json!({"age": 12});
+    /// let error = schema.validate(answer.as_object().unwrap()).unwrap_err();
+    /// assert_eq!(error.to_string(), "`age`: must be at least 18, got 12");
+    /// ```
+    pub fn validate(&self, content: &Map<String, Value>) -> Result<(), ContentError> {
+        let mut errors = Vec::new();
+        for (name, schema) in &self.properties {
+            match content.get(name) {
+                None | Some(Value::Null) if !self.is_required(name) => {}
+                None | Some(Value::Null) => {
+                    errors.push(FieldError::new(name.clone(), FieldErrorKind::Missing));
+                }
+                Some(value) => {
+                    if let Err(kind) = schema.check(value) {
+                        errors.push(FieldError::new(name.clone(), kind));
+                    }
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ContentError::from(errors))
+        }
+    }
+}
+
+impl PropertySchema {
+    /// Checks one present value against this property: its JSON type and every constraint
+    /// (length, format, pattern, bounds, integer-ness, options, item counts).
+    ///
+    /// # Errors
+    /// The first constraint the value breaks.
+    ///
+    /// ```
+    /// use elicit_core::{FieldErrorKind, PropertySchema, StringSchema};
+    ///
+    /// let schema = PropertySchema::String(StringSchema { max_length: Some(3), ..Default::default() });
+    /// assert!(schema.check(&"abc".into()).is_ok());
+    /// assert!(matches!(schema.check(&"abcd".into()), Err(FieldErrorKind::TooLong { .. })));
+    /// ```
+    pub fn check(&self, value: &Value) -> Result<(), FieldErrorKind> {
+        match self {
+            Self::String(schema) => check_string(schema, expect_str(value)?),
+            Self::Number(schema) => check_number(schema, expect_number(value)?),
+            Self::Boolean(_) => expect_bool(value).map(drop),
+            Self::UntitledSingleSelect(_)
+            | Self::TitledSingleSelect(_)
+            | Self::LegacyTitledEnum(_) => self.check_option(expect_str(value)?),
+            Self::UntitledMultiSelect(s) => self.check_options(value, s.min_items, s.max_items),
+            Self::TitledMultiSelect(s) => self.check_options(value, s.min_items, s.max_items),
+        }
+    }
+
+    fn check_option(&self, chosen: &str) -> Result<(), FieldErrorKind> {
+        if self.option_values().any(|option| option == chosen) {
+            Ok(())
+        } else {
+            Err(FieldErrorKind::unknown_option(chosen, self.option_values()))
+        }
+    }
+
+    fn check_options(
+        &self,
+        value: &Value,
+        min_items: Option<u64>,
+        max_items: Option<u64>,
+    ) -> Result<(), FieldErrorKind> {
+        let items = expect_array(value)?;
+        for (index, item) in items.iter().enumerate() {
+            let chosen = expect_str(item)?;
+            self.check_option(chosen)?;
+            if items[..index].iter().any(|earlier| earlier == item) {
+                return Err(FieldErrorKind::duplicate_option(chosen));
+            }
+        }
+        let count = items.len() as u64;
+        if let Some(min_items) = min_items.filter(|min| count < *min) {
+            return Err(FieldErrorKind::TooFewItems { min_items, count });
+        }
+        if let Some(max_items) = max_items.filter(|max| count > *max) {
+            return Err(FieldErrorKind::TooManyItems { max_items, count });
+        }
+        Ok(())
+    }
+}
+
+fn wrong_type(expected: JsonType, value: &Value) -> FieldErrorKind {
+    FieldErrorKind::WrongType {
+        expected,
+        found: JsonType::of(value),
+    }
+}
+
+pub(crate) fn expect_str(value: &Value) -> Result<&str, FieldErrorKind> {
+    value
+        .as_str()
+        .ok_or_else(|| wrong_type(JsonType::String, value))
+}
+
+pub(crate) fn expect_bool(value: &Value) -> Result<bool, FieldErrorKind> {
+    value
+        .as_bool()
+        .ok_or_else(|| wrong_type(JsonType::Boolean, value))
+}
+
+pub(crate) fn expect_number(value: &Value) -> Result<&Number, FieldErrorKind> {
+    match value {
+        Value::Number(number) => Ok(number),
+        _ => Err(wrong_type(JsonType::Number, value)),
+    }
+}
+
+pub(crate) fn expect_array(value: &Value) -> Result<&Vec<Value>, FieldErrorKind> {
+    value
+        .as_array()
+        .ok_or_else(|| wrong_type(JsonType::Array, value))
+}
+
+/// An integer-typed answer: integers as they are, floats only when whole (`4.0`), so a
+/// client that renders every number as a float still works.
+pub(crate) fn expect_integer(value: &Value) -> Result<i128, FieldErrorKind> {
+    let Value::Number(number) = value else {
+        return Err(wrong_type(JsonType::Integer, value));
+    };
+    integer_value(number).ok_or_else(|| FieldErrorKind::NotAnInteger {
+        value: number.clone(),
+    })
+}
+
+/// The integer a number denotes, if it is whole. Whole floats beyond `i128` saturate, which
+/// keeps them outside every Rust integer type's range, so callers report them as such.
+fn integer_value(number: &Number) -> Option<i128> {
+    if let Some(i) = number.as_i64() {
+        return Some(i128::from(i));
+    }
+    if let Some(u) = number.as_u64() {
+        return Some(i128::from(u));
+    }
+    let f = number.as_f64()?;
+    #[allow(clippy::cast_possible_truncation)]
+    (f.is_finite() && f.fract() == 0.0).then(|| f as i128)
+}
+
+fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind> {
+    if schema.min_length.is_some() || schema.max_length.is_some() {
+        let length = text.chars().count() as u64;
+        if let Some(min_length) = schema.min_length.filter(|min| length < *min) {
+            return Err(FieldErrorKind::TooShort { min_length, length });
+        }
+        if let Some(max_length) = schema.max_length.filter(|max| length > *max) {
+            return Err(FieldErrorKind::TooLong { max_length, length });
+        }
+    }
+    if let Some(format) = schema.format {
+        if !format::is_valid(format, text) {
+            return Err(FieldErrorKind::BadFormat { format });
+        }
+    }
+    if let Some(pattern) = &schema.pattern {
+        if !pattern.is_match(text) {
+            return Err(FieldErrorKind::PatternMismatch {
+                pattern: pattern.as_str().to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldErrorKind> {
+    if schema.kind == NumberKind::Integer && !is_whole(number) {
+        return Err(FieldErrorKind::NotAnInteger {
+            value: number.clone(),
+        });
+    }
+    if let Some(minimum) = &schema.minimum {
+        if compare(number, minimum) == Some(Ordering::Less) {
+            return Err(FieldErrorKind::BelowMinimum {
+                minimum: minimum.clone(),
+                value: number.clone(),
+            });
+        }
+    }
+    if let Some(maximum) = &schema.maximum {
+        if compare(number, maximum) == Some(Ordering::Greater) {
+            return Err(FieldErrorKind::AboveMaximum {
+                maximum: maximum.clone(),
+                value: number.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn is_whole(number: &Number) -> bool {
+    number.is_i64()
+        || number.is_u64()
+        || number
+            .as_f64()
+            .is_some_and(|f| f.is_finite() && f.fract() == 0.0)
+}
+
+/// Exact comparison of two JSON numbers, whatever mix of `i64`, `u64` and `f64` they are
+/// (a float and a large integer are not compared through a lossy cast).
+pub(crate) fn compare(a: &Number, b: &Number) -> Option<Ordering> {
+    match (exact_integer(a), exact_integer(b)) {
+        (Some(x), Some(y)) => Some(x.cmp(&y)),
+        (Some(x), None) => compare_float_integer(b.as_f64()?, x).map(Ordering::reverse),
+        (None, Some(y)) => compare_float_integer(a.as_f64()?, y),
+        (None, None) => a.as_f64()?.partial_cmp(&b.as_f64()?),
+    }
+}
+
+fn exact_integer(number: &Number) -> Option<i128> {
+    number
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| number.as_u64().map(i128::from))
+}
+
+/// 2^64, exactly representable as an `f64`.
+const TWO_TO_THE_64: f64 = 18_446_744_073_709_551_616.0;
+
+/// Compares float `f` with integer `i` exactly.
+fn compare_float_integer(f: f64, i: i128) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    // Every i128 from an i64 or u64 lies strictly inside ±2^64, so a float beyond that
+    // compares by sign alone and the truncating cast below is exact.
+    if f >= TWO_TO_THE_64 {
+        return Some(Ordering::Greater);
+    }
+    if f <= -TWO_TO_THE_64 {
+        return Some(Ordering::Less);
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let whole = f.trunc() as i128;
+    Some(whole.cmp(&i).then_with(|| {
+        let fraction = f - f.trunc();
+        if fraction > 0.0 {
+            Ordering::Greater
+        } else if fraction < 0.0 {
+            Ordering::Less
+        } else {
+            Ordering::Equal
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(value: serde_json::Value) -> Number {
+        match value {
+            Value::Number(n) => n,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn compares_across_representations() {
+        use serde_json::json;
+        assert_eq!(compare(&n(json!(1)), &n(json!(1.0))), Some(Ordering::Equal));
+        assert_eq!(compare(&n(json!(1.5)), &n(json!(1))), Some(Ordering::Greater));
+        assert_eq!(compare(&n(json!(-1)), &n(json!(0u64))), Some(Ordering::Less));
+        assert_eq!(
+            compare(&n(json!(u64::MAX)), &n(json!(TWO_TO_THE_64))),
+            Some(Ordering::Less)
+        );
+        assert_eq!(compare(&n(json!(-0.5)), &n(json!(0))), Some(Ordering::Less));
+        assert_eq!(compare(&n(json!(i64::MIN)), &n(json!(-1e300))), Some(Ordering::Greater));
+    }
+
+    #[test]
+    fn integer_values() {
+        use serde_json::json;
+        assert_eq!(expect_integer(&json!(4.0)), Ok(4));
+        assert_eq!(expect_integer(&json!(-0.0)), Ok(0));
+        assert!(matches!(expect_integer(&json!(4.5)), Err(FieldErrorKind::NotAnInteger { .. })));
+        assert!(matches!(expect_integer(&json!("4")), Err(FieldErrorKind::WrongType { .. })));
+        assert_eq!(expect_integer(&json!(u64::MAX)), Ok(i128::from(u64::MAX)));
+    }
+}

@@ -1,0 +1,29 @@
+//! `#[derive(Elicit)]`: use it through `elicit_core`, which re-exports it with the trait.
+//!
+//! The stages, one module each: [`ast`] reads the input into a model of fields and variants
+//! with their parsed attributes ([`attr`]), [`valid`] checks what spans several attributes or
+//! fields, and [`expand`] writes the impls. Every error is collected in a [`ctxt::Ctxt`] so a
+//! user sees all mistakes at once; on error, [`fallback`] still emits a stub impl so the
+//! mistakes are not buried under "trait not implemented" errors.
+
+mod ast;
+mod attr;
+mod case;
+mod ctxt;
+mod doc;
+mod expand;
+mod fallback;
+mod lit;
+mod valid;
+
+use proc_macro::TokenStream;
+use syn::{DeriveInput, parse_macro_input};
+
+/// Derives `elicit_core::Elicit` (and, on enums, `ElicitField` and `ElicitEnum`).
+///
+/// See the `elicit_core` documentation for the attributes.
+#[proc_macro_derive(Elicit, attributes(elicit))]
+pub fn derive_elicit(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive(&input).into()
+}

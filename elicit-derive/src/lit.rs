@@ -1,0 +1,191 @@
+//! The values attributes take: numbers (possibly negative), strings, and defaults.
+
+use proc_macro2::{Span, TokenStream};
+use quote::ToTokens;
+use syn::parse::ParseStream;
+use syn::{Lit, LitBool, LitStr, Token};
+
+/// A number written in an attribute, with the tokens that wrote it (for error spans).
+#[derive(Clone)]
+pub(crate) struct NumberLit {
+    pub(crate) value: Number,
+    pub(crate) tokens: TokenStream,
+}
+
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+pub(crate) enum Number {
+    Int(i128),
+    Float(f64),
+}
+
+impl Number {
+    pub(crate) fn as_f64(self) -> f64 {
+        match self {
+            #[allow(clippy::cast_precision_loss)]
+            Self::Int(i) => i as f64,
+            Self::Float(f) => f,
+        }
+    }
+
+    /// `a > b`, exact for two integers.
+    pub(crate) fn greater_than(self, other: Self) -> bool {
+        match (self, other) {
+            (Self::Int(a), Self::Int(b)) => a > b,
+            (a, b) => a.as_f64() > b.as_f64(),
+        }
+    }
+}
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Int(i) => write!(f, "{i}"),
+            Self::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// Parses an optionally negated integer or float literal.
+pub(crate) fn parse_number(input: ParseStream) -> syn::Result<NumberLit> {
+    let mut tokens = TokenStream::new();
+    let negative = if input.peek(Token![-]) {
+        let minus: Token![-] = input.parse()?;
+        minus.to_tokens(&mut tokens);
+        true
+    } else {
+        false
+    };
+    let lit: Lit = input.parse()?;
+    lit.to_tokens(&mut tokens);
+    let value = match &lit {
+        Lit::Int(int) => {
+            let magnitude: i128 = int.base10_parse()?;
+            Number::Int(if negative { -magnitude } else { magnitude })
+        }
+        Lit::Float(float) => {
+            let magnitude: f64 = float.base10_parse()?;
+            if !magnitude.is_finite() {
+                return Err(syn::Error::new_spanned(&lit, "expected a finite number"));
+            }
+            Number::Float(if negative { -magnitude } else { magnitude })
+        }
+        _ => return Err(syn::Error::new_spanned(&lit, "expected a number literal")),
+    };
+    Ok(NumberLit { value, tokens })
+}
+
+/// Parses a non-negative integer literal (`min_length = 3`).
+pub(crate) fn parse_count(input: ParseStream) -> syn::Result<(u64, TokenStream)> {
+    let lit: Lit = input.parse()?;
+    match &lit {
+        Lit::Int(int) => Ok((int.base10_parse()?, lit.to_token_stream())),
+        _ => Err(syn::Error::new_spanned(
+            &lit,
+            "expected a non-negative integer literal",
+        )),
+    }
+}
+
+/// Parses a string literal, with a message naming the key on failure.
+pub(crate) fn parse_str(input: ParseStream, key: &str) -> syn::Result<LitStr> {
+    let span = input.span();
+    match input.parse::<Lit>() {
+        Ok(Lit::Str(lit)) => Ok(lit),
+        Ok(other) => Err(syn::Error::new_spanned(
+            other,
+            format!("expected a string literal for `{key}`"),
+        )),
+        Err(_) => Err(syn::Error::new(
+            span,
+            format!("expected a string literal for `{key}`"),
+        )),
+    }
+}
+
+/// What `default = …` says.
+#[derive(Clone)]
+pub(crate) enum DefaultValue {
+    /// `default`, or `#[serde(default)]`: `Default::default()` of the field's type.
+    TypeDefault(Span),
+    /// `#[serde(default = "path")]`: calls the function.
+    Function(syn::ExprPath),
+    /// A string literal.
+    Str(LitStr),
+    /// A number literal.
+    Number(NumberLit),
+    /// `true` / `false`.
+    Bool(LitBool),
+    /// An array expression `[A, B]`, converted with `From`.
+    Array(TokenStream),
+    /// Any other expression of the field's (inner) type.
+    Expr(TokenStream),
+}
+
+impl DefaultValue {
+    /// The tokens to point an error at.
+    pub(crate) fn tokens(&self) -> TokenStream {
+        match self {
+            Self::TypeDefault(span) => quote::quote_spanned!(*span=> default),
+            Self::Function(path) => path.to_token_stream(),
+            Self::Str(lit) => lit.to_token_stream(),
+            Self::Number(number) => number.tokens.clone(),
+            Self::Bool(lit) => lit.to_token_stream(),
+            Self::Array(tokens) | Self::Expr(tokens) => tokens.clone(),
+        }
+    }
+
+    /// A short name of the literal's kind, for error messages.
+    pub(crate) fn literal_kind(&self) -> Option<&'static str> {
+        match self {
+            Self::Str(_) => Some("a string"),
+            Self::Number(NumberLit {
+                value: Number::Int(_),
+                ..
+            }) => Some("an integer"),
+            Self::Number(_) => Some("a number"),
+            Self::Bool(_) => Some("a boolean"),
+            _ => None,
+        }
+    }
+}
+
+/// Parses the value of `default = …`: a literal, an array, or any expression up to the next
+/// top-level comma.
+pub(crate) fn parse_default(input: ParseStream) -> syn::Result<DefaultValue> {
+    let fork = input.fork();
+    if (fork.peek(Token![-]) || fork.peek(Lit)) && literal_ends(&fork) {
+        if input.peek(Token![-]) || input.peek(syn::LitInt) || input.peek(syn::LitFloat) {
+            return parse_number(input).map(DefaultValue::Number);
+        }
+        return match input.parse::<Lit>()? {
+            Lit::Str(lit) => Ok(DefaultValue::Str(lit)),
+            Lit::Bool(lit) => Ok(DefaultValue::Bool(lit)),
+            other => Err(syn::Error::new_spanned(
+                other,
+                "expected a string, number or boolean literal, or an expression",
+            )),
+        };
+    }
+    let is_array = input.peek(syn::token::Bracket);
+    let mut tokens = TokenStream::new();
+    while !input.is_empty() && !input.peek(Token![,]) {
+        let tree: proc_macro2::TokenTree = input.parse()?;
+        tree.to_tokens(&mut tokens);
+    }
+    if tokens.is_empty() {
+        return Err(input.error("expected a value after `default =`"));
+    }
+    Ok(if is_array {
+        DefaultValue::Array(tokens)
+    } else {
+        DefaultValue::Expr(tokens)
+    })
+}
+
+/// Whether the stream holds one (optionally negated) literal and then ends or reaches a comma.
+fn literal_ends(fork: ParseStream) -> bool {
+    if fork.peek(Token![-]) && fork.parse::<Token![-]>().is_err() {
+        return false;
+    }
+    fork.parse::<Lit>().is_ok() && (fork.is_empty() || fork.peek(Token![,]))
+}

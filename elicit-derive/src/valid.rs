@@ -1,0 +1,294 @@
+//! Checks that span several attributes or fields: bounds against each other, literal
+//! defaults against the field's own constraints, wire names against each other.
+//!
+//! What depends on a field's *type* beyond what the syntax shows (is `Percent` a number?)
+//! is checked by the compiler instead, through trait bounds the expansion spans on the
+//! attribute; here we only judge the types we can read off the syntax.
+
+use std::collections::BTreeMap;
+
+use syn::{GenericArgument, PathArguments, Type};
+
+use crate::ast::{Data, Field, Input, Variant};
+use crate::ctxt::Ctxt;
+use crate::lit::{DefaultValue, Number};
+
+pub(crate) fn check(cx: &Ctxt, input: &Input) {
+    match &input.data {
+        Data::Struct(fields) => {
+            check_wire_names(cx, fields);
+            for field in fields {
+                check_field(cx, field);
+            }
+        }
+        Data::Enum(variants) => {
+            check_enum(cx, input, variants);
+        }
+    }
+}
+
+fn check_wire_names(cx: &Ctxt, fields: &[Field]) {
+    let mut seen: BTreeMap<&str, &Field> = BTreeMap::new();
+    for field in fields.iter().filter(|field| !field.is_skipped()) {
+        if let Some(first) = seen.insert(&field.wire_name, field) {
+            let message = format!(
+                "fields `{}` and `{}` have the same wire name \"{}\"; give one a different `rename`",
+                first.member, field.member, field.wire_name
+            );
+            match &field.attrs.rename {
+                Some(rename) => cx.error_spanned_by(&rename.value, message),
+                None => cx.error_spanned_by(field.member, message),
+            }
+        }
+    }
+}
+
+/// A field type the syntax alone tells us, seen through one `Option`.
+#[derive(Clone, Copy, PartialEq)]
+enum Known {
+    String,
+    Bool,
+    Integer {
+        name: &'static str,
+        min: i128,
+        max: i128,
+    },
+    Float,
+}
+
+fn known_type(ty: &Type) -> Option<Known> {
+    let ty = option_inner(ty).unwrap_or(ty);
+    let Type::Path(path) = ty else { return None };
+    if path.qself.is_some() {
+        return None;
+    }
+    let segment = path.path.segments.last()?;
+    if !segment.arguments.is_none() {
+        return None;
+    }
+    macro_rules! integer {
+        ($($t:ident),*) => {
+            match segment.ident.to_string().as_str() {
+                $(stringify!($t) => Some(Known::Integer {
+                    name: stringify!($t),
+                    min: i128::from($t::MIN),
+                    max: i128::from($t::MAX),
+                }),)*
+                "isize" => Some(Known::Integer { name: "isize", min: i128::from(i64::MIN), max: i128::from(i64::MAX) }),
+                "usize" => Some(Known::Integer { name: "usize", min: 0, max: i128::from(u64::MAX) }),
+                "String" => Some(Known::String),
+                "bool" => Some(Known::Bool),
+                "f32" | "f64" => Some(Known::Float),
+                _ => None,
+            }
+        };
+    }
+    integer!(i8, i16, i32, i64, u8, u16, u32, u64)
+}
+
+/// `T` of `Option<T>` (also `std::option::Option<T>`).
+pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(path) = ty else { return None };
+    let segment = path.path.segments.last()?;
+    if segment.ident != "Option" {
+        return None;
+    }
+    let PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        GenericArgument::Type(inner) if args.args.len() == 1 => Some(inner),
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_lines)]
+fn check_field(cx: &Ctxt, field: &Field) {
+    let attrs = &field.attrs;
+    let known = known_type(field.ty);
+
+    if let (Some(min), Some(max)) = (&attrs.min_length, &attrs.max_length) {
+        if min.value.0 > max.value.0 {
+            cx.error_spanned_by(
+                &min.value.1,
+                format!(
+                    "`min_length` ({}) is greater than `max_length` ({})",
+                    min.value.0, max.value.0
+                ),
+            );
+        }
+    }
+    if let (Some(min), Some(max)) = (&attrs.min_items, &attrs.max_items) {
+        if min.value.0 > max.value.0 {
+            cx.error_spanned_by(
+                &min.value.1,
+                format!(
+                    "`min_items` ({}) is greater than `max_items` ({})",
+                    min.value.0, max.value.0
+                ),
+            );
+        }
+    }
+    if let (Some(min), Some(max)) = (&attrs.minimum, &attrs.maximum) {
+        if min.value.value.greater_than(max.value.value) {
+            cx.error_spanned_by(
+                &min.value.tokens,
+                format!(
+                    "`minimum` ({}) is greater than `maximum` ({})",
+                    min.value.value, max.value.value
+                ),
+            );
+        }
+    }
+
+    // Bounds of an integer field must be integers within the type's range.
+    if let Some(Known::Integer { name, min, max }) = known {
+        for (key, bound) in [("minimum", &attrs.minimum), ("maximum", &attrs.maximum)] {
+            let Some(bound) = bound else { continue };
+            match bound.value.value {
+                Number::Int(value) if value < min || value > max => cx.error_spanned_by(
+                    &bound.value.tokens,
+                    format!("`{key}` {value} is outside the range of `{name}` ({min}..={max})"),
+                ),
+                Number::Float(value) => cx.error_spanned_by(
+                    &bound.value.tokens,
+                    format!("`{key}` of an integer field must be an integer, found {value}"),
+                ),
+                Number::Int(_) => {}
+            }
+        }
+    }
+
+    let Some(DefaultValue::Str(_) | DefaultValue::Number(_) | DefaultValue::Bool(_)) =
+        field.default()
+    else {
+        return;
+    };
+    let Some(default) = field.default() else { return };
+    let tokens = default.tokens();
+
+    // A literal default must be of the field's kind…
+    let mismatch = match (known, default) {
+        (Some(Known::String), DefaultValue::Str(_))
+        | (Some(Known::Bool), DefaultValue::Bool(_))
+        | (Some(Known::Float), DefaultValue::Number(_))
+        | (
+            Some(Known::Integer { .. }),
+            DefaultValue::Number(crate::lit::NumberLit {
+                value: Number::Int(_),
+                ..
+            }),
+        )
+        | (None, _) => None,
+        (Some(Known::String), _) => Some("a string literal"),
+        (Some(Known::Bool), _) => Some("`true` or `false`"),
+        (Some(Known::Float), _) => Some("a number literal"),
+        (Some(Known::Integer { .. }), _) => Some("an integer literal"),
+    };
+    if let Some(expected) = mismatch {
+        cx.error_spanned_by(
+            &tokens,
+            format!(
+                "`default` must be {expected} for this field, found {}",
+                default.literal_kind().unwrap_or("an expression")
+            ),
+        );
+        return;
+    }
+
+    // …and satisfy the field's own constraints.
+    match default {
+        DefaultValue::Str(lit) => {
+            let text = lit.value();
+            let length = text.chars().count() as u64;
+            if let Some(min) = attrs.min_length.as_ref().filter(|min| length < min.value.0) {
+                cx.error_spanned_by(
+                    &tokens,
+                    format!(
+                        "`default` is {length} characters long, shorter than `min_length` ({})",
+                        min.value.0
+                    ),
+                );
+            }
+            if let Some(max) = attrs.max_length.as_ref().filter(|max| length > max.value.0) {
+                cx.error_spanned_by(
+                    &tokens,
+                    format!(
+                        "`default` is {length} characters long, longer than `max_length` ({})",
+                        max.value.0
+                    ),
+                );
+            }
+            if let Some(pattern) = &attrs.pattern {
+                if let Ok(regex) = regex_lite::Regex::new(&pattern.value.value()) {
+                    if !regex.is_match(&text) {
+                        cx.error_spanned_by(
+                            &tokens,
+                            format!(
+                                "`default` does not match `pattern` \"{}\"",
+                                pattern.value.value()
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        DefaultValue::Number(number) => {
+            let value = number.value;
+            if let Some(min) = attrs
+                .minimum
+                .as_ref()
+                .filter(|min| min.value.value.greater_than(value))
+            {
+                cx.error_spanned_by(
+                    &tokens,
+                    format!(
+                        "`default` {value} is below `minimum` ({})",
+                        min.value.value
+                    ),
+                );
+            }
+            if let Some(max) = attrs
+                .maximum
+                .as_ref()
+                .filter(|max| value.greater_than(max.value.value))
+            {
+                cx.error_spanned_by(
+                    &tokens,
+                    format!("`default` {value} is above `maximum` ({})", max.value.value),
+                );
+            }
+            if let (Some(Known::Integer { name, min, max }), Number::Int(int)) = (known, value) {
+                if int < min || int > max {
+                    cx.error_spanned_by(
+                        &tokens,
+                        format!("`default` {int} is outside the range of `{name}`"),
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn check_enum(cx: &Ctxt, input: &Input, variants: &[Variant]) {
+    if let (Some(_), Some(legacy)) = (&input.attrs.untitled, &input.attrs.legacy_enum_names) {
+        cx.error_spanned_by(
+            &legacy.key,
+            "`legacy_enum_names` and `untitled` cannot both be set; an enum has one style",
+        );
+    }
+    let mut seen: BTreeMap<&str, &Variant> = BTreeMap::new();
+    for variant in variants {
+        if let Some(first) = seen.insert(&variant.value, variant) {
+            let message = format!(
+                "variants `{}` and `{}` have the same value \"{}\"; give one a different `rename`",
+                first.ident, variant.ident, variant.value
+            );
+            match &variant.attrs.rename {
+                Some(rename) => cx.error_spanned_by(&rename.value, message),
+                None => cx.error_spanned_by(variant.ident, message),
+            }
+        }
+    }
+}
