@@ -20,7 +20,8 @@ pub(crate) fn doc_comment(attrs: &[Attribute]) -> Option<String> {
             _ => None,
         })
         .flat_map(|text| {
-            text.lines()
+            // `split`, not `lines`: an empty `///` line is a paragraph break to keep.
+            text.split('\n')
                 .map(|line| line.strip_prefix(' ').unwrap_or(line).trim_end().to_owned())
                 .collect::<Vec<_>>()
         })

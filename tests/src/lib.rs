@@ -1,1 +1,5 @@
-//! Shared helpers for the integration tests.
+//! Helpers shared by the integration tests: a checker of the MCP spec's schema rules, and
+//! golden-file comparison.
+
+pub mod golden;
+pub mod spec;
