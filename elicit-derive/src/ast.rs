@@ -124,7 +124,7 @@ impl<'a> Input<'a> {
             }
             SynData::Union(data) => {
                 cx.error_spanned_by(
-                    &data.union_token,
+                    data.union_token,
                     "`Elicit` cannot be derived for a union; use a struct with named fields",
                 );
                 return None;
@@ -153,11 +153,14 @@ impl<'a> Field<'a> {
     fn from_syn(cx: &Ctxt, field: &'a syn::Field, rule: Option<RenameRule>) -> Option<Self> {
         let member = field.ident.as_ref()?;
         let attrs = FieldAttrs::parse(cx, &field.attrs);
-        let wire_name = explicit_name(attrs.rename.as_ref().map(|s| &s.value), attrs.serde_rename.as_ref())
-            .unwrap_or_else(|| {
-                let name = unraw(member);
-                rule.map_or_else(|| name.clone(), |rule| rule.apply_to_field(&name))
-            });
+        let wire_name = explicit_name(
+            attrs.rename.as_ref().map(|s| &s.value),
+            attrs.serde_rename.as_ref(),
+        )
+        .unwrap_or_else(|| {
+            let name = unraw(member);
+            rule.map_or_else(|| name.clone(), |rule| rule.apply_to_field(&name))
+        });
         Some(Self {
             member,
             ty: &field.ty,
@@ -182,15 +185,17 @@ impl<'a> Variant<'a> {
         }
         let attrs = VariantAttrs::parse(cx, &variant.attrs);
         let name = unraw(&variant.ident);
-        let value = explicit_name(attrs.rename.as_ref().map(|s| &s.value), attrs.serde_rename.as_ref())
-            .unwrap_or_else(|| rule.map_or_else(|| name.clone(), |rule| rule.apply_to_variant(&name)));
+        let value = explicit_name(
+            attrs.rename.as_ref().map(|s| &s.value),
+            attrs.serde_rename.as_ref(),
+        )
+        .unwrap_or_else(|| rule.map_or_else(|| name.clone(), |rule| rule.apply_to_variant(&name)));
         let title = attrs
             .title
             .as_ref()
             .map(|spanned| spanned.value.value())
             .or_else(|| {
-                doc_comment(&variant.attrs)
-                    .and_then(|doc| doc.lines().next().map(str::to_owned))
+                doc_comment(&variant.attrs).and_then(|doc| doc.lines().next().map(str::to_owned))
             })
             .unwrap_or_else(|| words(&name));
         Self {
@@ -209,5 +214,6 @@ fn explicit_name(elicit: Option<&LitStr>, serde: Option<&LitStr>) -> Option<Stri
 /// The identifier as written, without a raw `r#` prefix.
 fn unraw(ident: &Ident) -> String {
     let name = ident.to_string();
-    name.strip_prefix("r#").map_or_else(|| name.clone(), str::to_owned)
+    name.strip_prefix("r#")
+        .map_or_else(|| name.clone(), str::to_owned)
 }

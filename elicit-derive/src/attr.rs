@@ -117,7 +117,9 @@ impl ContainerAttrs {
             let lit = lit::parse_str(meta.value()?, "crate")?;
             match lit.parse::<syn::Path>() {
                 Ok(krate) => set_once(cx, &mut self.krate, meta, krate),
-                Err(_) => cx.error_spanned_by(&lit, "`crate` must be a path, like \"::elicit_core\""),
+                Err(_) => {
+                    cx.error_spanned_by(&lit, "`crate` must be a path, like \"::elicit_core\"")
+                }
             }
         } else if path.is_ident("untitled") {
             // #[elicit(untitled)]
@@ -134,7 +136,10 @@ impl ContainerAttrs {
         } else if path.is_ident("field") {
             // #[elicit(field = "color")]
             if item == Item::Struct {
-                cx.error_spanned_by(path, "`field` applies only to enums (it names the one question of an enum form)");
+                cx.error_spanned_by(
+                    path,
+                    "`field` applies only to enums (it names the one question of an enum form)",
+                );
             }
             let lit = lit::parse_str(meta.value()?, "field")?;
             set_once(cx, &mut self.field, meta, lit);

@@ -128,12 +128,18 @@ mod tests {
         assert_eq!(RenameRule::Camel.apply_to_field("first_line"), "firstLine");
         assert_eq!(RenameRule::Pascal.apply_to_field("first_line"), "FirstLine");
         assert_eq!(RenameRule::Kebab.apply_to_field("first_line"), "first-line");
-        assert_eq!(RenameRule::ScreamingSnake.apply_to_field("first_line"), "FIRST_LINE");
+        assert_eq!(
+            RenameRule::ScreamingSnake.apply_to_field("first_line"),
+            "FIRST_LINE"
+        );
         assert_eq!(RenameRule::Snake.apply_to_variant("DarkBlue"), "dark_blue");
         assert_eq!(RenameRule::Kebab.apply_to_variant("DarkBlue"), "dark-blue");
         assert_eq!(RenameRule::Camel.apply_to_variant("DarkBlue"), "darkBlue");
         assert_eq!(RenameRule::Lower.apply_to_variant("DarkBlue"), "darkblue");
-        assert_eq!(RenameRule::ScreamingKebab.apply_to_variant("DarkBlue"), "DARK-BLUE");
+        assert_eq!(
+            RenameRule::ScreamingKebab.apply_to_variant("DarkBlue"),
+            "DARK-BLUE"
+        );
     }
 
     #[test]

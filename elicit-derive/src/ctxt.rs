@@ -45,8 +45,9 @@ impl Ctxt {
 
 impl Drop for Ctxt {
     fn drop(&mut self) {
-        if !std::thread::panicking() && self.errors.borrow().is_some() {
-            panic!("Ctxt dropped without check()");
-        }
+        assert!(
+            std::thread::panicking() || self.errors.borrow().is_none(),
+            "Ctxt dropped without check()"
+        );
     }
 }

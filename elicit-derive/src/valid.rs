@@ -107,38 +107,38 @@ fn check_field(cx: &Ctxt, field: &Field) {
     let attrs = &field.attrs;
     let known = known_type(field.ty);
 
-    if let (Some(min), Some(max)) = (&attrs.min_length, &attrs.max_length) {
-        if min.value.0 > max.value.0 {
-            cx.error_spanned_by(
-                &min.value.1,
-                format!(
-                    "`min_length` ({}) is greater than `max_length` ({})",
-                    min.value.0, max.value.0
-                ),
-            );
-        }
+    if let (Some(min), Some(max)) = (&attrs.min_length, &attrs.max_length)
+        && min.value.0 > max.value.0
+    {
+        cx.error_spanned_by(
+            &min.value.1,
+            format!(
+                "`min_length` ({}) is greater than `max_length` ({})",
+                min.value.0, max.value.0
+            ),
+        );
     }
-    if let (Some(min), Some(max)) = (&attrs.min_items, &attrs.max_items) {
-        if min.value.0 > max.value.0 {
-            cx.error_spanned_by(
-                &min.value.1,
-                format!(
-                    "`min_items` ({}) is greater than `max_items` ({})",
-                    min.value.0, max.value.0
-                ),
-            );
-        }
+    if let (Some(min), Some(max)) = (&attrs.min_items, &attrs.max_items)
+        && min.value.0 > max.value.0
+    {
+        cx.error_spanned_by(
+            &min.value.1,
+            format!(
+                "`min_items` ({}) is greater than `max_items` ({})",
+                min.value.0, max.value.0
+            ),
+        );
     }
-    if let (Some(min), Some(max)) = (&attrs.minimum, &attrs.maximum) {
-        if min.value.value.greater_than(max.value.value) {
-            cx.error_spanned_by(
-                &min.value.tokens,
-                format!(
-                    "`minimum` ({}) is greater than `maximum` ({})",
-                    min.value.value, max.value.value
-                ),
-            );
-        }
+    if let (Some(min), Some(max)) = (&attrs.minimum, &attrs.maximum)
+        && min.value.value.greater_than(max.value.value)
+    {
+        cx.error_spanned_by(
+            &min.value.tokens,
+            format!(
+                "`minimum` ({}) is greater than `maximum` ({})",
+                min.value.value, max.value.value
+            ),
+        );
     }
 
     // Bounds of an integer field must be integers within the type's range.
@@ -164,7 +164,9 @@ fn check_field(cx: &Ctxt, field: &Field) {
     else {
         return;
     };
-    let Some(default) = field.default() else { return };
+    let Some(default) = field.default() else {
+        return;
+    };
     let tokens = default.tokens();
 
     // A literal default must be of the field's kind…
@@ -219,18 +221,17 @@ fn check_field(cx: &Ctxt, field: &Field) {
                     ),
                 );
             }
-            if let Some(pattern) = &attrs.pattern {
-                if let Ok(regex) = regex_lite::Regex::new(&pattern.value.value()) {
-                    if !regex.is_match(&text) {
-                        cx.error_spanned_by(
-                            &tokens,
-                            format!(
-                                "`default` does not match `pattern` \"{}\"",
-                                pattern.value.value()
-                            ),
-                        );
-                    }
-                }
+            if let Some(pattern) = &attrs.pattern
+                && let Ok(regex) = regex_lite::Regex::new(&pattern.value.value())
+                && !regex.is_match(&text)
+            {
+                cx.error_spanned_by(
+                    &tokens,
+                    format!(
+                        "`default` does not match `pattern` \"{}\"",
+                        pattern.value.value()
+                    ),
+                );
             }
         }
         DefaultValue::Number(number) => {
@@ -242,10 +243,7 @@ fn check_field(cx: &Ctxt, field: &Field) {
             {
                 cx.error_spanned_by(
                     &tokens,
-                    format!(
-                        "`default` {value} is below `minimum` ({})",
-                        min.value.value
-                    ),
+                    format!("`default` {value} is below `minimum` ({})", min.value.value),
                 );
             }
             if let Some(max) = attrs
@@ -258,13 +256,13 @@ fn check_field(cx: &Ctxt, field: &Field) {
                     format!("`default` {value} is above `maximum` ({})", max.value.value),
                 );
             }
-            if let (Some(Known::Integer { name, min, max }), Number::Int(int)) = (known, value) {
-                if int < min || int > max {
-                    cx.error_spanned_by(
-                        &tokens,
-                        format!("`default` {int} is outside the range of `{name}`"),
-                    );
-                }
+            if let (Some(Known::Integer { name, min, max }), Number::Int(int)) = (known, value)
+                && (int < min || int > max)
+            {
+                cx.error_spanned_by(
+                    &tokens,
+                    format!("`default` {int} is outside the range of `{name}`"),
+                );
             }
         }
         _ => {}
