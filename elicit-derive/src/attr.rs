@@ -118,7 +118,7 @@ impl ContainerAttrs {
             match lit.parse::<syn::Path>() {
                 Ok(krate) => set_once(cx, &mut self.krate, meta, krate),
                 Err(_) => {
-                    cx.error_spanned_by(&lit, "`crate` must be a path, like \"::elicit_core\"")
+                    cx.error_spanned_by(&lit, "`crate` must be a path, like \"::elicit_core\"");
                 }
             }
         } else if path.is_ident("untitled") {
