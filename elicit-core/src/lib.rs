@@ -106,3 +106,8 @@ pub trait Elicit: Sized {
 
 #[cfg(feature = "derive")]
 pub use elicit_derive::Elicit;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(all(doctest, feature = "derive"))]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
