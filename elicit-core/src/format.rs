@@ -175,9 +175,11 @@ pub(crate) fn is_date_time(text: &str) -> bool {
     if time[2] != b':' || time[5] != b':' {
         return false;
     }
-    let (Some(hour), Some(minute), Some(second)) =
-        (digits(&time[0..2]), digits(&time[3..5]), digits(&time[6..8]))
-    else {
+    let (Some(hour), Some(minute), Some(second)) = (
+        digits(&time[0..2]),
+        digits(&time[3..5]),
+        digits(&time[6..8]),
+    ) else {
         return false;
     };
     if hour > 23 || minute > 59 || second > 60 {

@@ -60,9 +60,9 @@ pub use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
 pub use crate::field::ElicitField;
 pub use crate::pattern::{Pattern, PatternError};
 pub use crate::schema::{
-    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema,
-    PropertySchema, RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema,
-    TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
+    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
+    RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+    UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
 pub use crate::select::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
 

@@ -101,11 +101,13 @@ impl<F: FormField> FieldDefault<F> {
     fn produce(&self) -> Option<Result<F, FieldErrorKind>> {
         match self {
             Self::None => None,
-            Self::Literal(json) => Some(F::from_present(&json()).map_err(|error| {
-                FieldErrorKind::Invalid {
-                    reason: format!("the form's own default is invalid: {error}"),
-                }
-            })),
+            Self::Literal(json) => {
+                Some(
+                    F::from_present(&json()).map_err(|error| FieldErrorKind::Invalid {
+                        reason: format!("the form's own default is invalid: {error}"),
+                    }),
+                )
+            }
             Self::Value(make) => Some(Ok(make())),
         }
     }
@@ -388,9 +390,7 @@ pub trait NumberField {}
 macro_rules! number_fields {
     ($($ty:ty),*) => {$( impl NumberField for $ty {} )*};
 }
-number_fields!(
-    i8, i16, i32, i64, isize, u8, u16, u32, u64, usize, f32, f64
-);
+number_fields!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize, f32, f64);
 impl<T: NumberField> NumberField for Option<T> {}
 
 /// The multi-select fields: what `min_items` and `max_items` apply to.

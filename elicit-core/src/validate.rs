@@ -297,14 +297,23 @@ mod tests {
     fn compares_across_representations() {
         use serde_json::json;
         assert_eq!(compare(&n(json!(1)), &n(json!(1.0))), Some(Ordering::Equal));
-        assert_eq!(compare(&n(json!(1.5)), &n(json!(1))), Some(Ordering::Greater));
-        assert_eq!(compare(&n(json!(-1)), &n(json!(0u64))), Some(Ordering::Less));
+        assert_eq!(
+            compare(&n(json!(1.5)), &n(json!(1))),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(
+            compare(&n(json!(-1)), &n(json!(0u64))),
+            Some(Ordering::Less)
+        );
         assert_eq!(
             compare(&n(json!(u64::MAX)), &n(json!(TWO_TO_THE_64))),
             Some(Ordering::Less)
         );
         assert_eq!(compare(&n(json!(-0.5)), &n(json!(0))), Some(Ordering::Less));
-        assert_eq!(compare(&n(json!(i64::MIN)), &n(json!(-1e300))), Some(Ordering::Greater));
+        assert_eq!(
+            compare(&n(json!(i64::MIN)), &n(json!(-1e300))),
+            Some(Ordering::Greater)
+        );
     }
 
     #[test]
@@ -312,8 +321,14 @@ mod tests {
         use serde_json::json;
         assert_eq!(expect_integer(&json!(4.0)), Ok(4));
         assert_eq!(expect_integer(&json!(-0.0)), Ok(0));
-        assert!(matches!(expect_integer(&json!(4.5)), Err(FieldErrorKind::NotAnInteger { .. })));
-        assert!(matches!(expect_integer(&json!("4")), Err(FieldErrorKind::WrongType { .. })));
+        assert!(matches!(
+            expect_integer(&json!(4.5)),
+            Err(FieldErrorKind::NotAnInteger { .. })
+        ));
+        assert!(matches!(
+            expect_integer(&json!("4")),
+            Err(FieldErrorKind::WrongType { .. })
+        ));
         assert_eq!(expect_integer(&json!(u64::MAX)), Ok(i128::from(u64::MAX)));
     }
 }

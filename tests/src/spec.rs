@@ -198,7 +198,10 @@ fn matches(definition: &Definition, object: &Map<String, Value>) -> Result<(), S
         }
     }
     if let Some(names) = object.get("enumNames").and_then(Value::as_array) {
-        let options = object.get("enum").and_then(Value::as_array).map_or(0, Vec::len);
+        let options = object
+            .get("enum")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
         if names.len() != options {
             return Err(format!("{}: enumNames/enum length", definition.name));
         }
@@ -308,7 +311,10 @@ mod tests {
             (json!({"type": "string", "minLength": 1}), "StringSchema"),
             (json!({"type": "integer", "minimum": 0}), "NumberSchema"),
             (json!({"type": "boolean", "default": true}), "BooleanSchema"),
-            (json!({"type": "string", "enum": ["a"]}), "UntitledSingleSelectEnumSchema"),
+            (
+                json!({"type": "string", "enum": ["a"]}),
+                "UntitledSingleSelectEnumSchema",
+            ),
             (
                 json!({"type": "string", "oneOf": [{"const": "a", "title": "A"}]}),
                 "TitledSingleSelectEnumSchema",

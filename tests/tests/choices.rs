@@ -137,7 +137,10 @@ fn sep1330_scenario_schema_field_for_field() {
         }
     });
     assert_eq!(schema_json::<Sep1330>(), reference);
-    assert_eq!(Sep1330::message(), "Please select options from the enum fields");
+    assert_eq!(
+        Sep1330::message(),
+        "Please select options from the enum fields"
+    );
 }
 
 /// The checks of the conformance scenario, as the suite runs them.
@@ -168,7 +171,13 @@ fn sep1330_scenario_checks_pass() {
 
     let s = &p["titledMulti"];
     assert!(s["type"] == "array");
-    assert!(s["items"]["anyOf"].as_array().unwrap().iter().all(is_option));
+    assert!(
+        s["items"]["anyOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(is_option)
+    );
     assert!(s["items"].get("enum").is_none());
 }
 
@@ -200,9 +209,7 @@ fn sep1330_scenario_answer_parses() {
 }
 
 /// Titles come from the attribute, else the doc comment's first line, else the name.
-#[derive(
-    Elicit, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash,
-)]
+#[derive(Elicit, serde::Serialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Hero {
     #[elicit(title = "The Man of Steel")]
     Superman,
@@ -294,7 +301,10 @@ fn single_and_multi_select_schemas() {
         json!({"type": "array", "maxItems": 3, "items": {"anyOf": titled}, "default": ["Superman", "bat"]})
     );
     assert_eq!(p["set"]["minItems"], 2);
-    assert_eq!(p["hashed"], json!({"type": "array", "items": {"anyOf": titled}}));
+    assert_eq!(
+        p["hashed"],
+        json!({"type": "array", "items": {"anyOf": titled}})
+    );
     assert_eq!(p["optional_single"]["default"], "flash");
     assert_eq!(
         p["untitled"],
@@ -319,7 +329,10 @@ fn selects_parse_and_keep_client_order() {
     assert_eq!(parsed.team, [Hero::Superman, Hero::Batman]);
     assert_eq!(parsed.set, BTreeSet::from([Hero::Superman, Hero::TheFlash]));
     assert!(parsed.hashed.is_empty());
-    assert_eq!(parsed.untitled, [UntitledOption::Option3, UntitledOption::Option1]);
+    assert_eq!(
+        parsed.untitled,
+        [UntitledOption::Option3, UntitledOption::Option1]
+    );
     assert_eq!(parsed.optional, Some(vec![Hero::Batman, Hero::Superman]));
     assert_eq!(parsed.optional_single, Some(Hero::TheFlash));
     // Round trip, including a `None` optional single with a default (written as null).

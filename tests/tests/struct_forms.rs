@@ -40,7 +40,10 @@ fn round_trip<T: Elicit + PartialEq + std::fmt::Debug>(value: &T) {
     T::requested_schema()
         .validate(&content)
         .unwrap_or_else(|error| panic!("to_content does not fit the schema: {error}"));
-    assert_eq!(&T::from_content(&content).expect("round trip parses"), value);
+    assert_eq!(
+        &T::from_content(&content).expect("round trip parses"),
+        value
+    );
 }
 
 /// Every scalar the mapping table lists.
@@ -89,8 +92,8 @@ fn type_mapping_schema() {
     assert_eq!(
         schema["required"],
         json!([
-            "text", "flag", "i8", "i16", "i32", "i64", "isize", "u8", "u16", "u32", "u64",
-            "usize", "f32", "f64"
+            "text", "flag", "i8", "i16", "i32", "i64", "isize", "u8", "u16", "u32", "u64", "usize",
+            "f32", "f64"
         ])
     );
 }
@@ -244,7 +247,10 @@ fn every_field_attribute_in_the_schema() {
         })
     );
     assert_eq!(p["described"]["description"], "Explicit wins");
-    assert_eq!(p["contactEmail"], json!({"type": "string", "format": "email"}));
+    assert_eq!(
+        p["contactEmail"],
+        json!({"type": "string", "format": "email"})
+    );
     assert!(p.get("email").is_none());
     assert_eq!(p["homepage"]["format"], "uri");
     assert_eq!(p["day"]["format"], "date");
@@ -253,7 +259,10 @@ fn every_field_attribute_in_the_schema() {
         p["guests"],
         json!({"type": "integer", "minimum": 1, "maximum": 100})
     );
-    assert_eq!(p["ratio"], json!({"type": "number", "minimum": 0, "maximum": 2.5}));
+    assert_eq!(
+        p["ratio"],
+        json!({"type": "number", "minimum": 0, "maximum": 2.5})
+    );
     assert_eq!(
         p["offset"],
         json!({"type": "integer", "minimum": -10, "maximum": i32::MAX, "default": -3})
@@ -266,7 +275,10 @@ fn every_field_attribute_in_the_schema() {
     assert_eq!(p["plain_default"]["default"], 0);
     assert_eq!(p["optional_default"]["default"], 3);
     assert!(p.get("internal").is_none());
-    assert_eq!(schema["required"], json!(["name", "contactEmail", "guests", "ratio"]));
+    assert_eq!(
+        schema["required"],
+        json!(["name", "contactEmail", "guests", "ratio"])
+    );
     assert_eq!(
         Attributes::message(),
         "Please describe the event\n\nSecond paragraph of the prompt."
@@ -293,7 +305,10 @@ fn defaults_fill_missing_fields() {
 fn attributes_round_trip() {
     round_trip(&attributes_sample());
     // An `Option` with a default that is `None` is written as null, so it reads back as None.
-    assert_eq!(attributes_sample().to_content()["optional_default"], Value::Null);
+    assert_eq!(
+        attributes_sample().to_content()["optional_default"],
+        Value::Null
+    );
 }
 
 #[test]
@@ -324,7 +339,10 @@ fn every_constraint_is_enforced() {
         ]
     );
     let short = json!({"name": "a", "contactEmail": "a@b.co", "guests": 1, "ratio": 0});
-    assert_eq!(error_codes::<Attributes>(&short), [("name".to_owned(), "too_short")]);
+    assert_eq!(
+        error_codes::<Attributes>(&short),
+        [("name".to_owned(), "too_short")]
+    );
     let unmatched = json!({"name": "a1b", "contactEmail": "a@b.co", "guests": 1, "ratio": 0});
     assert_eq!(
         error_codes::<Attributes>(&unmatched),
@@ -351,7 +369,11 @@ fn lengths_count_unicode_scalar_values() {
         // the pattern, not on length.
         match result {
             Ok(parsed) => assert_eq!(parsed.name, "abcde"),
-            Err(error) => assert_eq!(error.errors()[0].kind().code(), "pattern_mismatch", "{five}"),
+            Err(error) => assert_eq!(
+                error.errors()[0].kind().code(),
+                "pattern_mismatch",
+                "{five}"
+            ),
         }
     }
 }
@@ -360,7 +382,10 @@ fn lengths_count_unicode_scalar_values() {
 fn error_messages_name_the_wire_field() {
     let content = json!({"name": "ab", "contactEmail": 5, "guests": 1, "ratio": 0});
     let error = Attributes::from_content(map(&content)).unwrap_err();
-    assert_eq!(error.to_string(), "`contactEmail`: expected a string, got number");
+    assert_eq!(
+        error.to_string(),
+        "`contactEmail`: expected a string, got number"
+    );
     assert_eq!(
         error.errors()[0].kind(),
         &FieldErrorKind::WrongType {
@@ -418,7 +443,10 @@ fn unknown_fields() {
     let content = json!({"a": "x", "b": 1, "c": 2});
     assert_eq!(
         error_codes::<Strict>(&content),
-        [("b".to_owned(), "unknown_field"), ("c".to_owned(), "unknown_field")]
+        [
+            ("b".to_owned(), "unknown_field"),
+            ("c".to_owned(), "unknown_field")
+        ]
     );
     assert_eq!(
         Lenient::from_content(map(&content)),
@@ -431,7 +459,10 @@ struct Empty {}
 
 #[test]
 fn an_empty_form_has_no_required_key() {
-    assert_eq!(schema_json::<Empty>(), json!({"type": "object", "properties": {}}));
+    assert_eq!(
+        schema_json::<Empty>(),
+        json!({"type": "object", "properties": {}})
+    );
     assert_eq!(Empty::from_content(&Map::new()), Ok(Empty {}));
     assert_eq!(Empty::message(), "Empty");
 }
@@ -492,7 +523,10 @@ fn serde_attributes_are_honoured() {
         names::<WithSerde>(),
         ["firstName", "mail", "count", "seven", "fromElicit"]
     );
-    assert_eq!(schema["required"], json!(["firstName", "mail", "fromElicit"]));
+    assert_eq!(
+        schema["required"],
+        json!(["firstName", "mail", "fromElicit"])
+    );
     assert_eq!(schema["properties"]["seven"]["default"], 7);
     let content = json!({"firstName": "A", "mail": "m", "fromElicit": true});
     let parsed = WithSerde::from_content(map(&content)).unwrap();
@@ -541,10 +575,16 @@ fn hostile_content_never_panics() {
         content.insert(format!("unknown{index}"), json!(index));
     }
     content.insert("name".into(), Value::String(huge));
-    content.insert("contactEmail".into(), json!({"nested": [1, 2, {"deep": true}]}));
+    content.insert(
+        "contactEmail".into(),
+        json!({"nested": [1, 2, {"deep": true}]}),
+    );
     content.insert("guests".into(), json!([1]));
     content.insert("ratio".into(), json!(u64::MAX));
     let error = Attributes::from_content(&content).unwrap_err();
     let codes: Vec<_> = error.errors().iter().map(|e| e.kind().code()).collect();
-    assert_eq!(codes, ["too_long", "wrong_type", "wrong_type", "above_maximum"]);
+    assert_eq!(
+        codes,
+        ["too_long", "wrong_type", "wrong_type", "above_maximum"]
+    );
 }

@@ -14,8 +14,8 @@ use serde_json::{Number, Value};
 
 use super::{
     BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
-    RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema,
-    TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
+    RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+    UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
 use crate::pattern::Pattern;
 
@@ -86,7 +86,12 @@ fn open<S: Serializer>(
 
 impl Serialize for StringSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = open(serializer, "string", self.title.as_ref(), self.description.as_ref())?;
+        let mut map = open(
+            serializer,
+            "string",
+            self.title.as_ref(),
+            self.description.as_ref(),
+        )?;
         entry(&mut map, "minLength", self.min_length.as_ref())?;
         entry(&mut map, "maxLength", self.max_length.as_ref())?;
         entry(&mut map, "pattern", self.pattern.as_ref())?;
@@ -102,7 +107,12 @@ impl Serialize for NumberSchema {
             NumberKind::Integer => "integer",
             NumberKind::Number => "number",
         };
-        let mut map = open(serializer, kind, self.title.as_ref(), self.description.as_ref())?;
+        let mut map = open(
+            serializer,
+            kind,
+            self.title.as_ref(),
+            self.description.as_ref(),
+        )?;
         entry(&mut map, "minimum", self.minimum.as_ref())?;
         entry(&mut map, "maximum", self.maximum.as_ref())?;
         entry(&mut map, "default", self.default.as_ref())?;
@@ -112,7 +122,12 @@ impl Serialize for NumberSchema {
 
 impl Serialize for BooleanSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = open(serializer, "boolean", self.title.as_ref(), self.description.as_ref())?;
+        let mut map = open(
+            serializer,
+            "boolean",
+            self.title.as_ref(),
+            self.description.as_ref(),
+        )?;
         entry(&mut map, "default", self.default.as_ref())?;
         map.end()
     }
@@ -120,7 +135,12 @@ impl Serialize for BooleanSchema {
 
 impl Serialize for UntitledSingleSelectSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = open(serializer, "string", self.title.as_ref(), self.description.as_ref())?;
+        let mut map = open(
+            serializer,
+            "string",
+            self.title.as_ref(),
+            self.description.as_ref(),
+        )?;
         map.serialize_entry("enum", &self.options)?;
         entry(&mut map, "default", self.default.as_ref())?;
         map.end()
@@ -129,7 +149,12 @@ impl Serialize for UntitledSingleSelectSchema {
 
 impl Serialize for TitledSingleSelectSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = open(serializer, "string", self.title.as_ref(), self.description.as_ref())?;
+        let mut map = open(
+            serializer,
+            "string",
+            self.title.as_ref(),
+            self.description.as_ref(),
+        )?;
         map.serialize_entry("oneOf", &self.options)?;
         entry(&mut map, "default", self.default.as_ref())?;
         map.end()
@@ -138,7 +163,12 @@ impl Serialize for TitledSingleSelectSchema {
 
 impl Serialize for LegacyTitledEnumSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = open(serializer, "string", self.title.as_ref(), self.description.as_ref())?;
+        let mut map = open(
+            serializer,
+            "string",
+            self.title.as_ref(),
+            self.description.as_ref(),
+        )?;
         map.serialize_entry("enum", &self.options)?;
         map.serialize_entry("enumNames", &self.option_names)?;
         entry(&mut map, "default", self.default.as_ref())?;
@@ -171,7 +201,12 @@ impl Serialize for TitledItems<'_> {
 
 impl Serialize for UntitledMultiSelectSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = open(serializer, "array", self.title.as_ref(), self.description.as_ref())?;
+        let mut map = open(
+            serializer,
+            "array",
+            self.title.as_ref(),
+            self.description.as_ref(),
+        )?;
         entry(&mut map, "minItems", self.min_items.as_ref())?;
         entry(&mut map, "maxItems", self.max_items.as_ref())?;
         map.serialize_entry("items", &UntitledItems(&self.options))?;
@@ -182,7 +217,12 @@ impl Serialize for UntitledMultiSelectSchema {
 
 impl Serialize for TitledMultiSelectSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = open(serializer, "array", self.title.as_ref(), self.description.as_ref())?;
+        let mut map = open(
+            serializer,
+            "array",
+            self.title.as_ref(),
+            self.description.as_ref(),
+        )?;
         entry(&mut map, "minItems", self.min_items.as_ref())?;
         entry(&mut map, "maxItems", self.max_items.as_ref())?;
         map.serialize_entry("items", &TitledItems(&self.options))?;
