@@ -1,7 +1,11 @@
 //! The input model: the struct's fields or the enum's variants, with their parsed
 //! attributes and resolved wire names, each keeping its syn node for error spans.
 
-use syn::{Data as SynData, DeriveInput, Fields, Ident, LitStr, Type};
+use proc_macro2::TokenStream;
+use quote::{ToTokens, quote};
+use syn::{
+    Data as SynData, DeriveInput, Fields, GenericArgument, Ident, LitStr, PathArguments, Type,
+};
 
 use crate::attr::{ContainerAttrs, FieldAttrs, Item, VariantAttrs};
 use crate::case::{RenameRule, words};
@@ -43,6 +47,18 @@ impl Field<'_> {
             .as_ref()
             .map(|spanned| &spanned.value)
             .or(self.attrs.serde_default.as_ref())
+    }
+
+    /// Whether the type reads as a multi-select field (a `Vec`, `BTreeSet` or `HashSet`, or an
+    /// `Option` of one); only the wording of an error depends on it.
+    pub(crate) fn reads_as_multi_select(&self) -> bool {
+        let ty = option_inner(self.ty).unwrap_or(self.ty);
+        let Type::Path(path) = ty else { return false };
+        path.path.segments.last().is_some_and(|segment| {
+            ["Vec", "BTreeSet", "HashSet"]
+                .iter()
+                .any(|name| segment.ident == name)
+        })
     }
 
     /// `description = "…"`, else the doc comment.
@@ -138,6 +154,14 @@ impl<'a> Input<'a> {
         })
     }
 
+    /// The path of the runtime crate: `crate = "…"`, else `::elicit_core`.
+    pub(crate) fn krate(&self) -> TokenStream {
+        self.attrs.krate.as_ref().map_or_else(
+            || quote!(::elicit_core),
+            |spanned| spanned.value.to_token_stream(),
+        )
+    }
+
     /// The default prompt: `message = "…"`, else the doc comment, else the type's name.
     pub(crate) fn message(&self) -> String {
         self.attrs
@@ -216,4 +240,20 @@ fn unraw(ident: &Ident) -> String {
     let name = ident.to_string();
     name.strip_prefix("r#")
         .map_or_else(|| name.clone(), str::to_owned)
+}
+
+/// `T` of `Option<T>` (also `std::option::Option<T>`).
+pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(path) = ty else { return None };
+    let segment = path.path.segments.last()?;
+    if segment.ident != "Option" {
+        return None;
+    }
+    let PathArguments::AngleBracketed(args) = &segment.arguments else {
+        return None;
+    };
+    match args.args.first()? {
+        GenericArgument::Type(inner) if args.args.len() == 1 => Some(inner),
+        _ => None,
+    }
 }

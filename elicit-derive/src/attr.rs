@@ -70,7 +70,10 @@ impl ContainerAttrs {
         let mut out = Self::default();
         for attr in attrs {
             if attr.path().is_ident("elicit") {
-                let result = attr.parse_nested_meta(|meta| out.parse_key(cx, &meta, item));
+                let result = attr.parse_nested_meta(|meta| {
+                    let parsed = out.parse_key(cx, &meta, item);
+                    recover(cx, &meta, parsed)
+                });
                 if let Err(error) = result {
                     cx.syn_error(error);
                 }
@@ -195,7 +198,11 @@ impl FieldAttrs {
         let mut out = Self::default();
         for attr in attrs {
             if attr.path().is_ident("elicit") {
-                if let Err(error) = attr.parse_nested_meta(|meta| out.parse_key(cx, &meta)) {
+                let result = attr.parse_nested_meta(|meta| {
+                    let parsed = out.parse_key(cx, &meta);
+                    recover(cx, &meta, parsed)
+                });
+                if let Err(error) = result {
                     cx.syn_error(error);
                 }
             } else if attr.path().is_ident("serde") {
@@ -239,11 +246,11 @@ impl FieldAttrs {
             }
         } else if path.is_ident("min_length") {
             // #[elicit(min_length = 1)]
-            let count = lit::parse_count(meta.value()?)?;
+            let count = lit::parse_count(meta.value()?, "min_length")?;
             set_once(cx, &mut self.min_length, meta, count);
         } else if path.is_ident("max_length") {
             // #[elicit(max_length = 100)]
-            let count = lit::parse_count(meta.value()?)?;
+            let count = lit::parse_count(meta.value()?, "max_length")?;
             set_once(cx, &mut self.max_length, meta, count);
         } else if path.is_ident("pattern") {
             // #[elicit(pattern = "^[a-z]+$")]
@@ -254,19 +261,19 @@ impl FieldAttrs {
             set_once(cx, &mut self.pattern, meta, lit);
         } else if path.is_ident("minimum") {
             // #[elicit(minimum = 0)] or #[elicit(minimum = -1.5)]
-            let number = lit::parse_number(meta.value()?)?;
+            let number = lit::parse_number(meta.value()?, "minimum")?;
             set_once(cx, &mut self.minimum, meta, number);
         } else if path.is_ident("maximum") {
             // #[elicit(maximum = 100)]
-            let number = lit::parse_number(meta.value()?)?;
+            let number = lit::parse_number(meta.value()?, "maximum")?;
             set_once(cx, &mut self.maximum, meta, number);
         } else if path.is_ident("min_items") {
             // #[elicit(min_items = 1)]
-            let count = lit::parse_count(meta.value()?)?;
+            let count = lit::parse_count(meta.value()?, "min_items")?;
             set_once(cx, &mut self.min_items, meta, count);
         } else if path.is_ident("max_items") {
             // #[elicit(max_items = 3)]
-            let count = lit::parse_count(meta.value()?)?;
+            let count = lit::parse_count(meta.value()?, "max_items")?;
             set_once(cx, &mut self.max_items, meta, count);
         } else if path.is_ident("default") {
             // #[elicit(default)], #[elicit(default = 18)], #[elicit(default = Size::Small)]
@@ -327,26 +334,8 @@ impl VariantAttrs {
         for attr in attrs {
             if attr.path().is_ident("elicit") {
                 let result = attr.parse_nested_meta(|meta| {
-                    let path = &meta.path;
-                    if path.is_ident("rename") {
-                        // #[elicit(rename = "dark-blue")]
-                        let lit = lit::parse_str(meta.value()?, "rename")?;
-                        set_once(cx, &mut out.rename, &meta, lit);
-                    } else if path.is_ident("title") {
-                        // #[elicit(title = "Dark blue")]
-                        let lit = lit::parse_str(meta.value()?, "title")?;
-                        set_once(cx, &mut out.title, &meta, lit);
-                    } else {
-                        cx.error_spanned_by(
-                            path,
-                            format!(
-                                "unknown `elicit` attribute `{}` on a variant; expected `rename` or `title`",
-                                path_name(path)
-                            ),
-                        );
-                        skip_value(&meta)?;
-                    }
-                    Ok(())
+                    let parsed = out.parse_key(cx, &meta);
+                    recover(cx, &meta, parsed)
                 });
                 if let Err(error) = result {
                     cx.syn_error(error);
@@ -364,6 +353,39 @@ impl VariantAttrs {
         }
         out
     }
+
+    fn parse_key(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let path = &meta.path;
+        if path.is_ident("rename") {
+            // #[elicit(rename = "dark-blue")]
+            let lit = lit::parse_str(meta.value()?, "rename")?;
+            set_once(cx, &mut self.rename, meta, lit);
+        } else if path.is_ident("title") {
+            // #[elicit(title = "Dark blue")]
+            let lit = lit::parse_str(meta.value()?, "title")?;
+            set_once(cx, &mut self.title, meta, lit);
+        } else {
+            cx.error_spanned_by(
+                path,
+                format!(
+                    "unknown `elicit` attribute `{}` on a variant; expected `rename` or `title`",
+                    path_name(path)
+                ),
+            );
+            skip_value(meta)?;
+        }
+        Ok(())
+    }
+}
+
+/// A key whose value is malformed is reported and skipped, so the keys after it are still
+/// read and their mistakes reported too.
+fn recover(cx: &Ctxt, meta: &ParseNestedMeta, parsed: syn::Result<()>) -> syn::Result<()> {
+    if let Err(error) = parsed {
+        cx.syn_error(error);
+        skip_value(meta)?;
+    }
+    Ok(())
 }
 
 /// `rename = "x"` or `rename(deserialize = "x", serialize = "y")`: the name a client's answer

@@ -2,13 +2,14 @@
 //! tokens. All paths are absolute and go through `<crate>::__private`.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Data, Field, Input, Variant};
 use crate::attr::Format;
 use crate::case::RenameRule;
+use crate::check;
 use crate::ctxt::Ctxt;
 use crate::fallback;
 use crate::lit::{DefaultValue, Number};
@@ -22,22 +23,20 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
     }
     match (cx.check(), parsed) {
         (Ok(()), Some(parsed)) => expand(&parsed),
-        (Err(error), _) => fallback::expand(input, &error),
+        (Err(error), parsed) => fallback::expand(input, parsed.as_ref(), &error),
+        // `from_syn` records an error whenever it returns `None`.
         (Ok(()), None) => TokenStream::new(),
     }
 }
 
 fn expand(input: &Input) -> TokenStream {
-    let krate = input.attrs.krate.as_ref().map_or_else(
-        || quote!(::elicit_core),
-        |spanned| spanned.value.to_token_stream(),
-    );
+    let krate = input.krate();
     let body = match &input.data {
         Data::Struct(fields) => expand_struct(input, fields, &krate),
         Data::Enum(variants) => expand_enum(input, variants, &krate),
     };
     quote! {
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
+        #[allow(dead_code, non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
             #body
         };
@@ -78,17 +77,17 @@ fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
             };
         }
         DefaultValue::Array(tokens) => {
+            let field_type = check::field_type(field);
             return quote_spanned! {tokens.span()=>
                 #private::FieldDefault::<#ty>::Value(|| {
-                    <#ty as #private::FormField>::from_inner(::core::convert::From::from(#tokens))
+                    #field_type::__from_inner(::core::convert::From::from(#tokens))
                 })
             };
         }
         DefaultValue::Expr(tokens) => {
+            let field_type = check::field_type(field);
             return quote_spanned! {tokens.span()=>
-                #private::FieldDefault::<#ty>::Value(|| {
-                    <#ty as #private::FormField>::from_inner(#tokens)
-                })
+                #private::FieldDefault::<#ty>::Value(|| #field_type::__from_inner(#tokens))
             };
         }
     };
@@ -97,48 +96,9 @@ fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
 
 /// The block that builds one field's property schema.
 fn field_schema(field: &Field, krate: &TokenStream) -> TokenStream {
-    let ty = field.ty;
     let private = quote!(#krate::__private);
     let attrs = &field.attrs;
     let mut steps = Vec::new();
-
-    // Attribute/type agreement, proven by the compiler and reported on the attribute key.
-    let string_keys = [
-        attrs.format.as_ref().map(|s| &s.key),
-        attrs.min_length.as_ref().map(|s| &s.key),
-        attrs.max_length.as_ref().map(|s| &s.key),
-        attrs.pattern.as_ref().map(|s| &s.key),
-    ];
-    for key in string_keys.into_iter().flatten() {
-        steps.push(quote_spanned! {key.span()=>
-            #private::assert_string_field::<#ty>();
-        });
-    }
-    for key in [&attrs.minimum, &attrs.maximum]
-        .into_iter()
-        .flatten()
-        .map(|s| &s.key)
-    {
-        steps.push(quote_spanned! {key.span()=>
-            #private::assert_number_field::<#ty>();
-        });
-    }
-    for (key, count) in [&attrs.min_items, &attrs.max_items]
-        .into_iter()
-        .flatten()
-        .map(|s| (&s.key, s.value.0))
-    {
-        let name = key.get_ident().map(ToString::to_string).unwrap_or_default();
-        let message = format!(
-            "`{name}` ({count}) is larger than the number of options of this multi-select field"
-        );
-        steps.push(quote_spanned! {key.span()=>
-            const _: () = ::core::assert!(
-                #count as usize <= <#ty as #private::MultiSelectField>::OPTION_COUNT,
-                #message
-            );
-        });
-    }
 
     if let Some(title) = &attrs.title {
         let title = &title.value;
@@ -181,11 +141,11 @@ fn field_schema(field: &Field, krate: &TokenStream) -> TokenStream {
         }
     }
     let default = default_tokens(field, krate);
-    let schema = quote_spanned!(ty.span()=> <#ty as #private::FormField>::schema());
+    let field_type = check::field_type(field);
     quote! {{
-        let mut __schema = #schema;
+        let mut __schema = #field_type::__schema();
         #(#steps)*
-        #private::set::default(&mut __schema, #default.to_json());
+        #private::set::default(&mut __schema, #field_type::__default_json(&#default));
         __schema
     }}
 }
@@ -197,29 +157,82 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     let active: Vec<&Field> = fields.iter().filter(|field| !field.is_skipped()).collect();
 
     let pushes = active.iter().map(|field| {
-        let ty = field.ty;
         let name = &field.wire_name;
         let schema = field_schema(field, krate);
         let required = if field.default().is_some() {
             quote!(false)
         } else {
-            quote_spanned!(ty.span()=> <#ty as #private::FormField>::REQUIRED)
+            let field_type = check::field_type(field);
+            quote!(#field_type::__REQUIRED)
         };
         quote!(__form.push(#name, #schema, #required);)
     });
 
+    let from_content = from_content_body(input, fields, &active, krate);
+    let puts = active.iter().map(|field| {
+        let member = field.member;
+        let name = &field.wire_name;
+        let has_default = field.default().is_some();
+        let field_type = check::field_type(field);
+        quote!(#field_type::__put(&self.#member, &mut __content, #name, #has_default);)
+    });
+    let definitions = check::definitions(&active, krate);
+    let assertions = check::attribute_assertions(&active);
+
+    quote! {
+        #definitions
+        #assertions
+
+        #[automatically_derived]
+        impl #krate::Elicit for #ident {
+            fn requested_schema() -> &'static #krate::RequestedSchema {
+                static __SCHEMA: #private::OnceLock<#krate::RequestedSchema> = #private::OnceLock::new();
+                __SCHEMA.get_or_init(|| {
+                    let mut __form = #krate::RequestedSchema::new();
+                    #(#pushes)*
+                    __form
+                })
+            }
+
+            fn message() -> &'static str {
+                #message
+            }
+
+            fn from_content(
+                __content: &#private::Map<::std::string::String, #private::Value>,
+            ) -> ::core::result::Result<Self, #krate::ContentError> {
+                #from_content
+            }
+
+            fn to_content(&self) -> #private::Map<::std::string::String, #private::Value> {
+                let mut __content = #private::Map::new();
+                #(#puts)*
+                __content
+            }
+        }
+    }
+}
+
+/// The body of `from_content`: every field parsed (each recording its own error), then the
+/// struct built if none failed.
+fn from_content_body(
+    input: &Input,
+    fields: &[Field],
+    active: &[&Field],
+    krate: &TokenStream,
+) -> TokenStream {
+    let private = quote!(#krate::__private);
     let locals: Vec<_> = active
         .iter()
         .enumerate()
         .map(|(index, _)| format_ident!("__field{index}"))
         .collect();
     let parses = active.iter().zip(&locals).enumerate().map(|(index, (field, local))| {
-        let ty = field.ty;
         let name = &field.wire_name;
         let default = default_tokens(field, krate);
-        let parse = quote_spanned!(ty.span()=> #private::parse_field::<#ty>);
+        let field_type = check::field_type(field);
         quote! {
-            let #local = #parse(__content, #name, &__schema.properties[#index].1, &#default, &mut __errors);
+            let #local = #field_type::__parse(__content, #name, &__schema.properties[#index].1, &#default, &mut __errors);
         }
     });
     let deny = input.attrs.deny_unknown_fields.as_ref().map(|_| {
@@ -241,14 +254,6 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
             quote!(#member: #local)
         }
     });
-    let puts = active.iter().map(|field| {
-        let ty = field.ty;
-        let member = field.member;
-        let name = &field.wire_name;
-        let has_default = field.default().is_some();
-        let put = quote_spanned!(ty.span()=> #private::put_field::<#ty>);
-        quote!(#put(&mut __content, #name, &self.#member, #has_default);)
-    });
     let unpack = if locals.is_empty() {
         quote!()
     } else {
@@ -260,41 +265,15 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     };
 
     quote! {
-        #[automatically_derived]
-        impl #krate::Elicit for #ident {
-            fn requested_schema() -> &'static #krate::RequestedSchema {
-                static __SCHEMA: #private::OnceLock<#krate::RequestedSchema> = #private::OnceLock::new();
-                __SCHEMA.get_or_init(|| {
-                    let mut __form = #krate::RequestedSchema::new();
-                    #(#pushes)*
-                    __form
-                })
-            }
-
-            fn message() -> &'static str {
-                #message
-            }
-
-            fn from_content(
-                __content: &#private::Map<::std::string::String, #private::Value>,
-            ) -> ::core::result::Result<Self, #krate::ContentError> {
-                let __schema = <Self as #krate::Elicit>::requested_schema();
-                let mut __errors = #private::Errors::new();
-                #(#parses)*
-                #deny
-                if !__errors.is_empty() {
-                    return ::core::result::Result::Err(__errors.into_error());
-                }
-                #unpack
-                ::core::result::Result::Ok(Self { #(#inits,)* })
-            }
-
-            fn to_content(&self) -> #private::Map<::std::string::String, #private::Value> {
-                let mut __content = #private::Map::new();
-                #(#puts)*
-                __content
-            }
+        let __schema = <Self as #krate::Elicit>::requested_schema();
+        let mut __errors = #private::Errors::new();
+        #(#parses)*
+        #deny
+        if !__errors.is_empty() {
+            return ::core::result::Result::Err(__errors.into_error());
         }
+        #unpack
+        ::core::result::Result::Ok(Self { #(#inits,)* })
     }
 }
 

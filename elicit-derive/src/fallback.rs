@@ -1,52 +1,104 @@
-//! What the derive emits when the input has mistakes: the errors, plus stub impls so that
-//! code using the type does not bury them under "trait not implemented" errors.
+//! What the derive emits when the input has mistakes: the errors, the checks on the field
+//! types (so their mistakes are reported in the same run), and stub impls so that code using
+//! the type does not bury the errors under "trait not implemented" ones.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::{Data, DeriveInput};
+use syn::{Data as SynData, DeriveInput};
 
-pub(crate) fn expand(input: &DeriveInput, error: &syn::Error) -> TokenStream {
+use crate::ast::{Data, Field, Input};
+use crate::check;
+
+pub(crate) fn expand(
+    input: &DeriveInput,
+    parsed: Option<&Input>,
+    error: &syn::Error,
+) -> TokenStream {
     let errors = error.to_compile_error();
+    let krate = parsed.map_or_else(|| quote!(::elicit_core), Input::krate);
+    let private = quote!(#krate::__private);
     let ident = &input.ident;
+    let generic = !input.generics.params.is_empty();
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    let field_impl = matches!(input.data, Data::Enum(_)).then(|| {
+
+    // A generic type's field types name parameters the checks cannot see.
+    let checks = match parsed.map(|parsed| &parsed.data) {
+        Some(Data::Struct(fields)) if !generic => {
+            let active: Vec<&Field> = fields.iter().filter(|field| !field.is_skipped()).collect();
+            let definitions = check::definitions(&active, &krate);
+            let types = check::type_assertions(&active);
+            let attributes = check::attribute_assertions(&active);
+            quote!(#definitions #types #attributes)
+        }
+        _ => TokenStream::new(),
+    };
+
+    let is_enum = matches!(input.data, SynData::Enum(_));
+    let field_impl = is_enum.then(|| {
         quote! {
             #[automatically_derived]
-            impl #impl_generics ::elicit_core::ElicitField for #ident #ty_generics #where_clause {
-                fn field_schema() -> ::elicit_core::PropertySchema {
+            impl #impl_generics #krate::ElicitField for #ident #ty_generics #where_clause {
+                fn field_schema() -> #krate::PropertySchema {
                     ::core::unimplemented!()
                 }
-                fn from_json(_: &::elicit_core::__private::Value) -> ::core::result::Result<Self, ::elicit_core::FieldErrorKind> {
+                fn from_json(_: &#private::Value) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
                     ::core::unimplemented!()
                 }
-                fn to_json(&self) -> ::elicit_core::__private::Value {
+                fn to_json(&self) -> #private::Value {
                     ::core::unimplemented!()
                 }
             }
         }
     });
+    // `ElicitEnum` needs `'static`, which a generic enum may not be; it is then left out.
+    let enum_impls = (is_enum && !generic).then(|| {
+        let legacy = parsed.is_some_and(|parsed| parsed.attrs.legacy_enum_names.is_some());
+        let multi = (!legacy).then(|| {
+            quote! {
+                #[automatically_derived]
+                impl #krate::MultiSelectOption for #ident {}
+            }
+        });
+        quote! {
+            #[automatically_derived]
+            impl #krate::ElicitEnum for #ident {
+                const VARIANTS: &'static [#krate::EnumVariant] = &[];
+                const STYLE: #krate::EnumStyle = #krate::EnumStyle::Titled;
+                fn from_index(_: usize) -> ::core::option::Option<Self> {
+                    ::core::unimplemented!()
+                }
+                fn index(&self) -> usize {
+                    ::core::unimplemented!()
+                }
+            }
+            #multi
+        }
+    });
     quote! {
         #errors
-        #[allow(unused_qualifications)]
+        #[allow(dead_code, unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
+            #checks
+
             #[automatically_derived]
-            impl #impl_generics ::elicit_core::Elicit for #ident #ty_generics #where_clause {
-                fn requested_schema() -> &'static ::elicit_core::RequestedSchema {
+            impl #impl_generics #krate::Elicit for #ident #ty_generics #where_clause {
+                fn requested_schema() -> &'static #krate::RequestedSchema {
                     ::core::unimplemented!()
                 }
                 fn message() -> &'static str {
                     ::core::unimplemented!()
                 }
                 fn from_content(
-                    _: &::elicit_core::__private::Map<::std::string::String, ::elicit_core::__private::Value>,
-                ) -> ::core::result::Result<Self, ::elicit_core::ContentError> {
+                    _: &#private::Map<::std::string::String, #private::Value>,
+                ) -> ::core::result::Result<Self, #krate::ContentError> {
                     ::core::unimplemented!()
                 }
-                fn to_content(&self) -> ::elicit_core::__private::Map<::std::string::String, ::elicit_core::__private::Value> {
+                fn to_content(&self) -> #private::Map<::std::string::String, #private::Value> {
                     ::core::unimplemented!()
                 }
             }
             #field_impl
+            #enum_impls
         };
     }
 }

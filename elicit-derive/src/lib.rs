@@ -9,6 +9,7 @@
 mod ast;
 mod attr;
 mod case;
+mod check;
 mod ctxt;
 mod doc;
 mod expand;

@@ -45,8 +45,9 @@ impl std::fmt::Display for Number {
     }
 }
 
-/// Parses an optionally negated integer or float literal.
-pub(crate) fn parse_number(input: ParseStream) -> syn::Result<NumberLit> {
+/// Parses an optionally negated integer or float literal, the value of `key`.
+pub(crate) fn parse_number(input: ParseStream, key: &str) -> syn::Result<NumberLit> {
+    let expected = || format!("expected a number literal for `{key}`");
     let mut tokens = TokenStream::new();
     let negative = if input.peek(Token![-]) {
         let minus: Token![-] = input.parse()?;
@@ -55,7 +56,9 @@ pub(crate) fn parse_number(input: ParseStream) -> syn::Result<NumberLit> {
     } else {
         false
     };
-    let lit: Lit = input.parse()?;
+    let lit: Lit = input
+        .parse()
+        .map_err(|error| syn::Error::new(error.span(), expected()))?;
     lit.to_tokens(&mut tokens);
     let value = match &lit {
         Lit::Int(int) => {
@@ -69,20 +72,20 @@ pub(crate) fn parse_number(input: ParseStream) -> syn::Result<NumberLit> {
             }
             Number::Float(if negative { -magnitude } else { magnitude })
         }
-        _ => return Err(syn::Error::new_spanned(&lit, "expected a number literal")),
+        _ => return Err(syn::Error::new_spanned(&lit, expected())),
     };
     Ok(NumberLit { value, tokens })
 }
 
-/// Parses a non-negative integer literal (`min_length = 3`).
-pub(crate) fn parse_count(input: ParseStream) -> syn::Result<(u64, TokenStream)> {
-    let lit: Lit = input.parse()?;
+/// Parses a non-negative integer literal (`min_length = 3`), the value of `key`.
+pub(crate) fn parse_count(input: ParseStream, key: &str) -> syn::Result<(u64, TokenStream)> {
+    let expected = || format!("expected a non-negative integer literal for `{key}`");
+    let lit: Lit = input
+        .parse()
+        .map_err(|error| syn::Error::new(error.span(), expected()))?;
     match &lit {
         Lit::Int(int) => Ok((int.base10_parse()?, lit.to_token_stream())),
-        _ => Err(syn::Error::new_spanned(
-            &lit,
-            "expected a non-negative integer literal",
-        )),
+        _ => Err(syn::Error::new_spanned(&lit, expected())),
     }
 }
 
@@ -155,7 +158,7 @@ pub(crate) fn parse_default(input: ParseStream) -> syn::Result<DefaultValue> {
     let fork = input.fork();
     if (fork.peek(Token![-]) || fork.peek(Lit)) && literal_ends(&fork) {
         if input.peek(Token![-]) || input.peek(syn::LitInt) || input.peek(syn::LitFloat) {
-            return parse_number(input).map(DefaultValue::Number);
+            return parse_number(input, "default").map(DefaultValue::Number);
         }
         return match input.parse::<Lit>()? {
             Lit::Str(lit) => Ok(DefaultValue::Str(lit)),

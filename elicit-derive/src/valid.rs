@@ -7,9 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use syn::{GenericArgument, PathArguments, Type};
+use syn::Type;
 
-use crate::ast::{Data, Field, Input, Variant};
+use crate::ast::{Data, Field, Input, Variant, option_inner};
 use crate::ctxt::Ctxt;
 use crate::lit::{DefaultValue, Number};
 
@@ -84,22 +84,6 @@ fn known_type(ty: &Type) -> Option<Known> {
         };
     }
     integer!(i8, i16, i32, i64, u8, u16, u32, u64)
-}
-
-/// `T` of `Option<T>` (also `std::option::Option<T>`).
-pub(crate) fn option_inner(ty: &Type) -> Option<&Type> {
-    let Type::Path(path) = ty else { return None };
-    let segment = path.path.segments.last()?;
-    if segment.ident != "Option" {
-        return None;
-    }
-    let PathArguments::AngleBracketed(args) = &segment.arguments else {
-        return None;
-    };
-    match args.args.first()? {
-        GenericArgument::Type(inner) if args.args.len() == 1 => Some(inner),
-        _ => None,
-    }
 }
 
 #[allow(clippy::too_many_lines)]

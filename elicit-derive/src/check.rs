@@ -1,0 +1,356 @@
+//! What the compiler proves about a field's type, with errors worded by us and spanned on
+//! the user's tokens: that the type can be a field at all, and that it is of the kind its
+//! attributes apply to (`min_length` on a string, `minimum` on a number, `max_items` on a
+//! multi-select of enough options).
+//!
+//! Each proof goes through a trait defined in the expansion, with one blanket impl bounded
+//! by the real trait of `__private`. The local trait is the root of a failed obligation and
+//! its impl is `#[diagnostic::do_not_recommend]`, so rustc shows the local trait's
+//! `on_unimplemented` and nothing of the chain behind it (no list of other impls, no "required
+//! by a bound in" notes pointing into elicit-core).
+//!
+//! Every use of a field's type in the generated impls goes through its field trait, spanned on
+//! the type: an unsupported type fails the same obligation, with the same notes, in every
+//! generated function, and rustc drops identical diagnostics, so the user sees one error per
+//! field rather than one per function.
+
+use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
+use syn::spanned::Spanned as _;
+
+use crate::ast::Field;
+use crate::attr::Spanned;
+
+/// The trait a field's type is used through. A type that reads as a collection gets the
+/// multi-select wording (which also explains the legacy enum style); any other type the
+/// general one. Only the wording depends on the choice: both are implemented for every
+/// `FormField`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FieldTrait {
+    Field,
+    MultiSelect,
+}
+
+impl FieldTrait {
+    const ALL: [Self; 2] = [Self::Field, Self::MultiSelect];
+
+    fn of(field: &Field) -> Self {
+        if field.reads_as_multi_select() {
+            Self::MultiSelect
+        } else {
+            Self::Field
+        }
+    }
+
+    fn name(self) -> Ident {
+        match self {
+            Self::Field => format_ident!("__FormField"),
+            Self::MultiSelect => format_ident!("__MultiSelectFormField"),
+        }
+    }
+
+    // The general wording repeats `ElicitField`'s, which rustc would not show here: it
+    // prefers the root trait's message when the root and the leaf have the same `Self`.
+    fn on_unimplemented(self) -> TokenStream {
+        match self {
+            Self::Field => quote! {
+                #[diagnostic::on_unimplemented(
+                    message = "`{Self}` cannot be a field of an elicitation form",
+                    label = "unsupported field type",
+                    note = "MCP forms are flat; a field can be `String`, `bool`, `i8`…`i64`, `u8`…`u64`, `isize`, `usize`, `f32`, `f64`, a unit-variant enum that derives `Elicit`, a `Vec`, `BTreeSet` or `HashSet` of such an enum, or an `Option` of one of these",
+                    note = "a type of your own can be a field by implementing `elicit_core::ElicitField`"
+                )]
+            },
+            Self::MultiSelect => quote! {
+                #[diagnostic::on_unimplemented(
+                    message = "`{Self}` cannot be a multi-select field of an elicitation form",
+                    label = "unsupported multi-select field",
+                    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit` (`Ord` too for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`), or an `Option` of one",
+                    note = "an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form: the 2025-06-18 `enumNames` style is single-select only"
+                )]
+            },
+        }
+    }
+
+    /// The trait and its blanket impl, delegating to `FormField`.
+    fn definition(self, krate: &TokenStream) -> TokenStream {
+        let private = quote!(#krate::__private);
+        let name = self.name();
+        let on_unimplemented = self.on_unimplemented();
+        let map = quote!(#private::Map<::std::string::String, #private::Value>);
+        quote! {
+            #on_unimplemented
+            trait #name: ::core::marker::Sized {
+                type __Inner;
+                const __REQUIRED: bool;
+                fn __schema() -> #krate::PropertySchema;
+                fn __default_json(
+                    default: &#private::FieldDefault<Self>,
+                ) -> ::core::option::Option<#private::Value>;
+                fn __from_inner(inner: Self::__Inner) -> Self;
+                fn __parse(
+                    content: &#map,
+                    name: &str,
+                    schema: &#krate::PropertySchema,
+                    default: &#private::FieldDefault<Self>,
+                    errors: &mut #private::Errors,
+                ) -> ::core::option::Option<Self>;
+                fn __put(&self, content: &mut #map, name: &str, has_default: bool);
+            }
+
+            #[diagnostic::do_not_recommend]
+            impl<T: #private::FormField> #name for T {
+                type __Inner = <T as #private::FormField>::Inner;
+                const __REQUIRED: bool = <T as #private::FormField>::REQUIRED;
+
+                fn __schema() -> #krate::PropertySchema {
+                    <T as #private::FormField>::schema()
+                }
+
+                fn __default_json(
+                    default: &#private::FieldDefault<Self>,
+                ) -> ::core::option::Option<#private::Value> {
+                    default.to_json()
+                }
+
+                fn __from_inner(inner: Self::__Inner) -> Self {
+                    <T as #private::FormField>::from_inner(inner)
+                }
+
+                fn __parse(
+                    content: &#map,
+                    name: &str,
+                    schema: &#krate::PropertySchema,
+                    default: &#private::FieldDefault<Self>,
+                    errors: &mut #private::Errors,
+                ) -> ::core::option::Option<Self> {
+                    #private::parse_field(content, name, schema, default, errors)
+                }
+
+                fn __put(&self, content: &mut #map, name: &str, has_default: bool) {
+                    #private::put_field(content, name, self, has_default);
+                }
+            }
+        }
+    }
+}
+
+/// `<Ty as __FormField>`, spanned on the type: what every generated use of a field's type
+/// starts with.
+pub(crate) fn field_type(field: &Field) -> TokenStream {
+    let ty = field.ty;
+    let name = FieldTrait::of(field).name();
+    quote_spanned!(ty.span()=> <#ty as #name>)
+}
+
+/// The kinds of field an attribute applies to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    String,
+    Number,
+    MultiSelect,
+}
+
+/// The attributes that apply to one kind of field, each with a trait of its own so that the
+/// error names the attribute it is spanned on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum KindedAttr {
+    Format,
+    MinLength,
+    MaxLength,
+    Pattern,
+    Minimum,
+    Maximum,
+    MinItems,
+    MaxItems,
+}
+
+impl KindedAttr {
+    const ALL: [Self; 8] = [
+        Self::Format,
+        Self::MinLength,
+        Self::MaxLength,
+        Self::Pattern,
+        Self::Minimum,
+        Self::Maximum,
+        Self::MinItems,
+        Self::MaxItems,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Self::Format => "format",
+            Self::MinLength => "min_length",
+            Self::MaxLength => "max_length",
+            Self::Pattern => "pattern",
+            Self::Minimum => "minimum",
+            Self::Maximum => "maximum",
+            Self::MinItems => "min_items",
+            Self::MaxItems => "max_items",
+        }
+    }
+
+    fn kind(self) -> Kind {
+        match self {
+            Self::Format | Self::MinLength | Self::MaxLength | Self::Pattern => Kind::String,
+            Self::Minimum | Self::Maximum => Kind::Number,
+            Self::MinItems | Self::MaxItems => Kind::MultiSelect,
+        }
+    }
+
+    fn trait_name(self) -> Ident {
+        let pascal: String = self
+            .key()
+            .split('_')
+            .map(|word| word[..1].to_ascii_uppercase() + &word[1..])
+            .collect();
+        format_ident!("__{pascal}Attr")
+    }
+
+    /// The key as written on `field`, and the count it sets (for the item counts).
+    fn on<'a>(self, field: &'a Field) -> Option<(&'a syn::Path, Option<u64>)> {
+        fn key<T>(spanned: Option<&Spanned<T>>) -> Option<(&syn::Path, Option<u64>)> {
+            spanned.map(|spanned| (&spanned.key, None))
+        }
+        fn count(
+            spanned: Option<&Spanned<(u64, TokenStream)>>,
+        ) -> Option<(&syn::Path, Option<u64>)> {
+            spanned.map(|spanned| (&spanned.key, Some(spanned.value.0)))
+        }
+        let attrs = &field.attrs;
+        match self {
+            Self::Format => key(attrs.format.as_ref()),
+            Self::MinLength => key(attrs.min_length.as_ref()),
+            Self::MaxLength => key(attrs.max_length.as_ref()),
+            Self::Pattern => key(attrs.pattern.as_ref()),
+            Self::Minimum => key(attrs.minimum.as_ref()),
+            Self::Maximum => key(attrs.maximum.as_ref()),
+            Self::MinItems => count(attrs.min_items.as_ref()),
+            Self::MaxItems => count(attrs.max_items.as_ref()),
+        }
+    }
+
+    fn definition(self, krate: &TokenStream) -> TokenStream {
+        let private = quote!(#krate::__private);
+        let name = self.trait_name();
+        let key = self.key();
+        let (message, label, note, bound) = match self.kind() {
+            Kind::String => (
+                "`{Self}` is not a string field",
+                format!("`{key}` applies only to string fields"),
+                "a string field is `String` or `Option<String>`",
+                quote!(#private::StringField),
+            ),
+            Kind::Number => (
+                "`{Self}` is not a number field",
+                format!("`{key}` applies only to integer and float fields"),
+                "a number field is an integer (`i8`…`i64`, `u8`…`u64`, `isize`, `usize`), `f32`, `f64`, or an `Option` of one",
+                quote!(#private::NumberField),
+            ),
+            Kind::MultiSelect => (
+                "`{Self}` is not a multi-select field",
+                format!("`{key}` applies only to multi-select fields"),
+                "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one",
+                quote!(#private::MultiSelectField),
+            ),
+        };
+        let option_count = (self.kind() == Kind::MultiSelect).then(|| {
+            quote!(const __OPTION_COUNT: usize = <T as #private::MultiSelectField>::OPTION_COUNT;)
+        });
+        let declared_count = option_count.as_ref().map(|_| {
+            quote!(
+                const __OPTION_COUNT: usize;
+            )
+        });
+        quote! {
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+            trait #name {
+                const __APPLIES: () = ();
+                #declared_count
+            }
+
+            #[diagnostic::do_not_recommend]
+            impl<T: #bound> #name for T {
+                #option_count
+            }
+        }
+    }
+
+    /// The proof for one field, spanned on the key: the kind, and for an item count that it
+    /// is within the number of options.
+    fn assertion(self, field: &Field) -> Option<TokenStream> {
+        let (key, count) = self.on(field)?;
+        let span = key.span();
+        let ty = respan(field.ty.to_token_stream(), span);
+        let name = self.trait_name();
+        Some(match count {
+            None => quote_spanned!(span=> const _: () = <#ty as #name>::__APPLIES;),
+            Some(count) => {
+                let message = format!(
+                    "`{}` ({count}) is more than the number of options to choose from",
+                    self.key()
+                );
+                quote_spanned! {span=>
+                    const _: () = ::core::assert!(
+                        #count as usize <= <#ty as #name>::__OPTION_COUNT,
+                        #message
+                    );
+                }
+            }
+        })
+    }
+}
+
+/// The traits `fields` need, each defined once.
+pub(crate) fn definitions(fields: &[&Field], krate: &TokenStream) -> TokenStream {
+    let field_traits = FieldTrait::ALL
+        .into_iter()
+        .filter(|used| fields.iter().any(|field| FieldTrait::of(field) == *used))
+        .map(|used| used.definition(krate));
+    let attr_traits = KindedAttr::ALL
+        .into_iter()
+        .filter(|used| fields.iter().any(|field| used.on(field).is_some()))
+        .map(|used| used.definition(krate));
+    field_traits.chain(attr_traits).collect()
+}
+
+/// The proofs that each attribute suits its field's type.
+pub(crate) fn attribute_assertions(fields: &[&Field]) -> TokenStream {
+    fields
+        .iter()
+        .flat_map(|field| {
+            KindedAttr::ALL
+                .into_iter()
+                .filter_map(|attr| attr.assertion(field))
+        })
+        .collect()
+}
+
+/// The proofs that each field's type can be a field, for when no impl uses the types (the
+/// fallback after other mistakes).
+pub(crate) fn type_assertions(fields: &[&Field]) -> TokenStream {
+    fields
+        .iter()
+        .map(|field| {
+            let field_type = field_type(field);
+            quote!(const _: bool = #field_type::__REQUIRED;)
+        })
+        .collect()
+}
+
+/// The tokens of a type, all spanned at `span`, so an unmet bound on it is reported there.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let TokenTree::Group(group) = &tree {
+                let mut inner = Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                tree = TokenTree::Group(inner);
+            } else {
+                tree.set_span(span);
+            }
+            tree
+        })
+        .collect()
+}

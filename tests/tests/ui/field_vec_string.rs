@@ -1,0 +1,8 @@
+use elicit_core::Elicit;
+
+#[derive(Elicit)]
+struct Post {
+    tags: Vec<String>,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use elicit_core::Elicit;
+
+#[derive(Elicit)]
+struct Wrapper<T> {
+    value: T,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use elicit_core::Elicit;
+
+#[derive(Elicit)]
+struct Nothing;
+
+fn main() {}

@@ -1,0 +1,9 @@
+use elicit_core::Elicit;
+
+#[derive(Elicit)]
+struct Profile {
+    #[elicit(format = "phone")]
+    phone: String,
+}
+
+fn main() {}
