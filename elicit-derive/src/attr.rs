@@ -147,23 +147,11 @@ impl ContainerAttrs {
             let lit = lit::parse_str(meta.value()?, "field")?;
             set_once(cx, &mut self.field, meta, lit);
         } else {
-            let expected = match item {
-                Item::Struct => "`message`, `rename_all`, `deny_unknown_fields`, `crate`",
-                Item::Enum => {
-                    "`message`, `rename_all`, `untitled`, `legacy_enum_names`, `field`, `crate`"
-                }
+            let place = match item {
+                Item::Struct => Place::Struct,
+                Item::Enum => Place::Enum,
             };
-            cx.error_spanned_by(
-                path,
-                format!(
-                    "unknown `elicit` attribute `{}` on {}; expected one of {expected}",
-                    path_name(path),
-                    match item {
-                        Item::Struct => "a struct",
-                        Item::Enum => "an enum",
-                    }
-                ),
-            );
+            cx.error_spanned_by(path, unknown_key(path, place));
             skip_value(meta)?;
         }
         Ok(())
@@ -189,9 +177,8 @@ pub(crate) struct FieldAttrs {
     pub(crate) serde_skip: bool,
     pub(crate) min_items: Option<Spanned<(u64, TokenStream)>>,
     pub(crate) max_items: Option<Spanned<(u64, TokenStream)>>,
+    pub(crate) not_sensitive: Option<Spanned<()>>,
 }
-
-const FIELD_KEYS: &str = "`title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`";
 
 impl FieldAttrs {
     pub(crate) fn parse(cx: &Ctxt, attrs: &[Attribute]) -> Self {
@@ -286,14 +273,11 @@ impl FieldAttrs {
         } else if path.is_ident("skip") {
             // #[elicit(skip)]
             set_once(cx, &mut self.skip, meta, ());
+        } else if path.is_ident("not_sensitive") {
+            // #[elicit(not_sensitive)]
+            set_once(cx, &mut self.not_sensitive, meta, ());
         } else {
-            cx.error_spanned_by(
-                path,
-                format!(
-                    "unknown `elicit` attribute `{}` on a field; expected one of {FIELD_KEYS}",
-                    path_name(path)
-                ),
-            );
+            cx.error_spanned_by(path, unknown_key(path, Place::Field));
             skip_value(meta)?;
         }
         Ok(())
@@ -365,17 +349,129 @@ impl VariantAttrs {
             let lit = lit::parse_str(meta.value()?, "title")?;
             set_once(cx, &mut self.title, meta, lit);
         } else {
-            cx.error_spanned_by(
-                path,
-                format!(
-                    "unknown `elicit` attribute `{}` on a variant; expected `rename` or `title`",
-                    path_name(path)
-                ),
-            );
+            cx.error_spanned_by(path, unknown_key(path, Place::Variant));
             skip_value(meta)?;
         }
         Ok(())
     }
+}
+
+/// The places an `#[elicit(…)]` attribute can go, for the message about an unknown key.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Struct,
+    Enum,
+    Field,
+    Variant,
+}
+
+impl Place {
+    const ALL: [Self; 4] = [Self::Struct, Self::Enum, Self::Field, Self::Variant];
+
+    fn keys(self) -> &'static [&'static str] {
+        match self {
+            Self::Struct => &["message", "rename_all", "deny_unknown_fields", "crate"],
+            Self::Enum => &[
+                "message",
+                "rename_all",
+                "untitled",
+                "legacy_enum_names",
+                "field",
+                "crate",
+            ],
+            Self::Field => &[
+                "title",
+                "description",
+                "rename",
+                "format",
+                "min_length",
+                "max_length",
+                "pattern",
+                "minimum",
+                "maximum",
+                "min_items",
+                "max_items",
+                "default",
+                "skip",
+                "not_sensitive",
+            ],
+            Self::Variant => &["rename", "title"],
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::Struct => "a struct",
+            Self::Enum => "an enum",
+            Self::Field => "a field",
+            Self::Variant => "a variant",
+        }
+    }
+}
+
+/// The message for a key `place` does not take: where it belongs if it belongs elsewhere,
+/// else the known key it is probably a typo of, else every key `place` takes.
+fn unknown_key(path: &syn::Path, place: Place) -> String {
+    let key = path_name(path);
+    let elsewhere: Vec<&str> = Place::ALL
+        .into_iter()
+        .filter(|other| other.keys().contains(&key.as_str()))
+        .map(Place::name)
+        .collect();
+    if let Some((last, rest)) = elsewhere.split_last() {
+        let places = if rest.is_empty() {
+            (*last).to_owned()
+        } else {
+            format!("{} or {last}", rest.join(", "))
+        };
+        return format!(
+            "`elicit` attribute `{key}` belongs on {places}, not on {}",
+            place.name()
+        );
+    }
+    let here = place.keys();
+    if let Some(similar) = similar_key(&key, here) {
+        return format!(
+            "unknown `elicit` attribute `{key}` on {}; did you mean `{similar}`?",
+            place.name()
+        );
+    }
+    let listed: Vec<String> = here.iter().map(|key| format!("`{key}`")).collect();
+    format!(
+        "unknown `elicit` attribute `{key}` on {}; expected one of {}",
+        place.name(),
+        listed.join(", ")
+    )
+}
+
+/// The key `typed` is likely a misspelling of: a few edits away, or a prefix of it.
+fn similar_key(typed: &str, keys: &[&'static str]) -> Option<&'static str> {
+    let close_enough = typed.len().div_ceil(3);
+    keys.iter()
+        .map(|key| (edit_distance(typed, key), *key))
+        .filter(|(distance, key)| {
+            *distance <= close_enough || (typed.len() >= 3 && key.starts_with(typed))
+        })
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, key)| key)
+}
+
+/// Levenshtein distance, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 /// A key whose value is malformed is reported and skipped, so the keys after it are still
@@ -412,4 +508,20 @@ fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
         meta.input.parse::<proc_macro2::TokenTree>()?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_keys() {
+        let field = Place::Field.keys();
+        assert_eq!(similar_key("max_len", field), Some("max_length"));
+        assert_eq!(similar_key("minlength", field), Some("min_length"));
+        assert_eq!(similar_key("titel", field), Some("title"));
+        assert_eq!(similar_key("colour", field), None);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "abc"), 3);
+    }
 }

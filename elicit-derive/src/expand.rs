@@ -36,7 +36,6 @@ fn expand(input: &Input) -> TokenStream {
         Data::Enum(variants) => expand_enum(input, variants, &krate),
     };
     quote! {
-        #[allow(dead_code, non_upper_case_globals, unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
             #body
         };

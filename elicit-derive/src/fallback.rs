@@ -76,7 +76,7 @@ pub(crate) fn expand(
     });
     quote! {
         #errors
-        #[allow(dead_code, unused_qualifications, clippy::all, clippy::pedantic)]
+
         const _: () = {
             #checks
 

@@ -15,6 +15,7 @@ mod doc;
 mod expand;
 mod fallback;
 mod lit;
+mod sensitive;
 mod valid;
 
 use proc_macro::TokenStream;

@@ -12,6 +12,7 @@ use syn::Type;
 use crate::ast::{Data, Field, Input, Variant, option_inner};
 use crate::ctxt::Ctxt;
 use crate::lit::{DefaultValue, Number};
+use crate::sensitive;
 
 pub(crate) fn check(cx: &Ctxt, input: &Input) {
     match &input.data {
@@ -19,6 +20,9 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
             check_wire_names(cx, fields);
             for field in fields {
                 check_field(cx, field);
+                if !field.is_skipped() {
+                    check_sensitive(cx, field);
+                }
             }
         }
         Data::Enum(variants) => {
@@ -40,6 +44,28 @@ fn check_wire_names(cx: &Ctxt, fields: &[Field]) {
                 None => cx.error_spanned_by(field.member, message),
             }
         }
+    }
+}
+
+/// A field whose name reads as a secret is refused: MCP forbids asking for one in a form.
+/// A `bool` cannot carry one (`remember_password`), so it is let through.
+fn check_sensitive(cx: &Ctxt, field: &Field) {
+    if field.attrs.not_sensitive.is_some() || known_type(field.ty) == Some(Known::Bool) {
+        return;
+    }
+    let Some(kind) = sensitive::classify(&field.wire_name) else {
+        return;
+    };
+    let message = format!(
+        "field `{}` looks like {}; MCP servers must not request sensitive information in form mode: use URL mode (`ElicitRequest::url`) instead or, if it holds nothing sensitive, add `#[elicit(not_sensitive)]`",
+        field.wire_name,
+        kind.description()
+    );
+    // On the name as written: the rename that made it, else the field.
+    match (&field.attrs.rename, &field.attrs.serde_rename) {
+        (Some(rename), _) => cx.error_spanned_by(&rename.value, message),
+        (None, Some(rename)) => cx.error_spanned_by(rename, message),
+        (None, None) => cx.error_spanned_by(field.member, message),
     }
 }
 

@@ -2,7 +2,7 @@ use elicit_core::Elicit;
 
 #[derive(Elicit)]
 struct Profile {
-    #[elicit(max_len = 10)]
+    #[elicit(colour = "red")]
     name: String,
 }
 

@@ -1,0 +1,146 @@
+//! Derived code under the strictest lints a user might set: every attribute on a struct,
+//! serde's attributes on another, and enums in all three styles. Clippy's lints fire only
+//! under `cargo clippy --all-targets`, which CI runs.
+
+#![deny(
+    warnings,
+    unused,
+    unused_qualifications,
+    unused_results,
+    missing_docs,
+    rust_2018_idioms,
+    clippy::all,
+    clippy::pedantic,
+    clippy::nursery
+)]
+
+use std::collections::{BTreeSet, HashSet};
+
+use elicit_core::Elicit;
+use serde::{Deserialize, Serialize};
+
+/// Which plan?
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[elicit(rename_all = "kebab-case", field = "plan", message = "Pick a plan")]
+pub enum Plan {
+    /// The free one
+    Free,
+    /// Pro, billed monthly
+    #[elicit(title = "Pro (monthly)")]
+    ProMonthly,
+    /// Team
+    #[elicit(rename = "team")]
+    Team,
+}
+
+/// A size, with bare values.
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[elicit(untitled, crate = "::elicit_core")]
+pub enum Size {
+    /// Small
+    Small,
+    /// Large
+    Large,
+}
+
+/// A region, in the 2025-06-18 `enumNames` style.
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
+#[elicit(legacy_enum_names)]
+pub enum Region {
+    /// Europe
+    Eu,
+    /// United States
+    Us,
+}
+
+fn default_nickname() -> String {
+    "friend".to_owned()
+}
+
+/// Please fill in your account
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(
+    message = "Please fill in your account",
+    rename_all = "camelCase",
+    deny_unknown_fields,
+    crate = "elicit_core"
+)]
+pub struct Account {
+    /// Your name, as on your passport
+    #[elicit(title = "Full name", min_length = 1, max_length = 100)]
+    full_name: String,
+    #[elicit(description = "Where we write to", format = "email")]
+    email: String,
+    #[elicit(format = "uri")]
+    homepage: Option<String>,
+    #[elicit(format = "date")]
+    birthday: Option<String>,
+    #[elicit(format = "date-time", rename = "callAt")]
+    call_time: Option<String>,
+    #[elicit(pattern = "^[a-z]+$", default = "friend")]
+    handle: String,
+    #[elicit(minimum = 18, maximum = 120, default = 30)]
+    age: u8,
+    #[elicit(minimum = -10.5, maximum = 10.5)]
+    offset: f64,
+    #[elicit(minimum = 0, default = 0.5)]
+    ratio: f32,
+    #[elicit(default)]
+    newsletter: bool,
+    #[elicit(default = true)]
+    terms: bool,
+    plan: Plan,
+    #[elicit(default = Plan::Free)]
+    fallback_plan: Plan,
+    #[elicit(min_items = 1, max_items = 2)]
+    sizes: Vec<Size>,
+    #[elicit(default = [Plan::Free, Plan::Team])]
+    compare: BTreeSet<Plan>,
+    also: Option<HashSet<Size>>,
+    region: Option<Region>,
+    #[elicit(not_sensitive)]
+    token_budget: u32,
+    #[elicit(skip)]
+    internal_id: u64,
+    #[elicit(skip, default = default_nickname())]
+    nickname: String,
+}
+
+/// Serde's names and defaults
+#[derive(Elicit, Serialize, Deserialize, Debug, PartialEq, Eq)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub struct Shipping {
+    #[serde(rename = "street")]
+    street_line: String,
+    #[serde(default)]
+    floor: Option<i32>,
+    #[serde(default = "default_nickname")]
+    recipient: String,
+    #[serde(skip)]
+    cached: Option<u64>,
+}
+
+/// Every field has a literal default
+#[derive(Elicit, Debug, PartialEq, Eq)]
+pub struct Defaults {
+    #[elicit(default = "x")]
+    name: String,
+    #[elicit(default = 1)]
+    count: u8,
+}
+
+/// Nothing to ask
+#[derive(Elicit, Debug, PartialEq, Eq)]
+pub struct Empty {}
+
+#[test]
+fn derived_forms_have_schemas() {
+    assert_eq!(Account::requested_schema().properties.len(), 18);
+    assert_eq!(Account::message(), "Please fill in your account");
+    assert_eq!(Shipping::requested_schema().properties.len(), 3);
+    assert!(Defaults::requested_schema().required.is_empty());
+    assert!(Empty::requested_schema().properties.is_empty());
+    assert_eq!(Plan::requested_schema().properties.len(), 1);
+    assert_eq!(Size::requested_schema().properties.len(), 1);
+    assert_eq!(Region::requested_schema().properties.len(), 1);
+}

@@ -1,0 +1,9 @@
+use elicit_core::Elicit;
+
+#[derive(Elicit)]
+#[elicit(title = "Sign up")]
+struct Profile {
+    name: String,
+}
+
+fn main() {}
