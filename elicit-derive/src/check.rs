@@ -49,16 +49,17 @@ impl FieldTrait {
         }
     }
 
-    // The general wording repeats `ElicitField`'s, which rustc would not show here: it
-    // prefers the root trait's message when the root and the leaf have the same `Self`.
+    // The general wording stands in for `ElicitField`'s, which rustc would not show here: it
+    // prefers the root trait's message when the root and the leaf have the same `Self`. It
+    // names kinds rather than types, so it stays true as elicit-core supports more types.
     fn on_unimplemented(self) -> TokenStream {
         match self {
             Self::Field => quote! {
                 #[diagnostic::on_unimplemented(
                     message = "`{Self}` cannot be a field of an elicitation form",
                     label = "unsupported field type",
-                    note = "MCP forms are flat; a field can be `String`, `bool`, `i8`…`i64`, `u8`…`u64`, `isize`, `usize`, `f32`, `f64`, a unit-variant enum that derives `Elicit`, a `Vec`, `BTreeSet` or `HashSet` of such an enum, or an `Option` of one of these",
-                    note = "a type of your own can be a field by implementing `elicit_core::ElicitField`"
+                    note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
+                    note = "the types that can be a field are the implementors of `elicit_core::ElicitField`; a type of your own can be one by implementing it"
                 )]
             },
             Self::MultiSelect => quote! {
@@ -238,13 +239,13 @@ impl KindedAttr {
             Kind::String => (
                 "`{Self}` is not a string field",
                 format!("`{key}` applies only to string fields"),
-                "a string field is `String` or `Option<String>`",
+                "a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one",
                 quote!(#private::StringField),
             ),
             Kind::Number => (
                 "`{Self}` is not a number field",
                 format!("`{key}` applies only to integer and float fields"),
-                "a number field is an integer (`i8`…`i64`, `u8`…`u64`, `isize`, `usize`), `f32`, `f64`, or an `Option` of one",
+                "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one",
                 quote!(#private::NumberField),
             ),
             Kind::MultiSelect => (
