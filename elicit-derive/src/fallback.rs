@@ -59,10 +59,22 @@ pub(crate) fn expand(
                 impl #krate::MultiSelectOption for #ident {}
             }
         });
+        // The real options, so that a `max_items` on a field of this enum is judged right.
+        let entries = match parsed.map(|parsed| &parsed.data) {
+            Some(Data::Enum(variants)) => variants
+                .iter()
+                .map(|variant| {
+                    let value = &variant.value;
+                    let title = &variant.title;
+                    quote!(#krate::EnumVariant { value: #value, title: #title })
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         quote! {
             #[automatically_derived]
             impl #krate::ElicitEnum for #ident {
-                const VARIANTS: &'static [#krate::EnumVariant] = &[];
+                const VARIANTS: &'static [#krate::EnumVariant] = &[#(#entries),*];
                 const STYLE: #krate::EnumStyle = #krate::EnumStyle::Titled;
                 fn from_index(_: usize) -> ::core::option::Option<Self> {
                     ::core::unimplemented!()

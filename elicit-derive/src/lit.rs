@@ -145,7 +145,7 @@ impl DefaultValue {
                 value: Number::Int(_),
                 ..
             }) => Some("an integer"),
-            Self::Number(_) => Some("a number"),
+            Self::Number(_) => Some("a float"),
             Self::Bool(_) => Some("a boolean"),
             _ => None,
         }
