@@ -44,10 +44,12 @@
 //! assert_eq!(error.errors().len(), 3);
 //! ```
 
+mod defaults;
 mod error;
 mod field;
 mod format;
 mod pattern;
+mod protocol;
 mod schema;
 mod select;
 mod validate;
@@ -59,6 +61,13 @@ pub mod __private;
 pub use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
 pub use crate::field::ElicitField;
 pub use crate::pattern::{Pattern, PatternError};
+pub use crate::protocol::{
+    ElicitAction, ElicitMode, ElicitOutcome, ElicitRequest, ElicitResult, ElicitUrl,
+    ElicitationComplete, ElicitationSupport, FormRequest, InputRequest, InputRequiredResult,
+    InputResponses, JsonRpcError, MessageError, MessageErrorKind, OutcomeError, ProtocolVersion,
+    RenderError, RequestId, UnknownProtocolVersion, UnsupportedMode, UrlElicitationRequired,
+    UrlError, UrlPolicy, UrlRequest, new_elicitation_id,
+};
 pub use crate::schema::{
     BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
     RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,

@@ -1,0 +1,71 @@
+//! Defaults on the client side (SEP-1034): pre-filling an answer from the schema.
+
+use serde_json::{Map, Value};
+
+use crate::schema::{PropertySchema, RequestedSchema};
+
+impl RequestedSchema {
+    /// Fills every property that is absent from `content` and has a `default` with that
+    /// default, in property order. Present keys, including an explicit `null` (a field the
+    /// user cleared), are left alone; keys the schema does not name are kept.
+    ///
+    /// A client can pre-fill its form with this before showing it, or complete an answer
+    /// before sending it; [`validate`](Self::validate) then checks the result.
+    ///
+    /// ```
+    /// use elicit_core::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema: RequestedSchema = serde_json::from_value(json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "name": {"type": "string"},
+    ///         "newsletter": {"type": "boolean", "default": false},
+    ///         "colors": {"type": "array", "items": {"type": "string", "enum": ["Red", "Green"]}, "default": ["Red"]}
+    ///     },
+    ///     "required": ["name"]
+    /// })).unwrap();
+    ///
+    /// let mut content = json!({"name": "Ada", "colors": ["Green"]}).as_object().unwrap().clone();
+    /// schema.apply_defaults(&mut content);
+    /// assert_eq!(serde_json::Value::Object(content.clone()), json!({"name": "Ada", "newsletter": false, "colors": ["Green"]}));
+    /// assert!(schema.validate(&content).is_ok());
+    /// ```
+    pub fn apply_defaults(&self, content: &mut Map<String, Value>) {
+        for (name, property) in &self.properties {
+            if content.contains_key(name) {
+                continue;
+            }
+            if let Some(default) = property.default_value() {
+                content.insert(name.clone(), default);
+            }
+        }
+    }
+}
+
+impl PropertySchema {
+    /// The property's `default` as the JSON value a client would send, if it has one.
+    ///
+    /// ```
+    /// use elicit_core::{NumberSchema, PropertySchema};
+    ///
+    /// let schema = PropertySchema::Number(NumberSchema { default: Some(50.into()), ..Default::default() });
+    /// assert_eq!(schema.default_value(), Some(serde_json::json!(50)));
+    /// ```
+    pub fn default_value(&self) -> Option<Value> {
+        match self {
+            Self::String(s) => s.default.clone().map(Value::String),
+            Self::Number(s) => s.default.clone().map(Value::Number),
+            Self::Boolean(s) => s.default.map(Value::Bool),
+            Self::UntitledSingleSelect(s) => s.default.clone().map(Value::String),
+            Self::TitledSingleSelect(s) => s.default.clone().map(Value::String),
+            Self::LegacyTitledEnum(s) => s.default.clone().map(Value::String),
+            Self::UntitledMultiSelect(s) => s.default.as_ref().map(|d| strings(d)),
+            Self::TitledMultiSelect(s) => s.default.as_ref().map(|d| strings(d)),
+        }
+    }
+}
+
+fn strings(values: &[String]) -> Value {
+    Value::Array(values.iter().cloned().map(Value::String).collect())
+}

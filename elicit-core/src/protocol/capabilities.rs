@@ -1,0 +1,313 @@
+//! What a client declared it supports: `capabilities.elicitation`.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::error::{MessageError, child, object, required, required_object};
+use super::jsonrpc::{self, JsonRpcError};
+use super::request::{ElicitMode, ElicitRequest};
+use crate::error::JsonType;
+
+/// The 2026-07-28 `_meta` key under which a request carries the client's capabilities.
+const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+
+/// Which elicitation modes a client supports, read from its `ClientCapabilities`.
+///
+/// `"elicitation": {}` means form mode only (the 2025-06-18 declaration, kept for backward
+/// compatibility); `{"form": {}, "url": {}}` declares both. No `elicitation` key means none.
+///
+/// ```
+/// use elicit_core::{ElicitMode, ElicitRequest, ElicitationSupport};
+/// use serde_json::json;
+///
+/// let support = ElicitationSupport::from_client_capabilities(&json!({"elicitation": {}})).unwrap();
+/// assert_eq!(support, ElicitationSupport::FORM);
+/// assert!(!support.supports(ElicitMode::Url));
+///
+/// let request = ElicitRequest::url("Sign in", "https://example.com/", "e-1").unwrap();
+/// let refused = support.check(&request).unwrap_err();
+/// assert_eq!(refused.to_string(), "the client did not declare url-mode elicitation (it declared: form)");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ElicitationSupport {
+    /// Form mode.
+    pub form: bool,
+    /// URL mode.
+    pub url: bool,
+}
+
+impl ElicitationSupport {
+    /// No elicitation at all.
+    pub const NONE: Self = Self {
+        form: false,
+        url: false,
+    };
+    /// Form mode only.
+    pub const FORM: Self = Self {
+        form: true,
+        url: false,
+    };
+    /// Form and URL mode.
+    pub const ALL: Self = Self {
+        form: true,
+        url: true,
+    };
+
+    /// Reads a `ClientCapabilities` object (`initialize`'s `params.capabilities`, or the value
+    /// of the 2026-07-28 `_meta` key).
+    ///
+    /// # Errors
+    /// When `capabilities` or its `elicitation`, `elicitation.form` or `elicitation.url` is
+    /// not an object.
+    pub fn from_client_capabilities(capabilities: &Value) -> Result<Self, MessageError> {
+        Self::read_capabilities(capabilities, "")
+    }
+
+    /// Reads the capabilities of an `initialize` request (2025-06-18, 2025-11-25): the whole
+    /// JSON-RPC message or its `params`.
+    ///
+    /// ```
+    /// use elicit_core::ElicitationSupport;
+    /// use serde_json::json;
+    ///
+    /// let initialize = json!({
+    ///     "jsonrpc": "2.0", "id": 0, "method": "initialize",
+    ///     "params": {
+    ///         "protocolVersion": "2025-11-25",
+    ///         "capabilities": {"elicitation": {"form": {}, "url": {}}},
+    ///         "clientInfo": {"name": "client", "version": "1.0"}
+    ///     }
+    /// });
+    /// assert_eq!(ElicitationSupport::from_initialize(&initialize).unwrap(), ElicitationSupport::ALL);
+    /// ```
+    ///
+    /// # Errors
+    /// When the message is not an `initialize` request, has no `capabilities`, or the
+    /// capabilities are malformed.
+    pub fn from_initialize(initialize: &Value) -> Result<Self, MessageError> {
+        let map = object(initialize, "")?;
+        let (params, path) = jsonrpc::params_of(map, "initialize")?;
+        let capabilities = required(params, &path, "capabilities")?;
+        Self::read_capabilities(capabilities, &child(&path, "capabilities"))
+    }
+
+    /// Reads the capabilities a 2026-07-28 request carries in
+    /// `_meta["io.modelcontextprotocol/clientCapabilities"]`. Accepts the `_meta` object,
+    /// a request's `params`, or a whole JSON-RPC request.
+    ///
+    /// ```
+    /// use elicit_core::ElicitationSupport;
+    /// use serde_json::json;
+    ///
+    /// let call = json!({
+    ///     "jsonrpc": "2.0", "id": 5, "method": "tools/call",
+    ///     "params": {
+    ///         "name": "deploy",
+    ///         "_meta": {
+    ///             "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    ///             "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"url": {}}}
+    ///         }
+    ///     }
+    /// });
+    /// let support = ElicitationSupport::from_request_meta(&call).unwrap();
+    /// assert_eq!(support, ElicitationSupport { form: false, url: true });
+    /// ```
+    ///
+    /// # Errors
+    /// When the capabilities key (required in 2026-07-28) is missing or malformed.
+    pub fn from_request_meta(value: &Value) -> Result<Self, MessageError> {
+        let map = object(value, "")?;
+        let (meta, path) = if map.contains_key("params") {
+            (required_object(map, "", "params")?, "params".to_owned())
+        } else {
+            (map, String::new())
+        };
+        let (meta, path) = if meta.contains_key("_meta") || !path.is_empty() {
+            let meta_path = child(&path, "_meta");
+            (required_object(meta, &path, "_meta")?, meta_path)
+        } else {
+            (meta, path)
+        };
+        let capabilities = required(meta, &path, CLIENT_CAPABILITIES_KEY)?;
+        Self::read_capabilities(capabilities, &child(&path, CLIENT_CAPABILITIES_KEY))
+    }
+
+    fn read_capabilities(capabilities: &Value, path: &str) -> Result<Self, MessageError> {
+        let map = object(capabilities, path)?;
+        let Some(elicitation) = map.get("elicitation") else {
+            return Ok(Self::NONE);
+        };
+        let path = child(path, "elicitation");
+        let elicitation = object(elicitation, &path)?;
+        let form = declared(elicitation, &path, "form")?;
+        let url = declared(elicitation, &path, "url")?;
+        if form || url {
+            Ok(Self { form, url })
+        } else {
+            // An elicitation capability that names no mode is the 2025-06-18 `{}`: form.
+            Ok(Self::FORM)
+        }
+    }
+
+    /// Whether the client supports `mode`.
+    pub fn supports(self, mode: ElicitMode) -> bool {
+        match mode {
+            ElicitMode::Form => self.form,
+            ElicitMode::Url => self.url,
+        }
+    }
+
+    /// Checks a request against what the client declared, before sending it (a server) or
+    /// before showing it (a client, which must answer `-32602` otherwise: see
+    /// [`UnsupportedMode::to_jsonrpc_error`]).
+    ///
+    /// # Errors
+    /// [`UnsupportedMode`] when the client did not declare the request's mode.
+    pub fn check(self, request: &ElicitRequest) -> Result<(), UnsupportedMode> {
+        let mode = request.mode();
+        if self.supports(mode) {
+            Ok(())
+        } else {
+            Err(UnsupportedMode {
+                mode,
+                support: self,
+            })
+        }
+    }
+
+    /// The `elicitation` value a client declares: `{"form":{}}`, `{"url":{}}` or both;
+    /// `None` for [`NONE`](Self::NONE) (then the key is left out).
+    ///
+    /// ```
+    /// use elicit_core::ElicitationSupport;
+    /// assert_eq!(
+    ///     ElicitationSupport::ALL.to_capability(),
+    ///     Some(serde_json::json!({"form": {}, "url": {}})),
+    /// );
+    /// ```
+    pub fn to_capability(self) -> Option<Value> {
+        if self == Self::NONE {
+            return None;
+        }
+        let mut map = Map::new();
+        if self.form {
+            map.insert("form".to_owned(), Value::Object(Map::new()));
+        }
+        if self.url {
+            map.insert("url".to_owned(), Value::Object(Map::new()));
+        }
+        Some(Value::Object(map))
+    }
+
+    fn describe(self) -> &'static str {
+        match (self.form, self.url) {
+            (true, true) => "form, url",
+            (true, false) => "form",
+            (false, true) => "url",
+            (false, false) => "no elicitation",
+        }
+    }
+}
+
+/// Whether `key` is declared: present as an object (`{}` or with settings).
+fn declared(map: &Map<String, Value>, path: &str, key: &str) -> Result<bool, MessageError> {
+    match map.get(key) {
+        None => Ok(false),
+        Some(Value::Object(_)) => Ok(true),
+        Some(other) => Err(MessageError::wrong_type(
+            child(path, key),
+            JsonType::Object,
+            other,
+        )),
+    }
+}
+
+/// A request whose mode the client did not declare.
+///
+/// ```
+/// use elicit_core::{ElicitRequest, ElicitationSupport};
+///
+/// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+/// let refused = ElicitationSupport::FORM.check(&request).unwrap_err();
+/// assert_eq!(refused.to_jsonrpc_error().code, -32602);
+/// assert_eq!(refused.to_missing_capability_error().code, -32021);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnsupportedMode {
+    mode: ElicitMode,
+    support: ElicitationSupport,
+}
+
+impl UnsupportedMode {
+    /// `-32021`: the 2026-07-28 `MissingRequiredClientCapabilityError`.
+    pub const MISSING_CAPABILITY: i64 = -32021;
+
+    /// The request's mode.
+    pub fn mode(&self) -> ElicitMode {
+        self.mode
+    }
+
+    /// What the client declared.
+    pub fn support(&self) -> ElicitationSupport {
+        self.support
+    }
+
+    /// The error a client returns for such a request: `-32602` (invalid params).
+    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
+        JsonRpcError {
+            code: JsonRpcError::INVALID_PARAMS,
+            message: format!(
+                "elicitation mode {:?} is not supported by this client",
+                self.mode.as_str()
+            ),
+            data: None,
+        }
+    }
+
+    /// The error a 2026-07-28 server returns when it needs this mode and the request's
+    /// capabilities lack it: `-32021` with `data.requiredCapabilities`.
+    ///
+    /// ```
+    /// # use elicit_core::{ElicitRequest, ElicitationSupport};
+    /// # let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let refused = ElicitationSupport::NONE.check(&request).unwrap_err();
+    /// assert_eq!(
+    ///     refused.to_missing_capability_error().data,
+    ///     Some(serde_json::json!({"requiredCapabilities": {"elicitation": {"url": {}}}})),
+    /// );
+    /// ```
+    pub fn to_missing_capability_error(&self) -> JsonRpcError {
+        let required = ElicitationSupport {
+            form: self.mode == ElicitMode::Form,
+            url: self.mode == ElicitMode::Url,
+        };
+        let mut capabilities = Map::new();
+        if let Some(elicitation) = required.to_capability() {
+            capabilities.insert("elicitation".to_owned(), elicitation);
+        }
+        let mut data = Map::new();
+        data.insert(
+            "requiredCapabilities".to_owned(),
+            Value::Object(capabilities),
+        );
+        JsonRpcError {
+            code: Self::MISSING_CAPABILITY,
+            message: format!("this request needs {}-mode elicitation", self.mode.as_str()),
+            data: Some(Value::Object(data)),
+        }
+    }
+}
+
+impl fmt::Display for UnsupportedMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the client did not declare {}-mode elicitation (it declared: {})",
+            self.mode.as_str(),
+            self.support.describe()
+        )
+    }
+}
+
+impl std::error::Error for UnsupportedMode {}

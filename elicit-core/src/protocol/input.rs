@@ -1,0 +1,365 @@
+//! The 2026-07-28 delivery: elicitations ride in a result's `inputRequests`, and the answers
+//! come back in the retried request's `inputResponses`.
+
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+use super::error::{MessageError, child, object, optional_str, required, required_object};
+use super::jsonrpc::{self, RequestId};
+use super::ordered::Json;
+use super::outcome::{ElicitOutcome, ElicitResult, OutcomeError};
+use super::render;
+use super::request::{ElicitRequest, METHOD};
+use crate::Elicit;
+
+/// The `resultType` of an `InputRequiredResult`.
+const INPUT_REQUIRED: &str = "input_required";
+
+/// A 2026-07-28 `InputRequiredResult`: the server's answer to a request (such as
+/// `tools/call`) that needs input first. Each elicitation is an entry of `inputRequests`
+/// under a key the server chooses; the client retries the original request with the answers
+/// under the same keys in `inputResponses` (see [`InputResponses`]).
+///
+/// ```
+/// use elicit_core::{Elicit, ElicitRequest, InputRequiredResult};
+/// use serde_json::json;
+///
+/// /// Please provide your GitHub username
+/// #[derive(Elicit)]
+/// struct GitHub {
+///     /// Your GitHub username
+///     #[elicit(title = "GitHub Username")]
+///     name: String,
+/// }
+///
+/// let result = InputRequiredResult::new("github", ElicitRequest::form::<GitHub>())
+///     .with_state("opaque-state-1");
+/// assert_eq!(result.to_value(), json!({
+///     "resultType": "input_required",
+///     "inputRequests": {
+///         "github": {
+///             "method": "elicitation/create",
+///             "params": {
+///                 "mode": "form",
+///                 "message": "Please provide your GitHub username",
+///                 "requestedSchema": {
+///                     "type": "object",
+///                     "properties": {"name": {"type": "string", "title": "GitHub Username", "description": "Your GitHub username"}},
+///                     "required": ["name"]
+///                 }
+///             }
+///         }
+///     },
+///     "requestState": "opaque-state-1"
+/// }));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputRequiredResult {
+    requests: Vec<(String, InputRequest)>,
+    state: Option<String>,
+}
+
+/// One entry of `inputRequests`: an elicitation, or another kind of server-to-client request
+/// (sampling, roots) kept as JSON.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum InputRequest {
+    /// `elicitation/create`.
+    Elicit(ElicitRequest),
+    /// Any other method, as sent.
+    Other(Value),
+}
+
+impl InputRequiredResult {
+    /// A result asking for one elicitation, under `key`.
+    pub fn new(key: impl Into<String>, request: ElicitRequest) -> Self {
+        Self {
+            requests: vec![(key.into(), InputRequest::Elicit(request))],
+            state: None,
+        }
+    }
+
+    /// A result with only a `requestState` (the spec requires `inputRequests` or
+    /// `requestState`, so there is no empty constructor).
+    pub fn state_only(state: impl Into<String>) -> Self {
+        Self {
+            requests: Vec::new(),
+            state: Some(state.into()),
+        }
+    }
+
+    /// Adds an elicitation under `key` (replacing one already under that key).
+    #[must_use]
+    pub fn with(mut self, key: impl Into<String>, request: ElicitRequest) -> Self {
+        let key = key.into();
+        let entry = InputRequest::Elicit(request);
+        match self.requests.iter_mut().find(|(known, _)| *known == key) {
+            Some(slot) => slot.1 = entry,
+            None => self.requests.push((key, entry)),
+        }
+        self
+    }
+
+    /// Sets `requestState`, the opaque state the client echoes back on retry.
+    #[must_use]
+    pub fn with_state(mut self, state: impl Into<String>) -> Self {
+        self.state = Some(state.into());
+        self
+    }
+
+    /// The `requestState`, if any.
+    pub fn state(&self) -> Option<&str> {
+        self.state.as_deref()
+    }
+
+    /// Every `inputRequests` entry, in order.
+    pub fn requests(&self) -> &[(String, InputRequest)] {
+        &self.requests
+    }
+
+    /// The elicitation entries, with their keys.
+    pub fn elicitations(&self) -> impl Iterator<Item = (&str, &ElicitRequest)> {
+        self.requests
+            .iter()
+            .filter_map(|(key, request)| match request {
+                InputRequest::Elicit(request) => Some((key.as_str(), request)),
+                InputRequest::Other(_) => None,
+            })
+    }
+
+    /// The result object, each elicitation rendered for 2026-07-28.
+    ///
+    /// Serializing the result itself (`serde_json::to_string(&result)`) writes the same JSON
+    /// with every form's fields in declaration order, whatever `serde_json`'s features.
+    pub fn to_value(&self) -> Value {
+        render::to_json(self)
+    }
+
+    /// The whole JSON-RPC response to request `id`.
+    pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
+        jsonrpc::result_response(&id.into(), self.to_value())
+    }
+
+    /// Reads an `InputRequiredResult` (a client's side): the result object or a whole
+    /// JSON-RPC response.
+    ///
+    /// ```
+    /// use elicit_core::InputRequiredResult;
+    /// use serde_json::json;
+    ///
+    /// let result = InputRequiredResult::from_value(&json!({
+    ///     "resultType": "input_required",
+    ///     "inputRequests": {"key": {"method": "elicitation/create", "params": {
+    ///         "mode": "url", "url": "https://example.com/", "message": "Open this"
+    ///     }}}
+    /// })).unwrap();
+    /// let (key, request) = result.elicitations().next().unwrap();
+    /// assert_eq!((key, request.message_text()), ("key", "Open this"));
+    /// ```
+    ///
+    /// # Errors
+    /// When `resultType` is not `"input_required"`, neither `inputRequests` nor
+    /// `requestState` is present, or an elicitation entry is malformed.
+    pub fn from_value(value: &Value) -> Result<Self, MessageError> {
+        Self::read(value, None)
+    }
+
+    fn read(value: &Value, ordered: Option<&Json>) -> Result<Self, MessageError> {
+        let map = object(value, "")?;
+        let (map, path, ordered) = if map.contains_key("result") {
+            jsonrpc::check_version(map, "")?;
+            (
+                required_object(map, "", "result")?,
+                "result".to_owned(),
+                ordered.and_then(|json| json.get("result")),
+            )
+        } else {
+            (map, String::new(), ordered)
+        };
+        let ordered = ordered.and_then(|json| json.get("inputRequests"));
+        super::error::expect_const(map, &path, "resultType", INPUT_REQUIRED)?;
+        let state = optional_str(map, &path, "requestState")?.map(str::to_owned);
+        let mut requests = Vec::new();
+        if let Some(entries) = map.get("inputRequests") {
+            let list_path = child(&path, "inputRequests");
+            for (key, entry) in object(entries, &list_path)? {
+                let entry_path = child(&list_path, key);
+                let entry_map = object(entry, &entry_path)?;
+                let request = if entry_map.get("method").and_then(Value::as_str) == Some(METHOD) {
+                    let params_path = child(&entry_path, "params");
+                    let params = required(entry_map, &entry_path, "params")?;
+                    InputRequest::Elicit(ElicitRequest::read_params(
+                        object(params, &params_path)?,
+                        &params_path,
+                        ordered.and_then(|json| json.get(key)?.get("params")),
+                    )?)
+                } else {
+                    InputRequest::Other(entry.clone())
+                };
+                requests.push((key.clone(), request));
+            }
+        } else if state.is_none() {
+            return Err(MessageError::invalid(
+                path,
+                "has neither `inputRequests` nor `requestState`",
+            ));
+        }
+        Ok(Self { requests, state })
+    }
+}
+
+impl<'de> Deserialize<'de> for InputRequiredResult {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // Through the order-keeping tree, so each form's fields stay in the server's order.
+        let json = Json::deserialize(deserializer)?;
+        Self::read(&json.to_value(), Some(&json)).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for InputRequiredResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("resultType", INPUT_REQUIRED)?;
+        if !self.requests.is_empty() {
+            map.serialize_entry("inputRequests", &Entries(&self.requests))?;
+        }
+        if let Some(state) = &self.state {
+            map.serialize_entry("requestState", state)?;
+        }
+        map.end()
+    }
+}
+
+/// `inputRequests`, in insertion order, each elicitation rendered for 2026-07-28.
+struct Entries<'a>(&'a [(String, InputRequest)]);
+
+impl Serialize for Entries<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, request) in self.0 {
+            match request {
+                InputRequest::Elicit(request) => {
+                    map.serialize_entry(key, &render::InputRequestView(request))?;
+                }
+                InputRequest::Other(value) => map.serialize_entry(key, value)?,
+            }
+        }
+        map.end()
+    }
+}
+
+/// The 2026-07-28 `inputResponses` map a client sends when it retries the original request:
+/// each key of the server's `inputRequests` with the client's result.
+///
+/// ```
+/// use elicit_core::{Elicit, ElicitOutcome, ElicitResult, InputResponses};
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// struct GitHub { name: String }
+///
+/// // The client:
+/// let content = json!({"name": "octocat"}).as_object().unwrap().clone();
+/// let responses = InputResponses::new().with("github", &ElicitResult::accept(content));
+/// let params = json!({"name": "deploy", "inputResponses": responses.to_value(), "requestState": "opaque-state-1"});
+///
+/// // The server, reading the retried `tools/call` params:
+/// let responses = InputResponses::from_value(&params).unwrap();
+/// let outcome = responses.outcome::<GitHub>("github").unwrap();
+/// assert_eq!(outcome, ElicitOutcome::Accepted(GitHub { name: "octocat".into() }));
+/// assert!(responses.outcome::<GitHub>("other").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct InputResponses {
+    entries: Vec<(String, Value)>,
+}
+
+impl InputResponses {
+    /// No responses yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds (or replaces) the result for `key`.
+    #[must_use]
+    pub fn with(mut self, key: impl Into<String>, result: &ElicitResult) -> Self {
+        self.insert(key, result);
+        self
+    }
+
+    /// Adds (or replaces) the result for `key`.
+    pub fn insert(&mut self, key: impl Into<String>, result: &ElicitResult) {
+        let key = key.into();
+        let value = result.to_value();
+        match self.entries.iter_mut().find(|(known, _)| *known == key) {
+            Some(slot) => slot.1 = value,
+            None => self.entries.push((key, value)),
+        }
+    }
+
+    /// The raw entry for `key` (which, for an elicitation, is an `ElicitResult` object).
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.entries
+            .iter()
+            .find(|(known, _)| known == key)
+            .map(|(_, value)| value)
+    }
+
+    /// The keys, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(key, _)| key.as_str())
+    }
+
+    /// The untyped result under `key`.
+    ///
+    /// # Errors
+    /// [`OutcomeError::Malformed`] when `key` is absent or its entry is not an
+    /// `ElicitResult`, [`OutcomeError::UnknownAction`] for an unknown action.
+    pub fn result(&self, key: &str) -> Result<ElicitResult, OutcomeError> {
+        let path = child("inputResponses", key);
+        let entry = self
+            .get(key)
+            .ok_or_else(|| MessageError::missing(path.clone()))?;
+        ElicitResult::read(object(entry, &path)?, &path)
+    }
+
+    /// The typed outcome under `key`.
+    ///
+    /// # Errors
+    /// As [`result`](Self::result), and [`OutcomeError::Invalid`] when accepted content
+    /// does not fit `T`.
+    pub fn outcome<T: Elicit>(&self, key: &str) -> Result<ElicitOutcome<T>, OutcomeError> {
+        ElicitOutcome::from_elicit_result(&self.result(key)?)
+    }
+
+    /// The `inputResponses` object.
+    pub fn to_value(&self) -> Value {
+        Value::Object(self.entries.iter().cloned().collect())
+    }
+
+    /// Reads `inputResponses`: the map itself, request params holding it, or a whole
+    /// JSON-RPC request.
+    ///
+    /// # Errors
+    /// When the value (or its `inputResponses`) is not an object.
+    pub fn from_value(value: &Value) -> Result<Self, MessageError> {
+        let map = object(value, "")?;
+        let (map, path) = if map.contains_key("params") {
+            (required_object(map, "", "params")?, "params".to_owned())
+        } else {
+            (map, String::new())
+        };
+        let map = if map.contains_key("inputResponses") || !path.is_empty() {
+            required_object(map, &path, "inputResponses")?
+        } else {
+            map
+        };
+        Ok(Self {
+            entries: map
+                .iter()
+                .map(|(key, value)| (key.clone(), value.clone()))
+                .collect(),
+        })
+    }
+}

@@ -1,0 +1,604 @@
+//! `elicitation/create`: the request a server sends, in form mode or URL mode.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+use super::error::{MessageError, child, object, optional_str, required, required_str};
+use super::jsonrpc::{self, RequestId};
+use super::ordered::Json;
+use super::render::{self, RenderError};
+use super::url::{ElicitUrl, UrlError, UrlPolicy};
+use super::version::ProtocolVersion;
+use crate::Elicit;
+use crate::schema::RequestedSchema;
+
+/// The method name of an elicitation request.
+pub(crate) const METHOD: &str = "elicitation/create";
+
+/// The two kinds of elicitation.
+///
+/// ```
+/// use elicit_core::ElicitMode;
+/// assert_eq!(ElicitMode::Url.as_str(), "url");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ElicitMode {
+    /// In-band structured data: the client shows a form built from `requestedSchema`.
+    Form,
+    /// Out-of-band: the client sends the user to a URL (for anything sensitive).
+    Url,
+}
+
+impl ElicitMode {
+    /// `"form"` or `"url"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Form => "form",
+            Self::Url => "url",
+        }
+    }
+}
+
+impl fmt::Display for ElicitMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An `elicitation/create` request: what a server sends and a client receives.
+///
+/// Servers build one with [`form`](Self::form) (from an [`Elicit`] type),
+/// [`from_schema`](Self::from_schema) or [`url`](Self::url), then send
+/// [`to_jsonrpc`](Self::to_jsonrpc), [`render`](Self::render) for an older or newer
+/// protocol revision, or [`to_input_request`](Self::to_input_request) for 2026-07-28.
+/// Clients read one with [`from_value`](Self::from_value) (or serde).
+///
+/// It serializes to the `params` object as it holds it, which for a request a server built
+/// is exactly the 2025-11-25 form; with `serde_json::to_string` the properties keep their
+/// declaration order. (The methods that return a `serde_json::Value` keep that order only
+/// where `serde_json`'s `preserve_order` feature is on.)
+///
+/// ```
+/// use elicit_core::{Elicit, ElicitRequest};
+/// use serde_json::json;
+///
+/// /// What should we call you?
+/// #[derive(Elicit)]
+/// struct Name {
+///     name: String,
+/// }
+///
+/// let request = ElicitRequest::form::<Name>();
+/// assert_eq!(
+///     serde_json::to_value(&request).unwrap(),
+///     json!({
+///         "mode": "form",
+///         "message": "What should we call you?",
+///         "requestedSchema": {
+///             "type": "object",
+///             "properties": {"name": {"type": "string"}},
+///             "required": ["name"]
+///         }
+///     }),
+/// );
+/// assert_eq!(request.to_jsonrpc(1)["method"], "elicitation/create");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ElicitRequest {
+    /// `mode: "form"` (or no `mode`, as in 2025-06-18).
+    Form(FormRequest),
+    /// `mode: "url"`.
+    Url(UrlRequest),
+}
+
+/// The parameters of a form-mode request: a prompt and the form's schema.
+///
+/// ```
+/// use elicit_core::{FormRequest, RequestedSchema};
+///
+/// let request = FormRequest::new("Anything else?", RequestedSchema::new());
+/// assert_eq!(request.message(), "Anything else?");
+/// assert!(request.requested_schema().properties.is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormRequest {
+    pub(crate) message: String,
+    pub(crate) requested_schema: Cow<'static, RequestedSchema>,
+}
+
+impl FormRequest {
+    /// A form request with this prompt and schema.
+    pub fn new(message: impl Into<String>, requested_schema: RequestedSchema) -> Self {
+        Self {
+            message: message.into(),
+            requested_schema: Cow::Owned(requested_schema),
+        }
+    }
+
+    /// The form of `T`, prompted with `T::message()`; the schema is borrowed, not copied.
+    pub fn of<T: Elicit>() -> Self {
+        Self {
+            message: T::message().to_owned(),
+            requested_schema: Cow::Borrowed(T::requested_schema()),
+        }
+    }
+
+    /// The prompt shown to the user.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The form's schema.
+    pub fn requested_schema(&self) -> &RequestedSchema {
+        &self.requested_schema
+    }
+}
+
+/// The parameters of a URL-mode request: a prompt, the URL, and (before 2026-07-28) the
+/// `elicitationId` that ties the request to its completion notification.
+///
+/// ```
+/// use elicit_core::UrlRequest;
+///
+/// let request = UrlRequest::new("Connect your account", "https://example.com/connect", "e-1").unwrap();
+/// assert_eq!(request.url().host(), "example.com");
+/// assert_eq!(request.elicitation_id(), Some("e-1"));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct UrlRequest {
+    pub(crate) message: String,
+    pub(crate) url: ElicitUrl,
+    pub(crate) elicitation_id: Option<String>,
+}
+
+impl UrlRequest {
+    /// A URL-mode request to an `https` URL; see [`ElicitRequest::url`].
+    ///
+    /// # Errors
+    /// See [`ElicitRequest::url`].
+    pub fn new(
+        message: impl Into<String>,
+        url: &str,
+        elicitation_id: impl Into<String>,
+    ) -> Result<Self, UrlError> {
+        Self::with_policy(message, url, elicitation_id, UrlPolicy::HttpsOnly)
+    }
+
+    /// A URL-mode request, with `policy` deciding whether loopback `http` is allowed.
+    ///
+    /// # Errors
+    /// See [`ElicitRequest::url_with_policy`].
+    pub fn with_policy(
+        message: impl Into<String>,
+        url: &str,
+        elicitation_id: impl Into<String>,
+        policy: UrlPolicy,
+    ) -> Result<Self, UrlError> {
+        let url = ElicitUrl::parse(url)?;
+        url.check(policy)?;
+        let elicitation_id = elicitation_id.into();
+        if elicitation_id.is_empty() {
+            return Err(UrlError::EmptyElicitationId);
+        }
+        Ok(Self {
+            message: message.into(),
+            url,
+            elicitation_id: Some(elicitation_id),
+        })
+    }
+
+    /// The prompt shown to the user, explaining why they should open the URL.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The URL the user is asked to open.
+    pub fn url(&self) -> &ElicitUrl {
+        &self.url
+    }
+
+    /// The `elicitationId`; `None` only for a request read from a 2026-07-28 message, which
+    /// has none.
+    pub fn elicitation_id(&self) -> Option<&str> {
+        self.elicitation_id.as_deref()
+    }
+}
+
+impl From<FormRequest> for ElicitRequest {
+    fn from(request: FormRequest) -> Self {
+        Self::Form(request)
+    }
+}
+
+impl From<UrlRequest> for ElicitRequest {
+    fn from(request: UrlRequest) -> Self {
+        Self::Url(request)
+    }
+}
+
+impl ElicitRequest {
+    /// A form request for `T`: its `requestedSchema`, prompted with `T::message()` (replace
+    /// the prompt with [`message`](Self::message)).
+    pub fn form<T: Elicit>() -> Self {
+        Self::Form(FormRequest::of::<T>())
+    }
+
+    /// A form request from a schema built at run time.
+    ///
+    /// ```
+    /// use elicit_core::{BooleanSchema, ElicitRequest, PropertySchema, RequestedSchema};
+    ///
+    /// let mut schema = RequestedSchema::new();
+    /// schema.push("ok", PropertySchema::Boolean(BooleanSchema::default()), true);
+    /// let request = ElicitRequest::from_schema("Proceed?", schema);
+    /// assert_eq!(request.message_text(), "Proceed?");
+    /// ```
+    pub fn from_schema(message: impl Into<String>, requested_schema: RequestedSchema) -> Self {
+        Self::Form(FormRequest::new(message, requested_schema))
+    }
+
+    /// A URL-mode request: the user is sent to `url`, which must be an absolute `https` URL
+    /// without credentials. `elicitation_id` identifies the request in the completion
+    /// notification; make one with [`new_elicitation_id`](crate::new_elicitation_id).
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, new_elicitation_id};
+    ///
+    /// let id = new_elicitation_id();
+    /// let request = ElicitRequest::url(
+    ///     "Please provide your API key to continue.",
+    ///     &format!("https://mcp.example.com/ui/set_api_key?elicitationId={id}"),
+    ///     id.clone(),
+    /// )
+    /// .unwrap();
+    /// assert_eq!(request.to_jsonrpc(3)["params"]["elicitationId"], id.as_str());
+    ///
+    /// assert!(ElicitRequest::url("…", "/relative", "x").is_err());
+    /// assert!(ElicitRequest::url("…", "http://example.com/", "x").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// A [`UrlError`] when the URL is not absolute, carries userinfo (`user:pass@`), is not
+    /// `https`, is malformed, or when `elicitation_id` is empty. For `http` to a loopback host
+    /// during development, use [`url_with_policy`](Self::url_with_policy).
+    pub fn url(
+        message: impl Into<String>,
+        url: &str,
+        elicitation_id: impl Into<String>,
+    ) -> Result<Self, UrlError> {
+        UrlRequest::new(message, url, elicitation_id).map(Self::Url)
+    }
+
+    /// Like [`url`](Self::url), with `policy` deciding whether `http` to a loopback host is
+    /// allowed.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, UrlPolicy};
+    ///
+    /// let dev = "http://127.0.0.1:8080/connect";
+    /// assert!(ElicitRequest::url("Connect", dev, "e-1").is_err());
+    /// assert!(ElicitRequest::url_with_policy("Connect", dev, "e-1", UrlPolicy::AllowLoopbackHttp).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    /// As [`url`](Self::url), except that loopback `http` passes under
+    /// [`UrlPolicy::AllowLoopbackHttp`].
+    pub fn url_with_policy(
+        message: impl Into<String>,
+        url: &str,
+        elicitation_id: impl Into<String>,
+        policy: UrlPolicy,
+    ) -> Result<Self, UrlError> {
+        UrlRequest::with_policy(message, url, elicitation_id, policy).map(Self::Url)
+    }
+
+    /// Replaces the prompt.
+    ///
+    /// ```
+    /// # use elicit_core::{Elicit, ElicitRequest};
+    /// /// Default prompt
+    /// #[derive(Elicit)]
+    /// struct Confirm { ok: bool }
+    ///
+    /// let request = ElicitRequest::form::<Confirm>().message("Delete 3 files?");
+    /// assert_eq!(request.message_text(), "Delete 3 files?");
+    /// ```
+    #[must_use]
+    pub fn message(mut self, message: impl Into<String>) -> Self {
+        let message = message.into();
+        match &mut self {
+            Self::Form(form) => form.message = message,
+            Self::Url(url) => url.message = message,
+        }
+        self
+    }
+
+    /// The prompt shown to the user.
+    pub fn message_text(&self) -> &str {
+        match self {
+            Self::Form(form) => &form.message,
+            Self::Url(url) => &url.message,
+        }
+    }
+
+    /// Form or URL.
+    pub fn mode(&self) -> ElicitMode {
+        match self {
+            Self::Form(_) => ElicitMode::Form,
+            Self::Url(_) => ElicitMode::Url,
+        }
+    }
+
+    /// The form's schema, for a form request.
+    pub fn requested_schema(&self) -> Option<&RequestedSchema> {
+        match self {
+            Self::Form(form) => Some(form.requested_schema()),
+            Self::Url(_) => None,
+        }
+    }
+
+    /// The `params` object for protocol revision `version`.
+    ///
+    /// - 2025-06-18: no `mode` key; titled single selects become `enum` + `enumNames`;
+    ///   `default` only on booleans; no `$schema`. Multi-select fields and URL mode do not
+    ///   exist in that revision, so such requests are errors.
+    /// - 2025-11-25: everything; a URL request must have an `elicitationId`.
+    /// - 2026-07-28: no `elicitationId`; `pattern` is left out (the parser still enforces it).
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, ElicitRequest, ProtocolVersion};
+    /// use serde_json::json;
+    ///
+    /// /// Pick a size
+    /// #[derive(Elicit)]
+    /// enum Size { Small, Large }
+    ///
+    /// let params = ElicitRequest::form::<Size>().render(ProtocolVersion::V2025_06_18).unwrap();
+    /// assert_eq!(params["requestedSchema"]["properties"]["size"], json!({
+    ///     "type": "string",
+    ///     "enum": ["Small", "Large"],
+    ///     "enumNames": ["Small", "Large"],
+    /// }));
+    /// assert!(params.get("mode").is_none());
+    /// ```
+    ///
+    /// # Errors
+    /// A [`RenderError`] naming what the revision cannot express.
+    pub fn render(&self, version: ProtocolVersion) -> Result<Value, RenderError> {
+        render::params(self, version).map(|params| render::to_json(&params))
+    }
+
+    /// The whole `elicitation/create` JSON-RPC request, with the params as held (for a
+    /// request built by a server: the 2025-11-25 form).
+    ///
+    /// ```
+    /// # use elicit_core::ElicitRequest;
+    /// let request = ElicitRequest::url("Sign in", "https://example.com/sign-in", "e-7").unwrap();
+    /// assert_eq!(request.to_jsonrpc("req-1"), serde_json::json!({
+    ///     "jsonrpc": "2.0",
+    ///     "id": "req-1",
+    ///     "method": "elicitation/create",
+    ///     "params": {
+    ///         "mode": "url",
+    ///         "message": "Sign in",
+    ///         "url": "https://example.com/sign-in",
+    ///         "elicitationId": "e-7"
+    ///     }
+    /// }));
+    /// ```
+    pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
+        jsonrpc::request(&id.into(), METHOD, render::to_json(self))
+    }
+
+    /// The whole JSON-RPC request with the params rendered for `version`.
+    ///
+    /// # Errors
+    /// As [`render`](Self::render).
+    pub fn to_jsonrpc_for(
+        &self,
+        id: impl Into<RequestId>,
+        version: ProtocolVersion,
+    ) -> Result<Value, RenderError> {
+        Ok(jsonrpc::request(&id.into(), METHOD, self.render(version)?))
+    }
+
+    /// The 2026-07-28 `InputRequests` entry: `{"method":"elicitation/create","params":…}`
+    /// with the params rendered for 2026-07-28 (which cannot fail).
+    ///
+    /// ```
+    /// # use elicit_core::ElicitRequest;
+    /// let request = ElicitRequest::url("Sign in", "https://example.com/sign-in", "e-7").unwrap();
+    /// assert_eq!(request.to_input_request(), serde_json::json!({
+    ///     "method": "elicitation/create",
+    ///     "params": {"mode": "url", "message": "Sign in", "url": "https://example.com/sign-in"}
+    /// }));
+    /// ```
+    pub fn to_input_request(&self) -> Value {
+        render::to_json(&render::InputRequestView(self))
+    }
+
+    /// The whole JSON-RPC request for `version`, as JSON text with the form's fields in
+    /// declaration order whatever `serde_json`'s features (a `serde_json::Value` sorts object
+    /// keys unless `preserve_order` is on, and clients show fields in the order received).
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, ElicitRequest, ProtocolVersion};
+    ///
+    /// /// Shipping details
+    /// #[derive(Elicit)]
+    /// struct Shipping { street: String, city: String, zip: String }
+    ///
+    /// let text = ElicitRequest::form::<Shipping>()
+    ///     .to_jsonrpc_string(1, ProtocolVersion::V2025_06_18)
+    ///     .unwrap();
+    /// assert!(text.starts_with(r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"Shipping details","#));
+    /// assert!(text.contains(r#""properties":{"street":{"type":"string"},"city":{"type":"string"},"zip":{"type":"string"}}"#));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`render`](Self::render).
+    pub fn to_jsonrpc_string(
+        &self,
+        id: impl Into<RequestId>,
+        version: ProtocolVersion,
+    ) -> Result<String, RenderError> {
+        let id = id.into();
+        let view = render::JsonRpcView {
+            id: &id,
+            params: render::params(self, version)?,
+        };
+        // Infallible for the same reason as `render::to_json`.
+        Ok(serde_json::to_string(&view).unwrap_or_default())
+    }
+
+    /// Reads a request: its `params` object (of any revision: `mode` absent means form),
+    /// a 2026-07-28 `{"method","params"}` entry, or a whole JSON-RPC request.
+    ///
+    /// A URL is accepted if it is an absolute `http` or `https` URL without userinfo; a
+    /// client decides for itself what to do with `http` (see [`ElicitUrl::is_https`]).
+    /// Keys the spec does not define for elicitation (`_meta`, `task`) are ignored.
+    ///
+    /// The form's fields come out in the order `value` holds them, which for a
+    /// `serde_json::Value` is sorted unless `serde_json`'s `preserve_order` feature is on.
+    /// Deserializing from the JSON text (`serde_json::from_str::<ElicitRequest>`) always
+    /// keeps the server's order.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitMode, ElicitRequest};
+    /// use serde_json::json;
+    ///
+    /// let request = ElicitRequest::from_value(&json!({
+    ///     "jsonrpc": "2.0", "id": 1, "method": "elicitation/create",
+    ///     "params": {
+    ///         "message": "Please provide your GitHub username",
+    ///         "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}
+    ///     }
+    /// })).unwrap();
+    /// assert_eq!(request.mode(), ElicitMode::Form);
+    /// ```
+    ///
+    /// # Errors
+    /// A [`MessageError`] naming the first key that is missing or wrong.
+    pub fn from_value(value: &Value) -> Result<Self, MessageError> {
+        Self::read(value, None)
+    }
+
+    /// Reads a request from `value`; `ordered` is the same JSON in document order, if the
+    /// caller has it, to take the form's property order from.
+    fn read(value: &Value, ordered: Option<&Json>) -> Result<Self, MessageError> {
+        let map = object(value, "")?;
+        let (params, path) = jsonrpc::params_of(map, METHOD)?;
+        let ordered = if path.is_empty() {
+            ordered
+        } else {
+            ordered.and_then(|json| json.get("params"))
+        };
+        Self::read_params(params, &path, ordered)
+    }
+
+    pub(crate) fn read_params(
+        params: &Map<String, Value>,
+        path: &str,
+        ordered: Option<&Json>,
+    ) -> Result<Self, MessageError> {
+        let message = required_str(params, path, "message")?.to_owned();
+        match optional_str(params, path, "mode")? {
+            None | Some("form") => {
+                let schema_path = child(path, "requestedSchema");
+                let schema = required(params, path, "requestedSchema")?;
+                let requested_schema = match ordered.and_then(|json| json.get("requestedSchema")) {
+                    Some(json) => json
+                        .to_schema()
+                        .map_err(|error| MessageError::invalid(schema_path, error)),
+                    None => RequestedSchema::deserialize(schema)
+                        .map_err(|error| MessageError::invalid(schema_path, error)),
+                }?;
+                Ok(Self::Form(FormRequest::new(message, requested_schema)))
+            }
+            Some("url") => {
+                let url = required_str(params, path, "url")?;
+                let url = ElicitUrl::parse(url)
+                    .map_err(|error| MessageError::invalid(child(path, "url"), error))?;
+                let elicitation_id = optional_str(params, path, "elicitationId")?;
+                if elicitation_id == Some("") {
+                    return Err(MessageError::invalid(
+                        child(path, "elicitationId"),
+                        UrlError::EmptyElicitationId,
+                    ));
+                }
+                Ok(Self::Url(UrlRequest {
+                    message,
+                    url,
+                    elicitation_id: elicitation_id.map(str::to_owned),
+                }))
+            }
+            Some(other) => Err(MessageError::unexpected(
+                child(path, "mode"),
+                "\"form\" or \"url\"",
+                other,
+            )),
+        }
+    }
+}
+
+/// The params as held: `mode` always, `elicitationId` when there is one.
+impl Serialize for ElicitRequest {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        render::as_held(self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for ElicitRequest {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // Through the order-keeping tree, so the form's fields stay in the server's order.
+        let json = Json::deserialize(deserializer)?;
+        Self::read(&json.to_value(), Some(&json)).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Writes one `params` object in the order the spec's examples use.
+pub(crate) struct ParamsView<'a> {
+    pub(crate) with_mode: bool,
+    pub(crate) message: &'a str,
+    pub(crate) body: BodyView<'a>,
+}
+
+pub(crate) enum BodyView<'a> {
+    Form(Cow<'a, RequestedSchema>),
+    Url {
+        url: &'a str,
+        elicitation_id: Option<&'a str>,
+    },
+}
+
+impl Serialize for ParamsView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if self.with_mode {
+            let mode = match self.body {
+                BodyView::Form(_) => ElicitMode::Form,
+                BodyView::Url { .. } => ElicitMode::Url,
+            };
+            map.serialize_entry("mode", mode.as_str())?;
+        }
+        map.serialize_entry("message", self.message)?;
+        match &self.body {
+            BodyView::Form(schema) => map.serialize_entry("requestedSchema", schema.as_ref())?,
+            BodyView::Url {
+                url,
+                elicitation_id,
+            } => {
+                map.serialize_entry("url", url)?;
+                if let Some(id) = elicitation_id {
+                    map.serialize_entry("elicitationId", id)?;
+                }
+            }
+        }
+        map.end()
+    }
+}

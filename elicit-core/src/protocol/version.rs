@@ -1,0 +1,140 @@
+//! The MCP protocol revisions that define elicitation, and what each one allows.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A revision of the MCP specification that has elicitation, as negotiated in `initialize`
+/// (or, from 2026-07-28, sent with every request).
+///
+/// What each revision can express differs; [`ElicitRequest::render`](crate::ElicitRequest::render)
+/// writes a request for one of them. The default is 2025-11-25.
+///
+/// | revision | form mode | URL mode | multi-select | `default` on | `pattern` |
+/// |---|---|---|---|---|---|
+/// | 2025-06-18 | yes (no `mode` key) | no | no | booleans only | yes |
+/// | 2025-11-25 | yes | yes, with `elicitationId` | yes | every kind | yes |
+/// | 2026-07-28 | yes | yes, no `elicitationId` | yes | every kind | no |
+///
+/// ```
+/// use elicit_core::ProtocolVersion;
+///
+/// let version: ProtocolVersion = "2025-06-18".parse().unwrap();
+/// assert_eq!(version, ProtocolVersion::V2025_06_18);
+/// assert_eq!(ProtocolVersion::default().as_str(), "2025-11-25");
+/// assert!(!version.has_url_mode());
+/// assert!("2024-11-05".parse::<ProtocolVersion>().is_err());
+/// ```
+#[allow(non_camel_case_types)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[non_exhaustive]
+pub enum ProtocolVersion {
+    /// `2025-06-18`: elicitation's first revision. Form mode only, single selects as
+    /// `enum` + `enumNames`, `default` only on booleans.
+    V2025_06_18,
+    /// `2025-11-25`: adds `mode`, URL mode, titled and multi-select enums (SEP-1330) and
+    /// defaults on every kind (SEP-1034).
+    #[default]
+    V2025_11_25,
+    /// `2026-07-28`: elicitation travels in `InputRequiredResult.inputRequests`; URL mode
+    /// has no `elicitationId`, and `pattern` is gone from the text.
+    V2026_07_28,
+}
+
+impl ProtocolVersion {
+    /// Every revision, oldest first.
+    pub const ALL: [Self; 3] = [Self::V2025_06_18, Self::V2025_11_25, Self::V2026_07_28];
+
+    /// The revision's date, as the protocol writes it (`"2025-11-25"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::V2025_06_18 => "2025-06-18",
+            Self::V2025_11_25 => "2025-11-25",
+            Self::V2026_07_28 => "2026-07-28",
+        }
+    }
+
+    /// Whether the revision has URL-mode elicitation.
+    pub fn has_url_mode(self) -> bool {
+        self >= Self::V2025_11_25
+    }
+
+    /// Whether the revision has multi-select enums.
+    pub fn has_multi_select(self) -> bool {
+        self >= Self::V2025_11_25
+    }
+
+    /// Whether a URL-mode request carries an `elicitationId` in this revision.
+    pub fn has_elicitation_id(self) -> bool {
+        self == Self::V2025_11_25
+    }
+
+    /// Whether a string property may carry `pattern` in this revision.
+    pub fn has_pattern(self) -> bool {
+        self < Self::V2026_07_28
+    }
+}
+
+impl fmt::Display for ProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ProtocolVersion {
+    type Err = UnknownProtocolVersion;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|version| version.as_str() == text)
+            .ok_or_else(|| UnknownProtocolVersion {
+                version: super::error::quote(text),
+            })
+    }
+}
+
+impl Serialize for ProtocolVersion {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for ProtocolVersion {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A protocol version string that names no revision with elicitation (an older one such
+/// as `2024-11-05`, or one this crate does not know yet).
+///
+/// ```
+/// let error = "2025-03-26".parse::<elicit_core::ProtocolVersion>().unwrap_err();
+/// assert_eq!(error.version(), "2025-03-26");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownProtocolVersion {
+    version: String,
+}
+
+impl UnknownProtocolVersion {
+    /// The version string that was refused (cut to 64 characters).
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+}
+
+impl fmt::Display for UnknownProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "protocol version {:?} has no elicitation this crate knows; expected 2025-06-18, 2025-11-25 or 2026-07-28",
+            self.version
+        )
+    }
+}
+
+impl std::error::Error for UnknownProtocolVersion {}
