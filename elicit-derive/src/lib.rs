@@ -1,10 +1,13 @@
 //! `#[derive(Elicit)]`: use it through `elicit_core`, which re-exports it with the trait.
 //!
-//! The stages, one module each: [`ast`] reads the input into a model of fields and variants
-//! with their parsed attributes ([`attr`]), [`valid`] checks what spans several attributes or
-//! fields, and [`expand`] writes the impls. Every error is collected in a [`ctxt::Ctxt`] so a
-//! user sees all mistakes at once; on error, [`fallback`] still emits a stub impl so the
-//! mistakes are not buried under "trait not implemented" errors.
+//! The stages, one module each: `ast` reads the input into a model of fields and variants
+//! with their parsed attributes (`attr`), `valid` checks what spans several attributes or
+//! fields (and, through `sensitive`, refuses names that read as secrets), and `expand`
+//! writes the impls. What only the compiler can judge (is this type a field? a string?) is
+//! proven by the traits of `check`, whose errors are worded by us and spanned on the user's
+//! tokens. Every error is collected in a `ctxt::Ctxt` so a user sees all mistakes at once;
+//! on error, `fallback` still emits the type checks and stub impls, so the mistakes are not
+//! buried under "trait not implemented" errors.
 
 mod ast;
 mod attr;
