@@ -3,7 +3,7 @@
 
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::error::{MessageError, child, object, optional_str, required, required_object};
 use super::jsonrpc::{self, RequestId};
@@ -272,7 +272,7 @@ impl Serialize for Entries<'_> {
 /// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InputResponses {
-    entries: Vec<(String, Value)>,
+    entries: Map<String, Value>,
 }
 
 impl InputResponses {
@@ -290,25 +290,17 @@ impl InputResponses {
 
     /// Adds (or replaces) the result for `key`.
     pub fn insert(&mut self, key: impl Into<String>, result: &ElicitResult) {
-        let key = key.into();
-        let value = result.to_value();
-        match self.entries.iter_mut().find(|(known, _)| *known == key) {
-            Some(slot) => slot.1 = value,
-            None => self.entries.push((key, value)),
-        }
+        self.entries.insert(key.into(), result.to_value());
     }
 
     /// The raw entry for `key` (which, for an elicitation, is an `ElicitResult` object).
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.entries
-            .iter()
-            .find(|(known, _)| known == key)
-            .map(|(_, value)| value)
+        self.entries.get(key)
     }
 
-    /// The keys, in order.
+    /// The keys.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.entries.iter().map(|(key, _)| key.as_str())
+        self.entries.keys().map(String::as_str)
     }
 
     /// The untyped result under `key`.
@@ -335,7 +327,7 @@ impl InputResponses {
 
     /// The `inputResponses` object.
     pub fn to_value(&self) -> Value {
-        Value::Object(self.entries.iter().cloned().collect())
+        Value::Object(self.entries.clone())
     }
 
     /// Reads `inputResponses`: the map itself, request params holding it, or a whole
@@ -356,10 +348,7 @@ impl InputResponses {
             map
         };
         Ok(Self {
-            entries: map
-                .iter()
-                .map(|(key, value)| (key.clone(), value.clone()))
-                .collect(),
+            entries: map.clone(),
         })
     }
 }

@@ -76,10 +76,14 @@ impl fmt::Display for RenderError {
                     }
                     write!(f, "`{field}`")?;
                 }
-                let verb = if fields.len() == 1 { "is" } else { "are" };
+                let what = if fields.len() == 1 {
+                    "is a multi-select"
+                } else {
+                    "are multi-selects"
+                };
                 write!(
                     f,
-                    " {verb} a multi-select, which protocol revision {version} cannot express (multi-select arrived in 2025-11-25)"
+                    " {what}, which protocol revision {version} cannot express (multi-select arrived in 2025-11-25)"
                 )
             }
             Self::UrlMode { version } => write!(
