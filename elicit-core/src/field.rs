@@ -146,9 +146,16 @@ impl ElicitField for f64 {
     }
 }
 
+/// `{"type":"number"}` bounded by `±f32::MAX`, like the integers, so that `validate` refuses
+/// what the parser cannot hold (`1e39`) and the two verdicts agree.
 impl ElicitField for f32 {
     fn field_schema() -> PropertySchema {
-        PropertySchema::Number(NumberSchema::default())
+        let max = f64::from(f32::MAX);
+        PropertySchema::Number(NumberSchema {
+            minimum: serde_json::Number::from_f64(-max),
+            maximum: serde_json::Number::from_f64(max),
+            ..NumberSchema::default()
+        })
     }
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
