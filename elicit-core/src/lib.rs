@@ -47,6 +47,7 @@
 mod defaults;
 mod error;
 mod field;
+mod fields;
 mod format;
 mod pattern;
 mod protocol;

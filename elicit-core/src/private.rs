@@ -424,3 +424,30 @@ pub const fn assert_number_field<T: NumberField + ?Sized>() {}
 pub const fn assert_multi_select_field<T: MultiSelectField + ?Sized>() {}
 /// Compile-time proof that a field's type can be a form field.
 pub const fn assert_form_field<T: FormField>() {}
+
+// ---------------------------------------------------------------------------------------------
+// Attribute markers for the standard-library field types of `crate::fields`.
+//
+// The shared and boxed strings are strings like `String`, so every string attribute applies.
+// The IP addresses, dates, date-times and URLs have a grammar of their own: a `format`,
+// `pattern` or length on them could only contradict it, so they take none (a newtype that
+// implements `ElicitField` can add constraints). The non-zero integers take `minimum` and
+// `maximum`, which narrow the type's range.
+// ---------------------------------------------------------------------------------------------
+
+impl StringField for Box<str> {}
+impl StringField for std::sync::Arc<str> {}
+impl StringField for std::borrow::Cow<'static, str> {}
+
+number_fields!(
+    std::num::NonZeroU8,
+    std::num::NonZeroU16,
+    std::num::NonZeroU32,
+    std::num::NonZeroU64,
+    std::num::NonZeroUsize,
+    std::num::NonZeroI8,
+    std::num::NonZeroI16,
+    std::num::NonZeroI32,
+    std::num::NonZeroI64,
+    std::num::NonZeroIsize
+);
