@@ -39,16 +39,33 @@ pub struct ElicitationSupport {
 
 impl ElicitationSupport {
     /// No elicitation at all.
+    ///
+    /// ```
+    /// use elicit_core::ElicitationSupport;
+    /// let support = ElicitationSupport::from_client_capabilities(&serde_json::json!({})).unwrap();
+    /// assert_eq!(support, ElicitationSupport::NONE);
+    /// ```
     pub const NONE: Self = Self {
         form: false,
         url: false,
     };
     /// Form mode only.
+    ///
+    /// ```
+    /// use elicit_core::ElicitationSupport;
+    /// let declared = serde_json::json!({"elicitation": {"form": {}}});
+    /// assert_eq!(ElicitationSupport::from_client_capabilities(&declared).unwrap(), ElicitationSupport::FORM);
+    /// ```
     pub const FORM: Self = Self {
         form: true,
         url: false,
     };
     /// Form and URL mode.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitMode, ElicitationSupport};
+    /// assert!(ElicitationSupport::ALL.supports(ElicitMode::Form) && ElicitationSupport::ALL.supports(ElicitMode::Url));
+    /// ```
     pub const ALL: Self = Self {
         form: true,
         url: true,
@@ -60,6 +77,16 @@ impl ElicitationSupport {
     /// # Errors
     /// When `capabilities` or its `elicitation`, `elicitation.form` or `elicitation.url` is
     /// not an object.
+    ///
+    /// ```
+    /// use elicit_core::ElicitationSupport;
+    /// use serde_json::json;
+    ///
+    /// let both = json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}});
+    /// assert_eq!(ElicitationSupport::from_client_capabilities(&both).unwrap(), ElicitationSupport::ALL);
+    /// let error = ElicitationSupport::from_client_capabilities(&json!({"elicitation": {"url": true}})).unwrap_err();
+    /// assert_eq!(error.to_string(), "`elicitation.url`: expected an object, got boolean");
+    /// ```
     pub fn from_client_capabilities(capabilities: &Value) -> Result<Self, MessageError> {
         Self::read_capabilities(capabilities, "")
     }
@@ -151,6 +178,12 @@ impl ElicitationSupport {
     }
 
     /// Whether the client supports `mode`.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitMode, ElicitationSupport};
+    /// assert!(ElicitationSupport::FORM.supports(ElicitMode::Form));
+    /// assert!(!ElicitationSupport::FORM.supports(ElicitMode::Url));
+    /// ```
     pub fn supports(self, mode: ElicitMode) -> bool {
         match mode {
             ElicitMode::Form => self.form,
@@ -164,6 +197,14 @@ impl ElicitationSupport {
     ///
     /// # Errors
     /// [`UnsupportedMode`] when the client did not declare the request's mode.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, ElicitationSupport};
+    ///
+    /// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// assert!(ElicitationSupport::ALL.check(&request).is_ok());
+    /// assert!(ElicitationSupport::FORM.check(&request).is_err());
+    /// ```
     pub fn check(self, request: &ElicitRequest) -> Result<(), UnsupportedMode> {
         let mode = request.mode();
         if self.supports(mode) {
@@ -241,19 +282,47 @@ pub struct UnsupportedMode {
 
 impl UnsupportedMode {
     /// `-32021`: the 2026-07-28 `MissingRequiredClientCapabilityError`.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::UnsupportedMode::MISSING_CAPABILITY, -32021);
+    /// ```
     pub const MISSING_CAPABILITY: i64 = -32021;
 
     /// The request's mode.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitMode, ElicitRequest, ElicitationSupport};
+    /// # let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let refused = ElicitationSupport::FORM.check(&request).unwrap_err();
+    /// assert_eq!(refused.mode(), ElicitMode::Url);
+    /// ```
     pub fn mode(&self) -> ElicitMode {
         self.mode
     }
 
     /// What the client declared.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, ElicitationSupport};
+    /// # let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let refused = ElicitationSupport::FORM.check(&request).unwrap_err();
+    /// assert_eq!(refused.support(), ElicitationSupport::FORM);
+    /// ```
     pub fn support(&self) -> ElicitationSupport {
         self.support
     }
 
     /// The error a client returns for such a request: `-32602` (invalid params).
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, ElicitationSupport};
+    ///
+    /// // A form-only client that received a URL-mode request answers request 5 with:
+    /// # let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let refused = ElicitationSupport::FORM.check(&request).unwrap_err();
+    /// let response = refused.to_jsonrpc_error().to_jsonrpc(5);
+    /// assert_eq!(response["error"]["code"], -32602);
+    /// ```
     pub fn to_jsonrpc_error(&self) -> JsonRpcError {
         JsonRpcError {
             code: JsonRpcError::INVALID_PARAMS,

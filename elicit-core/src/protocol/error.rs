@@ -78,11 +78,22 @@ impl MessageError {
 
     /// Where in the message the problem is, as a JSON path (`params.url`,
     /// `_meta["io.modelcontextprotocol/clientCapabilities"]`); empty for the message itself.
+    ///
+    /// ```
+    /// let error = elicit_core::ElicitRequest::from_value(&serde_json::json!({"mode": "url", "message": "m"})).unwrap_err();
+    /// assert_eq!(error.path(), "url");
+    /// ```
     pub fn path(&self) -> &str {
         &self.path
     }
 
     /// What is wrong.
+    ///
+    /// ```
+    /// use elicit_core::MessageErrorKind;
+    /// let error = elicit_core::ElicitRequest::from_value(&serde_json::json!({"mode": "url", "message": "m"})).unwrap_err();
+    /// assert_eq!(error.kind(), &MessageErrorKind::Missing);
+    /// ```
     pub fn kind(&self) -> &MessageErrorKind {
         &self.kind
     }
@@ -115,6 +126,17 @@ impl fmt::Display for MessageError {
 impl std::error::Error for MessageError {}
 
 /// What is wrong with one part of a protocol message.
+///
+/// ```
+/// use elicit_core::{ElicitRequest, MessageErrorKind};
+/// use serde_json::json;
+///
+/// let error = ElicitRequest::from_value(&json!({"mode": "sms", "message": "m"})).unwrap_err();
+/// assert_eq!(
+///     error.kind(),
+///     &MessageErrorKind::UnexpectedValue { expected: "\"form\" or \"url\"".into(), found: "sms".into() },
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum MessageErrorKind {

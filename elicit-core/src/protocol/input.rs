@@ -62,6 +62,17 @@ pub struct InputRequiredResult {
 
 /// One entry of `inputRequests`: an elicitation, or another kind of server-to-client request
 /// (sampling, roots) kept as JSON.
+///
+/// ```
+/// use elicit_core::{InputRequest, InputRequiredResult};
+/// use serde_json::json;
+///
+/// let result = InputRequiredResult::from_value(&json!({
+///     "resultType": "input_required",
+///     "inputRequests": {"roots": {"method": "roots/list"}}
+/// })).unwrap();
+/// assert!(matches!(&result.requests()[0].1, InputRequest::Other(value) if value["method"] == "roots/list"));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum InputRequest {
@@ -73,6 +84,14 @@ pub enum InputRequest {
 
 impl InputRequiredResult {
     /// A result asking for one elicitation, under `key`.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, InputRequiredResult};
+    ///
+    /// let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
+    /// let result = InputRequiredResult::new("sign-in", request);
+    /// assert_eq!(result.to_value()["inputRequests"]["sign-in"]["params"]["url"], "https://example.com/in");
+    /// ```
     pub fn new(key: impl Into<String>, request: ElicitRequest) -> Self {
         Self {
             requests: vec![(key.into(), InputRequest::Elicit(request))],
@@ -82,6 +101,11 @@ impl InputRequiredResult {
 
     /// A result with only a `requestState` (the spec requires `inputRequests` or
     /// `requestState`, so there is no empty constructor).
+    ///
+    /// ```
+    /// let result = elicit_core::InputRequiredResult::state_only("step-2");
+    /// assert_eq!(result.to_value(), serde_json::json!({"resultType": "input_required", "requestState": "step-2"}));
+    /// ```
     pub fn state_only(state: impl Into<String>) -> Self {
         Self {
             requests: Vec::new(),
@@ -90,6 +114,15 @@ impl InputRequiredResult {
     }
 
     /// Adds an elicitation under `key` (replacing one already under that key).
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, InputRequiredResult};
+    ///
+    /// let sign_in = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
+    /// let pay = ElicitRequest::url("Pay", "https://example.com/pay", "e-2").unwrap();
+    /// let result = InputRequiredResult::new("sign-in", sign_in).with("pay", pay);
+    /// assert_eq!(result.requests().len(), 2);
+    /// ```
     #[must_use]
     pub fn with(mut self, key: impl Into<String>, request: ElicitRequest) -> Self {
         let key = key.into();
@@ -102,6 +135,13 @@ impl InputRequiredResult {
     }
 
     /// Sets `requestState`, the opaque state the client echoes back on retry.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, InputRequiredResult};
+    /// # let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
+    /// let result = InputRequiredResult::new("sign-in", request).with_state("opaque");
+    /// assert_eq!(result.state(), Some("opaque"));
+    /// ```
     #[must_use]
     pub fn with_state(mut self, state: impl Into<String>) -> Self {
         self.state = Some(state.into());
@@ -109,16 +149,35 @@ impl InputRequiredResult {
     }
 
     /// The `requestState`, if any.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::InputRequiredResult::state_only("s").state(), Some("s"));
+    /// ```
     pub fn state(&self) -> Option<&str> {
         self.state.as_deref()
     }
 
     /// Every `inputRequests` entry, in order.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, InputRequest, InputRequiredResult};
+    /// # let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
+    /// let result = InputRequiredResult::new("sign-in", request);
+    /// assert!(matches!(&result.requests()[0], (key, InputRequest::Elicit(_)) if key == "sign-in"));
+    /// ```
     pub fn requests(&self) -> &[(String, InputRequest)] {
         &self.requests
     }
 
     /// The elicitation entries, with their keys.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitMode, ElicitRequest, InputRequiredResult};
+    /// # let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
+    /// let result = InputRequiredResult::new("sign-in", request);
+    /// let (key, request) = result.elicitations().next().unwrap();
+    /// assert_eq!((key, request.mode()), ("sign-in", ElicitMode::Url));
+    /// ```
     pub fn elicitations(&self) -> impl Iterator<Item = (&str, &ElicitRequest)> {
         self.requests
             .iter()
@@ -132,11 +191,26 @@ impl InputRequiredResult {
     ///
     /// Serializing the result itself (`serde_json::to_string(&result)`) writes the same JSON
     /// with every form's fields in declaration order, whatever `serde_json`'s features.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, InputRequiredResult};
+    /// # let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
+    /// let value = InputRequiredResult::new("sign-in", request).to_value();
+    /// assert_eq!(value["resultType"], "input_required");
+    /// assert!(value["inputRequests"]["sign-in"]["params"].get("elicitationId").is_none());
+    /// ```
     pub fn to_value(&self) -> Value {
         render::to_json(self)
     }
 
     /// The whole JSON-RPC response to request `id`.
+    ///
+    /// ```
+    /// use elicit_core::InputRequiredResult;
+    /// let response = InputRequiredResult::state_only("s").to_jsonrpc(8);
+    /// assert_eq!(response["result"]["requestState"], "s");
+    /// assert_eq!(response["id"], 8);
+    /// ```
     pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
         jsonrpc::result_response(&id.into(), self.to_value())
     }
@@ -277,11 +351,25 @@ pub struct InputResponses {
 
 impl InputResponses {
     /// No responses yet.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitResult, InputResponses};
+    /// let responses = InputResponses::new().with("pay", &ElicitResult::cancel());
+    /// assert_eq!(responses.to_value(), serde_json::json!({"pay": {"action": "cancel"}}));
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Adds (or replaces) the result for `key`.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitResult, InputResponses};
+    /// let responses = InputResponses::new()
+    ///     .with("sign-in", &ElicitResult::accept_url())
+    ///     .with("pay", &ElicitResult::decline());
+    /// assert_eq!(responses.keys().count(), 2);
+    /// ```
     #[must_use]
     pub fn with(mut self, key: impl Into<String>, result: &ElicitResult) -> Self {
         self.insert(key, result);
@@ -289,16 +377,37 @@ impl InputResponses {
     }
 
     /// Adds (or replaces) the result for `key`.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitAction, ElicitResult, InputResponses};
+    /// let mut responses = InputResponses::new();
+    /// responses.insert("pay", &ElicitResult::decline());
+    /// responses.insert("pay", &ElicitResult::cancel());
+    /// assert_eq!(responses.result("pay").unwrap().action, ElicitAction::Cancel);
+    /// ```
     pub fn insert(&mut self, key: impl Into<String>, result: &ElicitResult) {
         self.entries.insert(key.into(), result.to_value());
     }
 
     /// The raw entry for `key` (which, for an elicitation, is an `ElicitResult` object).
+    ///
+    /// ```
+    /// use elicit_core::{ElicitResult, InputResponses};
+    /// let responses = InputResponses::new().with("pay", &ElicitResult::decline());
+    /// assert_eq!(responses.get("pay"), Some(&serde_json::json!({"action": "decline"})));
+    /// assert_eq!(responses.get("other"), None);
+    /// ```
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.entries.get(key)
     }
 
     /// The keys.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitResult, InputResponses};
+    /// let responses = InputResponses::new().with("pay", &ElicitResult::decline());
+    /// assert_eq!(responses.keys().collect::<Vec<_>>(), ["pay"]);
+    /// ```
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.entries.keys().map(String::as_str)
     }
@@ -308,6 +417,13 @@ impl InputResponses {
     /// # Errors
     /// [`OutcomeError::Malformed`] when `key` is absent or its entry is not an
     /// `ElicitResult`, [`OutcomeError::UnknownAction`] for an unknown action.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitResult, InputResponses};
+    /// let responses = InputResponses::from_value(&serde_json::json!({"sign-in": {"action": "accept"}})).unwrap();
+    /// assert_eq!(responses.result("sign-in").unwrap(), ElicitResult::accept_url());
+    /// assert!(responses.result("pay").is_err());
+    /// ```
     pub fn result(&self, key: &str) -> Result<ElicitResult, OutcomeError> {
         let path = child("inputResponses", key);
         let entry = self
@@ -321,11 +437,29 @@ impl InputResponses {
     /// # Errors
     /// As [`result`](Self::result), and [`OutcomeError::Invalid`] when accepted content
     /// does not fit `T`.
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, ElicitOutcome, InputResponses};
+    ///
+    /// #[derive(Elicit, Debug, PartialEq)]
+    /// struct Confirm { ok: bool }
+    ///
+    /// let responses = InputResponses::from_value(&serde_json::json!({
+    ///     "confirm": {"action": "accept", "content": {"ok": true}}
+    /// })).unwrap();
+    /// assert_eq!(responses.outcome::<Confirm>("confirm").unwrap(), ElicitOutcome::Accepted(Confirm { ok: true }));
+    /// ```
     pub fn outcome<T: Elicit>(&self, key: &str) -> Result<ElicitOutcome<T>, OutcomeError> {
         ElicitOutcome::from_elicit_result(&self.result(key)?)
     }
 
     /// The `inputResponses` object.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitResult, InputResponses};
+    /// let responses = InputResponses::new().with("sign-in", &ElicitResult::accept_url());
+    /// assert_eq!(responses.to_value(), serde_json::json!({"sign-in": {"action": "accept"}}));
+    /// ```
     pub fn to_value(&self) -> Value {
         Value::Object(self.entries.clone())
     }
@@ -335,6 +469,17 @@ impl InputResponses {
     ///
     /// # Errors
     /// When the value (or its `inputResponses`) is not an object.
+    ///
+    /// ```
+    /// use elicit_core::InputResponses;
+    /// use serde_json::json;
+    ///
+    /// let retried = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+    ///     "name": "deploy", "inputResponses": {"confirm": {"action": "decline"}}
+    /// }});
+    /// let responses = InputResponses::from_value(&retried).unwrap();
+    /// assert_eq!(responses.keys().collect::<Vec<_>>(), ["confirm"]);
+    /// ```
     pub fn from_value(value: &Value) -> Result<Self, MessageError> {
         let map = object(value, "")?;
         let (map, path) = if map.contains_key("params") {

@@ -101,12 +101,25 @@ pub struct JsonRpcError {
 impl JsonRpcError {
     /// `-32602`: what a client returns for an `elicitation/create` whose mode it did not
     /// declare.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::JsonRpcError::INVALID_PARAMS, -32602);
+    /// ```
     pub const INVALID_PARAMS: i64 = -32602;
 
     /// Reads an `error` object.
     ///
     /// # Errors
     /// When `value` is not an object with an integer `code` and a string `message`.
+    ///
+    /// ```
+    /// use elicit_core::JsonRpcError;
+    /// use serde_json::json;
+    ///
+    /// let error = JsonRpcError::from_value(&json!({"code": -32042, "message": "m", "data": {}})).unwrap();
+    /// assert_eq!(error.data, Some(json!({})));
+    /// assert!(JsonRpcError::from_value(&json!({"code": "x", "message": "m"})).is_err());
+    /// ```
     pub fn from_value(value: &Value) -> Result<Self, MessageError> {
         Self::read(value, "")
     }
@@ -125,6 +138,12 @@ impl JsonRpcError {
     }
 
     /// This error as the JSON object.
+    ///
+    /// ```
+    /// use elicit_core::JsonRpcError;
+    /// let error = JsonRpcError { code: -1, message: "m".into(), data: None };
+    /// assert_eq!(error.to_value(), serde_json::json!({"code": -1, "message": "m"}));
+    /// ```
     pub fn to_value(&self) -> Value {
         let mut map = Map::new();
         map.insert("code".to_owned(), Value::from(self.code));

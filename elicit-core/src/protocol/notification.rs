@@ -43,6 +43,12 @@ impl ElicitationComplete {
     ///
     /// # Errors
     /// [`UrlError::EmptyElicitationId`] for an empty id.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitationComplete, UrlError};
+    /// assert_eq!(ElicitationComplete::new("e-1").unwrap().elicitation_id(), "e-1");
+    /// assert_eq!(ElicitationComplete::new("").unwrap_err(), UrlError::EmptyElicitationId);
+    /// ```
     pub fn new(elicitation_id: impl Into<String>) -> Result<Self, UrlError> {
         let elicitation_id = elicitation_id.into();
         if elicitation_id.is_empty() {
@@ -53,6 +59,12 @@ impl ElicitationComplete {
 
     /// The notification for a URL-mode request; `None` for a form request or one without
     /// an `elicitationId`.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, ElicitationComplete};
+    /// let request = ElicitRequest::url("Connect", "https://example.com/", "e-1").unwrap();
+    /// assert_eq!(ElicitationComplete::for_request(&request).unwrap().elicitation_id(), "e-1");
+    /// ```
     pub fn for_request(request: &ElicitRequest) -> Option<Self> {
         match request {
             ElicitRequest::Url(url) => url.elicitation_id().map(|id| Self {
@@ -63,11 +75,20 @@ impl ElicitationComplete {
     }
 
     /// The id of the elicitation that completed.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitationComplete::new("e-1").unwrap().elicitation_id(), "e-1");
+    /// ```
     pub fn elicitation_id(&self) -> &str {
         &self.elicitation_id
     }
 
     /// The whole JSON-RPC notification.
+    ///
+    /// ```
+    /// let done = elicit_core::ElicitationComplete::new("e-1").unwrap();
+    /// assert_eq!(done.to_jsonrpc()["params"]["elicitationId"], "e-1");
+    /// ```
     pub fn to_jsonrpc(&self) -> Value {
         let mut params = Map::new();
         params.insert(
@@ -81,6 +102,16 @@ impl ElicitationComplete {
     ///
     /// # Errors
     /// When the method is another one, or `elicitationId` is missing, not a string, or empty.
+    ///
+    /// ```
+    /// use elicit_core::ElicitationComplete;
+    /// use serde_json::json;
+    ///
+    /// let done = ElicitationComplete::from_value(&json!({"elicitationId": "e-1"})).unwrap();
+    /// assert_eq!(done.elicitation_id(), "e-1");
+    /// let error = ElicitationComplete::from_value(&json!({"jsonrpc": "2.0", "method": "notifications/elicitation/complete", "params": {}})).unwrap_err();
+    /// assert_eq!(error.to_string(), "`params.elicitationId` is missing");
+    /// ```
     pub fn from_value(value: &Value) -> Result<Self, MessageError> {
         let map = object(value, "")?;
         let (params, path) = jsonrpc::params_of(map, METHOD)?;

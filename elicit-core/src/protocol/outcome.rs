@@ -34,6 +34,10 @@ pub enum ElicitAction {
 
 impl ElicitAction {
     /// The word on the wire.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitAction::Cancel.as_str(), "cancel");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Accept => "accept",
@@ -43,6 +47,12 @@ impl ElicitAction {
     }
 
     /// Reads an action word: `accept`, `decline`, `reject` (2025-06-18) or `cancel`.
+    ///
+    /// ```
+    /// use elicit_core::ElicitAction;
+    /// assert_eq!(ElicitAction::parse("accept"), Some(ElicitAction::Accept));
+    /// assert_eq!(ElicitAction::parse("reject"), Some(ElicitAction::Decline));
+    /// ```
     pub fn parse(action: &str) -> Option<Self> {
         match action {
             "accept" => Some(Self::Accept),
@@ -108,6 +118,12 @@ pub struct ElicitResult {
 
 impl ElicitResult {
     /// An accepted form with this content.
+    ///
+    /// ```
+    /// use elicit_core::ElicitResult;
+    /// let content = serde_json::json!({"ok": true}).as_object().unwrap().clone();
+    /// assert_eq!(ElicitResult::accept(content).to_value(), serde_json::json!({"action": "accept", "content": {"ok": true}}));
+    /// ```
     pub fn accept(content: Map<String, Value>) -> Self {
         Self {
             action: ElicitAction::Accept,
@@ -116,6 +132,10 @@ impl ElicitResult {
     }
 
     /// An accepted URL-mode request: the user agreed to open the URL (no content).
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitResult::accept_url().to_value(), serde_json::json!({"action": "accept"}));
+    /// ```
     pub fn accept_url() -> Self {
         Self {
             action: ElicitAction::Accept,
@@ -124,6 +144,10 @@ impl ElicitResult {
     }
 
     /// A decline.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitResult::decline().to_value(), serde_json::json!({"action": "decline"}));
+    /// ```
     pub fn decline() -> Self {
         Self {
             action: ElicitAction::Decline,
@@ -132,6 +156,10 @@ impl ElicitResult {
     }
 
     /// A cancel.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitResult::cancel().to_value(), serde_json::json!({"action": "cancel"}));
+    /// ```
     pub fn cancel() -> Self {
         Self {
             action: ElicitAction::Cancel,
@@ -150,6 +178,18 @@ impl ElicitResult {
     /// [`OutcomeError::JsonRpc`] for an error response, [`OutcomeError::UnknownAction`] for
     /// an action other than the four words, [`OutcomeError::Malformed`] for any other shape
     /// problem (naming the key).
+    ///
+    /// ```
+    /// use elicit_core::{ElicitAction, ElicitResult, OutcomeError};
+    /// use serde_json::json;
+    ///
+    /// let result = ElicitResult::from_value(&json!({"jsonrpc": "2.0", "id": 1, "result": {"action": "reject"}})).unwrap();
+    /// assert_eq!(result.action, ElicitAction::Decline);
+    ///
+    /// let error = ElicitResult::from_value(&json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "no"}}));
+    /// assert!(matches!(error, Err(OutcomeError::JsonRpc(e)) if e.code == -32602));
+    /// assert!(matches!(ElicitResult::from_value(&json!({"action": "later"})), Err(OutcomeError::UnknownAction { .. })));
+    /// ```
     pub fn from_value(value: &Value) -> Result<Self, OutcomeError> {
         let map = object(value, "")?;
         if map.contains_key("action") {
@@ -213,6 +253,10 @@ impl ElicitResult {
     }
 
     /// The `ElicitResult` object: `{"action":…}` plus `content` when there is some.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitResult::cancel().to_value(), serde_json::json!({"action": "cancel"}));
+    /// ```
     pub fn to_value(&self) -> Value {
         let mut map = Map::new();
         map.insert("action".to_owned(), Value::from(self.action.as_str()));
@@ -223,6 +267,13 @@ impl ElicitResult {
     }
 
     /// The client's whole JSON-RPC response to request `id`.
+    ///
+    /// ```
+    /// assert_eq!(
+    ///     elicit_core::ElicitResult::decline().to_jsonrpc(4),
+    ///     serde_json::json!({"jsonrpc": "2.0", "id": 4, "result": {"action": "decline"}}),
+    /// );
+    /// ```
     pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
         jsonrpc::result_response(&id.into(), self.to_value())
     }
@@ -307,6 +358,16 @@ impl<T: Elicit> ElicitOutcome<T> {
     ///
     /// # Errors
     /// [`OutcomeError::Invalid`] when an accepted content does not fit `T`.
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, ElicitOutcome, ElicitResult};
+    ///
+    /// #[derive(Elicit, Debug, PartialEq)]
+    /// struct Confirm { ok: bool }
+    ///
+    /// let result = ElicitResult::from_value(&serde_json::json!({"action": "accept", "content": {"ok": false}})).unwrap();
+    /// assert_eq!(ElicitOutcome::<Confirm>::from_elicit_result(&result).unwrap(), ElicitOutcome::Accepted(Confirm { ok: false }));
+    /// ```
     pub fn from_elicit_result(result: &ElicitResult) -> Result<Self, OutcomeError> {
         match result.action {
             ElicitAction::Accept => {
@@ -339,6 +400,16 @@ impl<T: Elicit> ElicitOutcome<T> {
     }
 
     /// This outcome as an untyped [`ElicitResult`].
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, ElicitAction, ElicitOutcome};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Confirm { ok: bool }
+    ///
+    /// let result = ElicitOutcome::<Confirm>::Declined.to_elicit_result();
+    /// assert_eq!((result.action, result.content), (ElicitAction::Decline, None));
+    /// ```
     pub fn to_elicit_result(&self) -> ElicitResult {
         match self {
             Self::Accepted(answer) => ElicitResult::accept(answer.to_content()),
@@ -350,6 +421,12 @@ impl<T: Elicit> ElicitOutcome<T> {
 
 impl<T> ElicitOutcome<T> {
     /// The action this outcome stands for.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitAction, ElicitOutcome};
+    /// assert_eq!(ElicitOutcome::Accepted(1).action(), ElicitAction::Accept);
+    /// assert_eq!(ElicitOutcome::<u8>::Cancelled.action(), ElicitAction::Cancel);
+    /// ```
     pub fn action(&self) -> ElicitAction {
         match self {
             Self::Accepted(_) => ElicitAction::Accept,
@@ -359,6 +436,12 @@ impl<T> ElicitOutcome<T> {
     }
 
     /// The answer, if the user accepted.
+    ///
+    /// ```
+    /// use elicit_core::ElicitOutcome;
+    /// assert_eq!(ElicitOutcome::Accepted("yes").accepted(), Some("yes"));
+    /// assert_eq!(ElicitOutcome::<&str>::Declined.accepted(), None);
+    /// ```
     pub fn accepted(self) -> Option<T> {
         match self {
             Self::Accepted(answer) => Some(answer),
@@ -367,11 +450,23 @@ impl<T> ElicitOutcome<T> {
     }
 
     /// Whether the user accepted.
+    ///
+    /// ```
+    /// use elicit_core::ElicitOutcome;
+    /// assert!(ElicitOutcome::Accepted(()).is_accepted());
+    /// assert!(!ElicitOutcome::<()>::Cancelled.is_accepted());
+    /// ```
     pub fn is_accepted(&self) -> bool {
         matches!(self, Self::Accepted(_))
     }
 
     /// Transforms an accepted answer.
+    ///
+    /// ```
+    /// use elicit_core::ElicitOutcome;
+    /// assert_eq!(ElicitOutcome::Accepted(2).map(|n| n * 10), ElicitOutcome::Accepted(20));
+    /// assert_eq!(ElicitOutcome::<i32>::Declined.map(|n| n * 10), ElicitOutcome::Declined);
+    /// ```
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> ElicitOutcome<U> {
         match self {
             Self::Accepted(answer) => ElicitOutcome::Accepted(f(answer)),
@@ -382,6 +477,20 @@ impl<T> ElicitOutcome<T> {
 }
 
 /// Why a client's answer could not be read.
+///
+/// ```
+/// use elicit_core::{Elicit, ElicitOutcome, OutcomeError};
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug)]
+/// struct Confirm { ok: bool }
+///
+/// let read = |value| ElicitOutcome::<Confirm>::from_result(&value).unwrap_err();
+/// assert!(matches!(read(json!({"result": {}})), OutcomeError::Malformed(e) if e.path() == "result.action"));
+/// assert!(matches!(read(json!({"action": "later"})), OutcomeError::UnknownAction { action } if action == "later"));
+/// assert!(matches!(read(json!({"error": {"code": -32602, "message": "no"}})), OutcomeError::JsonRpc(_)));
+/// assert!(matches!(read(json!({"action": "accept", "content": {"ok": "yes"}})), OutcomeError::Invalid(_)));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum OutcomeError {
@@ -401,6 +510,16 @@ pub enum OutcomeError {
 
 impl OutcomeError {
     /// The per-field errors, when the content was invalid.
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    ///
+    /// #[derive(Elicit, Debug)]
+    /// struct Confirm { ok: bool }
+    ///
+    /// let error = ElicitOutcome::<Confirm>::from_result(&serde_json::json!({"action": "accept", "content": {}})).unwrap_err();
+    /// assert_eq!(error.content_error().unwrap().to_string(), "`ok`: a value is required");
+    /// ```
     pub fn content_error(&self) -> Option<&ContentError> {
         match self {
             Self::Invalid(error) => Some(error),

@@ -35,6 +35,10 @@ pub enum ElicitMode {
 
 impl ElicitMode {
     /// `"form"` or `"url"`.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitMode::Form.as_str(), "form");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Form => "form",
@@ -113,6 +117,12 @@ pub struct FormRequest {
 
 impl FormRequest {
     /// A form request with this prompt and schema.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, FormRequest, RequestedSchema};
+    /// let request: ElicitRequest = FormRequest::new("Anything else?", RequestedSchema::new()).into();
+    /// assert_eq!(request.message_text(), "Anything else?");
+    /// ```
     pub fn new(message: impl Into<String>, requested_schema: RequestedSchema) -> Self {
         Self {
             message: message.into(),
@@ -121,6 +131,18 @@ impl FormRequest {
     }
 
     /// The form of `T`, prompted with `T::message()`; the schema is borrowed, not copied.
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, FormRequest};
+    ///
+    /// /// Confirm the deletion
+    /// #[derive(Elicit)]
+    /// struct Confirm { ok: bool }
+    ///
+    /// let form = FormRequest::of::<Confirm>();
+    /// assert_eq!(form.message(), "Confirm the deletion");
+    /// assert!(std::ptr::eq(form.requested_schema(), Confirm::requested_schema()));
+    /// ```
     pub fn of<T: Elicit>() -> Self {
         Self {
             message: T::message().to_owned(),
@@ -129,11 +151,21 @@ impl FormRequest {
     }
 
     /// The prompt shown to the user.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::FormRequest::new("Why?", Default::default()).message(), "Why?");
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }
 
     /// The form's schema.
+    ///
+    /// ```
+    /// use elicit_core::{FormRequest, RequestedSchema};
+    /// let form = FormRequest::new("Why?", RequestedSchema::new());
+    /// assert_eq!(form.requested_schema(), &RequestedSchema::new());
+    /// ```
     pub fn requested_schema(&self) -> &RequestedSchema {
         &self.requested_schema
     }
@@ -161,6 +193,12 @@ impl UrlRequest {
     ///
     /// # Errors
     /// See [`ElicitRequest::url`].
+    ///
+    /// ```
+    /// use elicit_core::{UrlError, UrlRequest};
+    /// assert!(UrlRequest::new("Pay", "https://pay.example.com/", "p-1").is_ok());
+    /// assert_eq!(UrlRequest::new("Pay", "http://pay.example.com/", "p-1").unwrap_err(), UrlError::NotHttps { loopback: false });
+    /// ```
     pub fn new(
         message: impl Into<String>,
         url: &str,
@@ -173,6 +211,12 @@ impl UrlRequest {
     ///
     /// # Errors
     /// See [`ElicitRequest::url_with_policy`].
+    ///
+    /// ```
+    /// use elicit_core::{UrlPolicy, UrlRequest};
+    /// let dev = UrlRequest::with_policy("Pay", "http://[::1]:3000/pay", "p-1", UrlPolicy::AllowLoopbackHttp).unwrap();
+    /// assert!(dev.url().is_loopback());
+    /// ```
     pub fn with_policy(
         message: impl Into<String>,
         url: &str,
@@ -193,17 +237,37 @@ impl UrlRequest {
     }
 
     /// The prompt shown to the user, explaining why they should open the URL.
+    ///
+    /// ```
+    /// let request = elicit_core::UrlRequest::new("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// assert_eq!(request.message(), "Pay");
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }
 
     /// The URL the user is asked to open.
+    ///
+    /// ```
+    /// let request = elicit_core::UrlRequest::new("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// assert_eq!(request.url().host(), "pay.example.com");
+    /// ```
     pub fn url(&self) -> &ElicitUrl {
         &self.url
     }
 
     /// The `elicitationId`; `None` only for a request read from a 2026-07-28 message, which
     /// has none.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, UrlRequest};
+    /// let request = UrlRequest::new("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// assert_eq!(request.elicitation_id(), Some("p-1"));
+    ///
+    /// // A 2026-07-28 request has none.
+    /// let read = ElicitRequest::from_value(&serde_json::json!({"mode": "url", "message": "Pay", "url": "https://pay.example.com/"})).unwrap();
+    /// assert!(matches!(read, ElicitRequest::Url(url) if url.elicitation_id().is_none()));
+    /// ```
     pub fn elicitation_id(&self) -> Option<&str> {
         self.elicitation_id.as_deref()
     }
@@ -224,6 +288,17 @@ impl From<UrlRequest> for ElicitRequest {
 impl ElicitRequest {
     /// A form request for `T`: its `requestedSchema`, prompted with `T::message()` (replace
     /// the prompt with [`message`](Self::message)).
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, ElicitMode, ElicitRequest};
+    ///
+    /// /// Confirm the deletion
+    /// #[derive(Elicit)]
+    /// struct Confirm { ok: bool }
+    ///
+    /// let request = ElicitRequest::form::<Confirm>();
+    /// assert_eq!((request.mode(), request.message_text()), (ElicitMode::Form, "Confirm the deletion"));
+    /// ```
     pub fn form<T: Elicit>() -> Self {
         Self::Form(FormRequest::of::<T>())
     }
@@ -319,6 +394,11 @@ impl ElicitRequest {
     }
 
     /// The prompt shown to the user.
+    ///
+    /// ```
+    /// let request = elicit_core::ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// assert_eq!(request.message_text(), "Pay");
+    /// ```
     pub fn message_text(&self) -> &str {
         match self {
             Self::Form(form) => &form.message,
@@ -327,6 +407,12 @@ impl ElicitRequest {
     }
 
     /// Form or URL.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitMode, ElicitRequest};
+    /// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// assert_eq!(request.mode(), ElicitMode::Url);
+    /// ```
     pub fn mode(&self) -> ElicitMode {
         match self {
             Self::Form(_) => ElicitMode::Form,
@@ -335,6 +421,11 @@ impl ElicitRequest {
     }
 
     /// The form's schema, for a form request.
+    ///
+    /// ```
+    /// let request = elicit_core::ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// assert!(request.requested_schema().is_none());
+    /// ```
     pub fn requested_schema(&self) -> Option<&RequestedSchema> {
         match self {
             Self::Form(form) => Some(form.requested_schema()),
@@ -399,6 +490,15 @@ impl ElicitRequest {
     ///
     /// # Errors
     /// As [`render`](Self::render).
+    ///
+    /// ```
+    /// use elicit_core::{ElicitRequest, ProtocolVersion};
+    ///
+    /// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let message = request.to_jsonrpc_for(3, ProtocolVersion::V2026_07_28).unwrap();
+    /// assert!(message["params"].get("elicitationId").is_none());
+    /// assert!(request.to_jsonrpc_for(3, ProtocolVersion::V2025_06_18).is_err());
+    /// ```
     pub fn to_jsonrpc_for(
         &self,
         id: impl Into<RequestId>,

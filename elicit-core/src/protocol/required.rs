@@ -51,12 +51,23 @@ pub struct UrlElicitationRequired {
 
 impl UrlElicitationRequired {
     /// `-32042`
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::UrlElicitationRequired::CODE, -32042);
+    /// ```
     pub const CODE: i64 = -32042;
 
     /// The error with its message and first required elicitation.
     ///
     /// # Errors
     /// [`RenderError::MissingElicitationId`] when `elicitation` has no id.
+    ///
+    /// ```
+    /// use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
+    /// let error = UrlElicitationRequired::new("Connect your account first.", connect).unwrap();
+    /// assert_eq!(error.to_error().code, -32042);
+    /// ```
     pub fn new(message: impl Into<String>, elicitation: UrlRequest) -> Result<Self, RenderError> {
         Self {
             message: message.into(),
@@ -69,6 +80,14 @@ impl UrlElicitationRequired {
     ///
     /// # Errors
     /// [`RenderError::MissingElicitationId`] when `elicitation` has no id.
+    ///
+    /// ```
+    /// use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
+    /// let pay = UrlRequest::new("Pay", "https://example.com/pay", "p-1").unwrap();
+    /// let error = UrlElicitationRequired::new("Two steps first.", connect).unwrap().and(pay).unwrap();
+    /// assert_eq!(error.elicitations().len(), 2);
+    /// ```
     pub fn and(mut self, elicitation: UrlRequest) -> Result<Self, RenderError> {
         if elicitation.elicitation_id().is_none() {
             return Err(RenderError::MissingElicitationId {
@@ -80,16 +99,37 @@ impl UrlElicitationRequired {
     }
 
     /// The error's message.
+    ///
+    /// ```
+    /// # use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// # let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
+    /// let error = UrlElicitationRequired::new("Connect first.", connect).unwrap();
+    /// assert_eq!(error.message(), "Connect first.");
+    /// ```
     pub fn message(&self) -> &str {
         &self.message
     }
 
     /// The elicitations the user must complete, each with an `elicitationId`.
+    ///
+    /// ```
+    /// # use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// # let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
+    /// let error = UrlElicitationRequired::new("Connect first.", connect).unwrap();
+    /// assert_eq!(error.elicitations()[0].elicitation_id(), Some("c-1"));
+    /// ```
     pub fn elicitations(&self) -> &[UrlRequest] {
         &self.elicitations
     }
 
     /// The `error` object.
+    ///
+    /// ```
+    /// # use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// # let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
+    /// let error = UrlElicitationRequired::new("Connect first.", connect).unwrap().to_error();
+    /// assert_eq!(error.data.unwrap()["elicitations"][0]["mode"], "url");
+    /// ```
     pub fn to_error(&self) -> JsonRpcError {
         let elicitations = self
             .elicitations
@@ -106,6 +146,13 @@ impl UrlElicitationRequired {
     }
 
     /// The whole JSON-RPC error response to request `id`.
+    ///
+    /// ```
+    /// # use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// # let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
+    /// let response = UrlElicitationRequired::new("Connect first.", connect).unwrap().to_jsonrpc(12);
+    /// assert_eq!((response["id"].clone(), response["error"]["code"].clone()), (12.into(), (-32042).into()));
+    /// ```
     pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
         jsonrpc::error_response(&id.into(), self.to_error().to_value())
     }
@@ -146,6 +193,18 @@ impl UrlElicitationRequired {
     ///
     /// # Errors
     /// As [`from_value`](Self::from_value).
+    ///
+    /// ```
+    /// use elicit_core::{JsonRpcError, UrlElicitationRequired};
+    /// use serde_json::json;
+    ///
+    /// let error = JsonRpcError::from_value(&json!({"code": -32042, "message": "m", "data": {"elicitations": [
+    ///     {"mode": "url", "elicitationId": "c-1", "url": "https://example.com/connect", "message": "Connect"}
+    /// ]}})).unwrap();
+    /// assert_eq!(UrlElicitationRequired::from_error(&error).unwrap().elicitations().len(), 1);
+    /// let other = JsonRpcError { code: -32602, message: "m".into(), data: None };
+    /// assert!(UrlElicitationRequired::from_error(&other).is_err());
+    /// ```
     pub fn from_error(error: &JsonRpcError) -> Result<Self, MessageError> {
         Self::from_error_at(error, "")
     }

@@ -81,6 +81,13 @@ impl ElicitUrl {
     /// When `text` is not an absolute RFC 3986 URI with an authority, uses another scheme,
     /// carries userinfo (`user:pass@`), or has an empty, malformed or ambiguous host or an
     /// invalid port. The error never quotes userinfo back.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitUrl, UrlError};
+    /// assert!(ElicitUrl::parse("http://example.com/").is_ok()); // a client takes http as it is
+    /// assert_eq!(ElicitUrl::parse("example.com").unwrap_err(), UrlError::NotAbsolute);
+    /// assert_eq!(ElicitUrl::parse("https://a:b@example.com/").unwrap_err(), UrlError::Credentials);
+    /// ```
     pub fn parse(text: &str) -> Result<Self, UrlError> {
         let Some(colon) = text.find(':') else {
             return Err(UrlError::NotAbsolute);
@@ -134,6 +141,12 @@ impl ElicitUrl {
     /// # Errors
     /// [`UrlError::NotHttps`] when the URL is `http` and the policy does not allow it for
     /// this host.
+    ///
+    /// ```
+    /// use elicit_core::{ElicitUrl, UrlError, UrlPolicy};
+    /// let url = ElicitUrl::parse("http://example.com/").unwrap();
+    /// assert_eq!(url.check(UrlPolicy::AllowLoopbackHttp), Err(UrlError::NotHttps { loopback: false }));
+    /// ```
     pub fn check(&self, policy: UrlPolicy) -> Result<(), UrlError> {
         match (self.scheme, policy) {
             (Scheme::Https, _) => Ok(()),
@@ -145,11 +158,19 @@ impl ElicitUrl {
     }
 
     /// The URL as written.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitUrl::parse("https://example.com/a").unwrap().as_str(), "https://example.com/a");
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.text
     }
 
     /// `"https"` or `"http"` (lowercase, whatever case the URL used).
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ElicitUrl::parse("HTTPS://example.com/").unwrap().scheme(), "https");
+    /// ```
     pub fn scheme(&self) -> &'static str {
         match self.scheme {
             Scheme::Https => "https",
@@ -159,16 +180,34 @@ impl ElicitUrl {
 
     /// The host as written: a name, a dotted IPv4 address, or a bracketed IPv6 literal
     /// (`[::1]`).
+    ///
+    /// ```
+    /// use elicit_core::ElicitUrl;
+    /// assert_eq!(ElicitUrl::parse("https://example.com:8443/").unwrap().host(), "example.com");
+    /// assert_eq!(ElicitUrl::parse("http://[::1]:8080/").unwrap().host(), "[::1]");
+    /// ```
     pub fn host(&self) -> &str {
         &self.text[self.host_start..self.host_end]
     }
 
     /// The explicit port, if any.
+    ///
+    /// ```
+    /// use elicit_core::ElicitUrl;
+    /// assert_eq!(ElicitUrl::parse("https://example.com:8443/").unwrap().port(), Some(8443));
+    /// assert_eq!(ElicitUrl::parse("https://example.com/").unwrap().port(), None);
+    /// ```
     pub fn port(&self) -> Option<u16> {
         self.port
     }
 
     /// Whether the scheme is `https`.
+    ///
+    /// ```
+    /// use elicit_core::ElicitUrl;
+    /// assert!(ElicitUrl::parse("https://example.com/").unwrap().is_https());
+    /// assert!(!ElicitUrl::parse("http://example.com/").unwrap().is_https());
+    /// ```
     pub fn is_https(&self) -> bool {
         self.scheme == Scheme::Https
     }
@@ -200,6 +239,12 @@ impl ElicitUrl {
 
     /// Whether a label of the host is Punycode (`xn--…`): an internationalized name that
     /// may imitate another, which the spec asks clients to warn about.
+    ///
+    /// ```
+    /// use elicit_core::ElicitUrl;
+    /// assert!(ElicitUrl::parse("https://xn--pple-43d.com/").unwrap().has_punycode());
+    /// assert!(!ElicitUrl::parse("https://apple.com/").unwrap().has_punycode());
+    /// ```
     pub fn has_punycode(&self) -> bool {
         matches!(self.host, Host::Name)
             && self.host().split('.').any(|label| {

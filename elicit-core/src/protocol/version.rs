@@ -44,9 +44,18 @@ pub enum ProtocolVersion {
 
 impl ProtocolVersion {
     /// Every revision, oldest first.
+    ///
+    /// ```
+    /// use elicit_core::ProtocolVersion;
+    /// assert_eq!(ProtocolVersion::ALL.map(ProtocolVersion::as_str), ["2025-06-18", "2025-11-25", "2026-07-28"]);
+    /// ```
     pub const ALL: [Self; 3] = [Self::V2025_06_18, Self::V2025_11_25, Self::V2026_07_28];
 
     /// The revision's date, as the protocol writes it (`"2025-11-25"`).
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::ProtocolVersion::V2026_07_28.as_str(), "2026-07-28");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Self::V2025_06_18 => "2025-06-18",
@@ -56,21 +65,45 @@ impl ProtocolVersion {
     }
 
     /// Whether the revision has URL-mode elicitation.
+    ///
+    /// ```
+    /// use elicit_core::ProtocolVersion;
+    /// assert!(!ProtocolVersion::V2025_06_18.has_url_mode());
+    /// assert!(ProtocolVersion::V2025_11_25.has_url_mode());
+    /// ```
     pub fn has_url_mode(self) -> bool {
         self >= Self::V2025_11_25
     }
 
     /// Whether the revision has multi-select enums.
+    ///
+    /// ```
+    /// use elicit_core::ProtocolVersion;
+    /// assert!(!ProtocolVersion::V2025_06_18.has_multi_select());
+    /// assert!(ProtocolVersion::V2026_07_28.has_multi_select());
+    /// ```
     pub fn has_multi_select(self) -> bool {
         self >= Self::V2025_11_25
     }
 
     /// Whether a URL-mode request carries an `elicitationId` in this revision.
+    ///
+    /// ```
+    /// use elicit_core::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2025_11_25.has_elicitation_id());
+    /// assert!(!ProtocolVersion::V2026_07_28.has_elicitation_id());
+    /// ```
     pub fn has_elicitation_id(self) -> bool {
         self == Self::V2025_11_25
     }
 
     /// Whether a string property may carry `pattern` in this revision.
+    ///
+    /// ```
+    /// use elicit_core::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2025_11_25.has_pattern());
+    /// assert!(!ProtocolVersion::V2026_07_28.has_pattern());
+    /// ```
     pub fn has_pattern(self) -> bool {
         self < Self::V2026_07_28
     }
@@ -122,6 +155,12 @@ pub struct UnknownProtocolVersion {
 
 impl UnknownProtocolVersion {
     /// The version string that was refused (cut to 64 characters).
+    ///
+    /// ```
+    /// let long = "9".repeat(100);
+    /// let error = long.parse::<elicit_core::ProtocolVersion>().unwrap_err();
+    /// assert_eq!(error.version().chars().count(), 65); // 64 and an ellipsis
+    /// ```
     pub fn version(&self) -> &str {
         &self.version
     }
