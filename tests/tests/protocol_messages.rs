@@ -512,3 +512,122 @@ fn input_responses_refusals() {
         assert_eq!(error.path(), path, "{value}: {error}");
     }
 }
+
+// ---- robustness: no reader panics on arbitrary JSON ------------------------------------
+
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+const KEYS: &[&str] = &[
+    "jsonrpc",
+    "id",
+    "method",
+    "params",
+    "result",
+    "error",
+    "code",
+    "message",
+    "data",
+    "mode",
+    "requestedSchema",
+    "url",
+    "elicitationId",
+    "action",
+    "content",
+    "resultType",
+    "inputRequests",
+    "inputResponses",
+    "requestState",
+    "elicitations",
+    "_meta",
+    "io.modelcontextprotocol/clientCapabilities",
+    "capabilities",
+    "elicitation",
+    "form",
+    "type",
+    "properties",
+    "required",
+    "k",
+];
+
+const STRINGS: &[&str] = &[
+    "2.0",
+    "elicitation/create",
+    "initialize",
+    "notifications/elicitation/complete",
+    "form",
+    "url",
+    "accept",
+    "decline",
+    "reject",
+    "cancel",
+    "input_required",
+    "complete",
+    "object",
+    "string",
+    "https://example.com/",
+    "http://localhost/",
+    "https://u:p@x/",
+    "",
+    "e-1",
+];
+
+fn random_json(random: &mut XorShift, depth: u32) -> Value {
+    match random.next() % if depth == 0 { 5 } else { 8 } {
+        0 => Value::Null,
+        1 => Value::Bool(random.next() % 2 == 0),
+        2 => json!(-32042 + (random.next() % 5) as i64),
+        3 | 4 => Value::String(random.pick(STRINGS).to_owned()),
+        5 => Value::Array(
+            (0..random.next() % 3)
+                .map(|_| random_json(random, depth - 1))
+                .collect(),
+        ),
+        _ => Value::Object(
+            (0..random.next() % 5)
+                .map(|_| (random.pick(KEYS).to_owned(), random_json(random, depth - 1)))
+                .collect(),
+        ),
+    }
+}
+
+#[test]
+fn no_reader_panics_on_arbitrary_json() {
+    let mut random = XorShift(0x2545_f491_4f6c_dd1d);
+    for _ in 0..20_000 {
+        let value = random_json(&mut random, 5);
+        let _ = ElicitRequest::from_value(&value);
+        let _ = serde_json::from_value::<ElicitRequest>(value.clone());
+        let _ = ElicitResult::from_value(&value);
+        let _ = ElicitOutcome::<GitHub>::from_result(&value);
+        let _ = ElicitationComplete::from_value(&value);
+        let _ = UrlElicitationRequired::from_value(&value);
+        let _ = InputRequiredResult::from_value(&value);
+        let _ = serde_json::from_value::<InputRequiredResult>(value.clone());
+        let _ = InputResponses::from_value(&value).map(|r| r.outcome::<GitHub>("k"));
+        let _ = elicit_core::ElicitationSupport::from_client_capabilities(&value);
+        let _ = elicit_core::ElicitationSupport::from_initialize(&value);
+        let _ = elicit_core::ElicitationSupport::from_request_meta(&value);
+        // Whatever parses also renders and serializes.
+        if let Ok(request) = ElicitRequest::from_value(&value) {
+            for version in elicit_core::ProtocolVersion::ALL {
+                let _ = request.render(version);
+            }
+            let again: ElicitRequest =
+                serde_json::from_value(serde_json::to_value(&request).unwrap()).unwrap();
+            assert_eq!(again, request);
+        }
+    }
+}

@@ -391,3 +391,59 @@ fn an_id_works_in_the_url_and_the_request() {
     assert_eq!(request.url().as_str(), url);
     assert_eq!(request.message(), "Connect your account");
 }
+
+/// A small deterministic generator, so the sweep below is reproducible.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+#[test]
+fn parsing_never_panics_and_accepted_urls_are_consistent() {
+    let alphabet: Vec<char> = "hHtTpPsS:/[]@%.0123456789abcfx-_?#:\\ é:[::1]"
+        .chars()
+        .collect();
+    let prefixes = [
+        "",
+        "https://",
+        "http://",
+        "http://[",
+        "https://u@",
+        "http://127.",
+    ];
+    let mut random = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut accepted = 0;
+    for _ in 0..50_000 {
+        let prefix = prefixes[(random.next() % prefixes.len() as u64) as usize];
+        let length = (random.next() % 24) as usize;
+        let tail: String = (0..length)
+            .map(|_| alphabet[(random.next() % alphabet.len() as u64) as usize])
+            .collect();
+        let text = format!("{prefix}{tail}");
+        if let Ok(url) = ElicitUrl::parse(&text) {
+            accepted += 1;
+            assert_eq!(url.as_str(), text);
+            assert!(text.contains(url.host()), "{text}");
+            assert!(!url.host().is_empty(), "{text}");
+            assert!(
+                !text[..text.find(url.host()).unwrap()].contains('@'),
+                "{text}"
+            );
+            assert!(
+                url.check(UrlPolicy::AllowLoopbackHttp).is_ok()
+                    == (url.is_https() || url.is_loopback()),
+                "{text}"
+            );
+        }
+    }
+    assert!(
+        accepted > 100,
+        "the sweep should reach valid URLs too: {accepted}"
+    );
+}
