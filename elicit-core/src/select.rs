@@ -158,19 +158,59 @@ fn multi_select_schema<E: ElicitEnum>() -> PropertySchema {
 /// Reads the chosen options in the client's order, refusing unknown and repeated ones.
 fn parse_multi<E: ElicitEnum>(value: &Value) -> Result<Vec<E>, FieldErrorKind> {
     let items = expect_array(value)?;
-    let mut seen = vec![false; E::VARIANTS.len()];
+    let mut seen = Seen::new(E::VARIANTS.len());
     let mut chosen = Vec::with_capacity(items.len().min(E::VARIANTS.len()));
     for item in items {
         let choice: E = parse_single(item)?;
-        let index = choice.index();
-        match seen.get_mut(index) {
-            Some(true) => return Err(FieldErrorKind::duplicate_option(value_of(&choice))),
-            Some(slot) => *slot = true,
-            None => {}
+        if !seen.insert(choice.index()) {
+            return Err(FieldErrorKind::duplicate_option(value_of(&choice)));
         }
         chosen.push(choice);
     }
     Ok(chosen)
+}
+
+/// The options chosen so far: a bit set on the stack for up to 128 options (every enum a
+/// person would pick from), so reading an answer does not allocate for it.
+enum Seen {
+    Bits(u128),
+    Many(Vec<bool>),
+}
+
+impl Seen {
+    fn new(options: usize) -> Self {
+        if options <= 128 {
+            Self::Bits(0)
+        } else {
+            Self::Many(vec![false; options])
+        }
+    }
+
+    /// Marks `index`; false if it was already marked. Out-of-range indices (a hand-written
+    /// `ElicitEnum` could return one) are never reported as repeats.
+    fn insert(&mut self, index: usize) -> bool {
+        match self {
+            Self::Bits(bits) => {
+                let Some(bit) = u32::try_from(index)
+                    .ok()
+                    .and_then(|index| 1u128.checked_shl(index))
+                else {
+                    return true;
+                };
+                let fresh = *bits & bit == 0;
+                *bits |= bit;
+                fresh
+            }
+            Self::Many(seen) => match seen.get_mut(index) {
+                Some(true) => false,
+                Some(slot) => {
+                    *slot = true;
+                    true
+                }
+                None => true,
+            },
+        }
+    }
 }
 
 impl<E: MultiSelectOption> ElicitField for Vec<E> {
@@ -215,5 +255,24 @@ impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for
         let mut chosen: Vec<&E> = self.iter().collect();
         chosen.sort_by_key(|choice| choice.index());
         Value::Array(chosen.into_iter().map(single_to_json).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Seen;
+
+    #[test]
+    fn seen_marks_each_index_once() {
+        for options in [3, 128, 129, 300] {
+            let mut seen = Seen::new(options);
+            assert!(seen.insert(0));
+            assert!(seen.insert(options - 1));
+            assert!(!seen.insert(0));
+            assert!(!seen.insert(options - 1));
+            // An index a hand-written `ElicitEnum` should never return is never a repeat.
+            assert!(seen.insert(options + 200));
+            assert!(seen.insert(options + 200));
+        }
     }
 }

@@ -87,7 +87,17 @@ impl PropertySchema {
     }
 
     fn check_option(&self, chosen: &str) -> Result<(), FieldErrorKind> {
-        if self.option_values().any(|option| option == chosen) {
+        // Matched per kind rather than through `option_values()`, whose boxed iterator
+        // would cost an allocation per checked value.
+        let known = match self {
+            Self::UntitledSingleSelect(s) => contains(&s.options, chosen),
+            Self::LegacyTitledEnum(s) => contains(&s.options, chosen),
+            Self::UntitledMultiSelect(s) => contains(&s.options, chosen),
+            Self::TitledSingleSelect(s) => s.options.iter().any(|o| o.value == chosen),
+            Self::TitledMultiSelect(s) => s.options.iter().any(|o| o.value == chosen),
+            Self::String(_) | Self::Number(_) | Self::Boolean(_) => false,
+        };
+        if known {
             Ok(())
         } else {
             Err(FieldErrorKind::unknown_option(chosen, self.option_values()))
@@ -104,7 +114,10 @@ impl PropertySchema {
         for (index, item) in items.iter().enumerate() {
             let chosen = expect_str(item)?;
             self.check_option(chosen)?;
-            if items[..index].iter().any(|earlier| earlier == item) {
+            let repeated = items[..index]
+                .iter()
+                .any(|earlier| earlier.as_str() == Some(chosen));
+            if repeated {
                 return Err(FieldErrorKind::duplicate_option(chosen));
             }
         }
@@ -117,6 +130,10 @@ impl PropertySchema {
         }
         Ok(())
     }
+}
+
+fn contains(options: &[String], chosen: &str) -> bool {
+    options.iter().any(|option| option == chosen)
 }
 
 fn wrong_type(expected: JsonType, value: &Value) -> FieldErrorKind {
