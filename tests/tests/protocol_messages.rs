@@ -587,7 +587,7 @@ const STRINGS: &[&str] = &[
 fn random_json(random: &mut XorShift, depth: u32) -> Value {
     match random.next() % if depth == 0 { 5 } else { 8 } {
         0 => Value::Null,
-        1 => Value::Bool(random.next() % 2 == 0),
+        1 => Value::Bool(random.next() & 1 == 0),
         2 => json!(-32042 + (random.next() % 5) as i64),
         3 | 4 => Value::String(random.pick(STRINGS).to_owned()),
         5 => Value::Array(
