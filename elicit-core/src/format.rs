@@ -100,7 +100,7 @@ pub(crate) fn is_absolute_uri(text: &str) -> bool {
     if !scheme_ok {
         return false;
     }
-    let rest = text[colon + 1..].as_bytes();
+    let rest = &text.as_bytes()[colon + 1..];
     let mut hashes = 0;
     let mut index = 0;
     while index < rest.len() {

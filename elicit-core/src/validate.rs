@@ -190,7 +190,7 @@ fn integer_value(number: &Number) -> Option<i128> {
     }
     let f = number.as_f64()?;
     #[allow(clippy::cast_possible_truncation)]
-    (f.is_finite() && f.fract() == 0.0).then(|| f as i128)
+    (f.is_finite() && f.fract() == 0.0).then_some(f as i128)
 }
 
 fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind> {
@@ -203,17 +203,17 @@ fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind>
             return Err(FieldErrorKind::TooLong { max_length, length });
         }
     }
-    if let Some(format) = schema.format {
-        if !format::is_valid(format, text) {
-            return Err(FieldErrorKind::BadFormat { format });
-        }
+    if let Some(format) = schema.format
+        && !format::is_valid(format, text)
+    {
+        return Err(FieldErrorKind::BadFormat { format });
     }
-    if let Some(pattern) = &schema.pattern {
-        if !pattern.is_match(text) {
-            return Err(FieldErrorKind::PatternMismatch {
-                pattern: pattern.as_str().to_owned(),
-            });
-        }
+    if let Some(pattern) = &schema.pattern
+        && !pattern.is_match(text)
+    {
+        return Err(FieldErrorKind::PatternMismatch {
+            pattern: pattern.as_str().to_owned(),
+        });
     }
     Ok(())
 }
@@ -224,21 +224,21 @@ fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldError
             value: number.clone(),
         });
     }
-    if let Some(minimum) = &schema.minimum {
-        if compare(number, minimum) == Some(Ordering::Less) {
-            return Err(FieldErrorKind::BelowMinimum {
-                minimum: minimum.clone(),
-                value: number.clone(),
-            });
-        }
+    if let Some(minimum) = &schema.minimum
+        && compare(number, minimum) == Some(Ordering::Less)
+    {
+        return Err(FieldErrorKind::BelowMinimum {
+            minimum: minimum.clone(),
+            value: number.clone(),
+        });
     }
-    if let Some(maximum) = &schema.maximum {
-        if compare(number, maximum) == Some(Ordering::Greater) {
-            return Err(FieldErrorKind::AboveMaximum {
-                maximum: maximum.clone(),
-                value: number.clone(),
-            });
-        }
+    if let Some(maximum) = &schema.maximum
+        && compare(number, maximum) == Some(Ordering::Greater)
+    {
+        return Err(FieldErrorKind::AboveMaximum {
+            maximum: maximum.clone(),
+            value: number.clone(),
+        });
     }
     Ok(())
 }

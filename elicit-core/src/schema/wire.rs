@@ -2,7 +2,7 @@
 //!
 //! Written by hand rather than derived because the spec's shapes are not serde's: the
 //! property kinds are told apart by which keys are present (`enum`, `oneOf`, `enumNames`,
-//! `items.anyOf`), and `properties` must keep declaration order whatever map type serde_json
+//! `items.anyOf`), and `properties` must keep declaration order whatever map type `serde_json`
 //! was built with.
 
 use std::fmt;
