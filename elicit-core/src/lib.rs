@@ -81,8 +81,10 @@ use serde_json::{Map, Value};
 /// A type that is an elicitation form: it knows its `requestedSchema`, its prompt, and how
 /// to read (and write) the `content` of a client's answer.
 ///
-/// Derive it: on a struct with named fields (one property per field), or on a unit-variant
-/// enum (a one-question form). See the crate's README for every attribute.
+/// Derive it: on a struct with named fields (one property per field; a field marked
+/// `#[elicit(flatten)]` inlines another such struct's), or on a unit-variant enum (a
+/// one-question form). On a one-field tuple struct the derive makes a reusable field type
+/// (an [`ElicitField`]) instead, not a form. See the crate's README for every attribute.
 ///
 /// ```
 /// use elicit_core::Elicit;
@@ -96,6 +98,11 @@ use serde_json::{Map, Value};
 /// assert_eq!(serde_json::Value::Object(content.clone()), serde_json::json!({"size": "Large"}));
 /// assert_eq!(Size::from_content(&content), Ok(Size::Large));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an elicitation form",
+    label = "not a form",
+    note = "a form is a struct with named fields, or a unit-variant enum, that derives `Elicit`; a newtype (a one-field tuple struct) that derives `Elicit` is a field type, not a form"
+)]
 pub trait Elicit: Sized {
     /// The form's schema; built once, then returned by reference.
     fn requested_schema() -> &'static RequestedSchema;

@@ -11,7 +11,7 @@ pub use crate::select::{parse_single, single_select_schema, single_to_json};
 
 use crate::error::{ContentError, FieldError, FieldErrorKind};
 use crate::field::ElicitField;
-use crate::schema::PropertySchema;
+use crate::schema::{PropertySchema, RequestedSchema};
 use crate::select::MultiSelectOption;
 
 /// A field slot of a form: a plain field (required unless it has a default) or an `Option`
@@ -267,21 +267,22 @@ pub mod set {
         schema.set_description(description);
     }
 
-    /// `min_length = N`
+    /// `min_length = N`: narrows the type's own bound (a newtype's), never widens it.
     pub fn min_length(schema: &mut PropertySchema, min_length: u64) {
         if let PropertySchema::String(s) = schema {
-            s.min_length = Some(min_length);
+            s.min_length = Some(narrow_up(s.min_length, min_length));
         }
     }
 
-    /// `max_length = N`
+    /// `max_length = N`: narrows the type's own bound (a newtype's), never widens it.
     pub fn max_length(schema: &mut PropertySchema, max_length: u64) {
         if let PropertySchema::String(s) = schema {
-            s.max_length = Some(max_length);
+            s.max_length = Some(narrow_down(s.max_length, max_length));
         }
     }
 
-    /// `format = "…"`
+    /// `format = "…"`; on a newtype's field it replaces the newtype's `format` in the
+    /// schema, while the newtype's own parser still checks its own.
     pub fn format(schema: &mut PropertySchema, format: StringFormat) {
         if let PropertySchema::String(s) = schema {
             s.format = Some(format);
@@ -289,6 +290,8 @@ pub mod set {
     }
 
     /// `pattern = "…"`; the derive has compiled it once already, so it cannot fail here.
+    /// A schema holds one pattern: on a newtype's field it replaces the newtype's in the
+    /// schema, while the newtype's own parser still checks its own.
     pub fn pattern(schema: &mut PropertySchema, pattern: &str) {
         if let (PropertySchema::String(s), Ok(pattern)) = (schema, Pattern::new(pattern)) {
             s.pattern = Some(pattern);
@@ -321,22 +324,40 @@ pub mod set {
         }
     }
 
-    /// `min_items = N`
+    /// `min_items = N`: narrows the type's own bound (a newtype's), never widens it.
     pub fn min_items(schema: &mut PropertySchema, min_items: u64) {
         match schema {
-            PropertySchema::UntitledMultiSelect(s) => s.min_items = Some(min_items),
-            PropertySchema::TitledMultiSelect(s) => s.min_items = Some(min_items),
+            PropertySchema::UntitledMultiSelect(s) => {
+                s.min_items = Some(narrow_up(s.min_items, min_items));
+            }
+            PropertySchema::TitledMultiSelect(s) => {
+                s.min_items = Some(narrow_up(s.min_items, min_items));
+            }
             _ => {}
         }
     }
 
-    /// `max_items = N`
+    /// `max_items = N`: narrows the type's own bound (a newtype's), never widens it.
     pub fn max_items(schema: &mut PropertySchema, max_items: u64) {
         match schema {
-            PropertySchema::UntitledMultiSelect(s) => s.max_items = Some(max_items),
-            PropertySchema::TitledMultiSelect(s) => s.max_items = Some(max_items),
+            PropertySchema::UntitledMultiSelect(s) => {
+                s.max_items = Some(narrow_down(s.max_items, max_items));
+            }
+            PropertySchema::TitledMultiSelect(s) => {
+                s.max_items = Some(narrow_down(s.max_items, max_items));
+            }
             _ => {}
         }
+    }
+
+    /// A lower bound: the greater of the old one and the new one.
+    fn narrow_up(old: Option<u64>, new: u64) -> u64 {
+        old.map_or(new, |old| old.max(new))
+    }
+
+    /// An upper bound: the smaller of the old one and the new one.
+    fn narrow_down(old: Option<u64>, new: u64) -> u64 {
+        old.map_or(new, |old| old.min(new))
     }
 
     /// The schema's `default`, from the default's JSON.
@@ -451,3 +472,238 @@ number_fields!(
     std::num::NonZeroI64,
     std::num::NonZeroIsize
 );
+
+// ---------------------------------------------------------------------------------------------
+// `#[elicit(flatten)]`: a struct form inlined into another.
+//
+// The parent's wire schema stays one flat object: the flattened form's properties are pushed
+// into it where the field is declared, and its fields are read from the same content map.
+// Wire-name collisions are compile errors, proven by const assertions over `NAMES`.
+// ---------------------------------------------------------------------------------------------
+
+/// A struct form that can be flattened into another; `#[derive(Elicit)]` implements it for
+/// every struct with named fields.
+pub trait FlatForm: crate::Elicit {
+    /// Every wire name of the form, those of its own flattened forms included, in
+    /// declaration order.
+    const NAMES: &'static [&'static str];
+
+    /// Reads the form's fields from `content`, recording every invalid one in `errors`;
+    /// `None` when any was invalid. Keys the form does not know are left alone: whether they
+    /// are errors is for the outermost form's `deny_unknown_fields` to say.
+    fn parse_fields(content: &Map<String, Value>, errors: &mut Errors) -> Option<Self>;
+}
+
+/// What a field marked `#[elicit(flatten)]` can be: a [`FlatForm`], or an `Option` of one.
+pub trait FlattenSlot: Sized {
+    /// The flattened form's wire names.
+    const NAMES: &'static [&'static str];
+    /// Appends the flattened form's properties to the parent's schema.
+    fn push(form: &mut RequestedSchema);
+    /// Reads the flattened form from the parent's content.
+    fn parse(content: &Map<String, Value>, errors: &mut Errors) -> Option<Self>;
+    /// Writes the flattened form into the parent's content.
+    fn put(&self, content: &mut Map<String, Value>);
+}
+
+impl<T: FlatForm> FlattenSlot for T {
+    const NAMES: &'static [&'static str] = T::NAMES;
+
+    fn push(form: &mut RequestedSchema) {
+        push_properties::<T>(form, false);
+    }
+
+    fn parse(content: &Map<String, Value>, errors: &mut Errors) -> Option<Self> {
+        T::parse_fields(content, errors)
+    }
+
+    fn put(&self, content: &mut Map<String, Value>) {
+        content.extend(self.to_content());
+    }
+}
+
+/// Every property optional on the wire; `None` unless the user answered one of them.
+impl<T: FlatForm> FlattenSlot for Option<T> {
+    const NAMES: &'static [&'static str] = T::NAMES;
+
+    fn push(form: &mut RequestedSchema) {
+        push_properties::<T>(form, true);
+    }
+
+    fn parse(content: &Map<String, Value>, errors: &mut Errors) -> Option<Self> {
+        if answered::<T>(content) {
+            T::parse_fields(content, errors).map(Some)
+        } else {
+            Some(None)
+        }
+    }
+
+    fn put(&self, content: &mut Map<String, Value>) {
+        if let Some(form) = self {
+            form.put(content);
+        }
+    }
+}
+
+/// Appends `T`'s properties; required as in `T` unless `optional`.
+fn push_properties<T: crate::Elicit>(form: &mut RequestedSchema, optional: bool) {
+    let inner = T::requested_schema();
+    for (name, schema) in &inner.properties {
+        form.push(
+            name.clone(),
+            schema.clone(),
+            !optional && inner.is_required(name),
+        );
+    }
+}
+
+/// Whether `content` answers any of `T`'s properties: a key that is present, not `null`, and
+/// not just the property's `default` (which a client may pre-fill, per SEP-1034, for a group
+/// the user left alone).
+fn answered<T: crate::Elicit>(content: &Map<String, Value>) -> bool {
+    T::requested_schema()
+        .properties
+        .iter()
+        .any(|(name, schema)| match content.get(name) {
+            None | Some(Value::Null) => false,
+            Some(value) => schema.default_value().as_ref() != Some(value),
+        })
+}
+
+/// The wire names of a form's parts (its own fields, its flattened forms) as one array; the
+/// derive computes `N`, their total length.
+pub const fn concat_names<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut names = [""; N];
+    let mut filled = 0;
+    let mut part = 0;
+    while part < parts.len() {
+        let mut index = 0;
+        while index < parts[part].len() {
+            names[filled] = parts[part][index];
+            filled += 1;
+            index += 1;
+        }
+        part += 1;
+    }
+    names
+}
+
+/// The first name of `added` that one of the `earlier` parts (each described, with its
+/// names) also has: `(name, description of that part)`.
+pub const fn name_clash(
+    earlier: &[(&'static str, &'static [&'static str])],
+    added: &[&'static str],
+) -> Option<(&'static str, &'static str)> {
+    let mut index = 0;
+    while index < added.len() {
+        let mut part = 0;
+        while part < earlier.len() {
+            let (who, names) = earlier[part];
+            let mut other = 0;
+            while other < names.len() {
+                if str_eq(added[index], names[other]) {
+                    return Some((added[index], who));
+                }
+                other += 1;
+            }
+            part += 1;
+        }
+        index += 1;
+    }
+    None
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < a.len() {
+        if a[index] != b[index] {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// A compile-time error message assembled from pieces (a const panic takes one `&str`).
+pub struct ConstMessage {
+    bytes: [u8; 1024],
+    len: usize,
+}
+
+impl ConstMessage {
+    /// An empty message.
+    pub const fn new() -> Self {
+        Self {
+            bytes: [0; 1024],
+            len: 0,
+        }
+    }
+
+    /// Appends `text`, whole, if it fits (so the message stays valid UTF-8).
+    #[must_use]
+    pub const fn push(mut self, text: &str) -> Self {
+        let text = text.as_bytes();
+        if self.len + text.len() <= self.bytes.len() {
+            let mut index = 0;
+            while index < text.len() {
+                self.bytes[self.len + index] = text[index];
+                index += 1;
+            }
+            self.len += text.len();
+        }
+        self
+    }
+
+    /// The message so far.
+    pub const fn as_str(&self) -> &str {
+        match std::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "",
+        }
+    }
+}
+
+impl Default for ConstMessage {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Newtypes: `#[derive(Elicit)]` on a one-field tuple struct makes a field type that carries
+// its inner field's attributes. It takes the attributes its inner type takes.
+// ---------------------------------------------------------------------------------------------
+
+/// A newtype that derives `Elicit`: a field type wrapping `Inner`, with the schema its inner
+/// field's attributes give.
+pub trait NewtypeField: ElicitField {
+    /// The wrapped type.
+    type Inner;
+    /// The newtype's schema, built once; its own parser checks every value against it.
+    fn schema() -> &'static PropertySchema;
+}
+
+impl<T: NewtypeField> StringField for T where T::Inner: StringField {}
+impl<T: NewtypeField> NumberField for T where T::Inner: NumberField {}
+impl<T: NewtypeField> MultiSelectField for T
+where
+    T::Inner: MultiSelectField,
+{
+    const OPTION_COUNT: usize = <T::Inner as MultiSelectField>::OPTION_COUNT;
+}
+
+/// What a newtype's hidden `requested_schema` requires, so that calling it on a newtype is
+/// an error that says why; nothing implements it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is a field type, not a form",
+    label = "a newtype that derives `Elicit` has no `requested_schema`",
+    note = "`#[derive(Elicit)]` on a one-field tuple struct makes a reusable field type: use it as a field of a form (a struct with named fields that derives `Elicit`)"
+)]
+pub trait NotAForm {
+    /// Never called: nothing implements the trait.
+    fn requested_schema() -> &'static RequestedSchema;
+}
