@@ -4,7 +4,8 @@
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 use syn::{
-    Data as SynData, DeriveInput, Fields, GenericArgument, Ident, LitStr, PathArguments, Type,
+    Data as SynData, DeriveInput, Fields, GenericArgument, Ident, LitStr, Member, PathArguments,
+    Type,
 };
 
 use crate::attr::{ContainerAttrs, FieldAttrs, Item, VariantAttrs};
@@ -23,10 +24,13 @@ pub(crate) struct Input<'a> {
 pub(crate) enum Data<'a> {
     Struct(Vec<Field<'a>>),
     Enum(Vec<Variant<'a>>),
+    /// A one-field tuple struct: a field type carrying its field's attributes.
+    Newtype(Box<Field<'a>>),
 }
 
 pub(crate) struct Field<'a> {
-    pub(crate) member: &'a Ident,
+    /// The field's name, or `0` for a newtype's field.
+    pub(crate) member: Member,
     pub(crate) ty: &'a Type,
     pub(crate) attrs: FieldAttrs,
     pub(crate) doc: Option<String>,
@@ -38,6 +42,20 @@ impl Field<'_> {
     /// Whether the field is left out of the form (`skip` or `#[serde(skip)]`).
     pub(crate) fn is_skipped(&self) -> bool {
         self.attrs.skip.is_some() || self.attrs.serde_skip
+    }
+
+    /// Whether the field's form is inlined (`flatten` or `#[serde(flatten)]`) rather than
+    /// being one property.
+    pub(crate) fn is_flattened(&self) -> bool {
+        self.attrs.flatten.is_some() || self.attrs.serde_flatten
+    }
+
+    /// The field's name as written, for messages.
+    pub(crate) fn name(&self) -> String {
+        match &self.member {
+            Member::Named(ident) => unraw(ident),
+            Member::Unnamed(index) => index.index.to_string(),
+        }
     }
 
     /// The field's default, `#[elicit(default…)]` winning over `#[serde(default…)]`.
@@ -84,8 +102,9 @@ impl<'a> Input<'a> {
     /// Reads the item, recording every shape or attribute error in `cx`. `None` when the
     /// shape is one a form cannot take.
     pub(crate) fn from_syn(cx: &Ctxt, input: &'a DeriveInput) -> Option<Self> {
-        let item = match input.data {
+        let item = match &input.data {
             SynData::Enum(_) => Item::Enum,
+            SynData::Struct(data) if is_newtype(&data.fields) => Item::Newtype,
             _ => Item::Struct,
         };
         let attrs = ContainerAttrs::parse(cx, &input.attrs, item);
@@ -109,10 +128,23 @@ impl<'a> Input<'a> {
                         .filter_map(|field| Field::from_syn(cx, field, rule))
                         .collect(),
                 ),
-                Fields::Unnamed(_) => {
+                Fields::Unnamed(fields) if is_newtype(&data.fields) => {
+                    let field = &fields.unnamed[0];
+                    Data::Newtype(Box::new(Field {
+                        member: Member::from(0),
+                        ty: &field.ty,
+                        attrs: FieldAttrs::parse(cx, &field.attrs),
+                        doc: doc_comment(&field.attrs),
+                        wire_name: String::new(),
+                    }))
+                }
+                Fields::Unnamed(fields) => {
                     cx.error_spanned_by(
                         &input.ident,
-                        "`Elicit` cannot be derived for a tuple struct; a form needs named fields, one per question",
+                        format!(
+                            "`Elicit` cannot be derived for a tuple struct with {} fields; a form needs named fields, one per question, and a newtype (a reusable field type) exactly one field",
+                            fields.unnamed.len()
+                        ),
                     );
                     return None;
                 }
@@ -186,7 +218,7 @@ impl<'a> Field<'a> {
             rule.map_or_else(|| name.clone(), |rule| rule.apply_to_field(&name))
         });
         Some(Self {
-            member,
+            member: Member::Named(member.clone()),
             ty: &field.ty,
             doc: doc_comment(&field.attrs),
             attrs,
@@ -229,6 +261,11 @@ impl<'a> Variant<'a> {
             title,
         }
     }
+}
+
+/// A tuple struct of exactly one field.
+fn is_newtype(fields: &Fields) -> bool {
+    matches!(fields, Fields::Unnamed(fields) if fields.unnamed.len() == 1)
 }
 
 fn explicit_name(elicit: Option<&LitStr>, serde: Option<&LitStr>) -> Option<String> {

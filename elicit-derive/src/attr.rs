@@ -45,11 +45,25 @@ pub(crate) enum Format {
     DateTime,
 }
 
+impl Format {
+    /// What a valid value is, for error messages (elicit-core's wording).
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            Self::Email => "e-mail address",
+            Self::Uri => "absolute URI with a scheme",
+            Self::Date => "calendar date (YYYY-MM-DD)",
+            Self::DateTime => "RFC 3339 date-time with an offset",
+        }
+    }
+}
+
 /// Where an attribute was found, for "belongs on" messages.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Item {
     Struct,
     Enum,
+    /// A one-field tuple struct: a field type, not a form.
+    Newtype,
 }
 
 /// `#[elicit(…)]` on the struct or enum.
@@ -95,6 +109,12 @@ impl ContainerAttrs {
 
     fn parse_key(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, item: Item) -> syn::Result<()> {
         let path = &meta.path;
+        if item == Item::Newtype && !path.is_ident("crate") {
+            // A newtype is a field type: its attributes go on its field.
+            cx.error_spanned_by(path, unknown_key(path, Place::Newtype));
+            skip_value(meta)?;
+            return Ok(());
+        }
         if path.is_ident("message") {
             // #[elicit(message = "Please describe the booking")]
             let lit = lit::parse_str(meta.value()?, "message")?;
@@ -150,6 +170,7 @@ impl ContainerAttrs {
             let place = match item {
                 Item::Struct => Place::Struct,
                 Item::Enum => Place::Enum,
+                Item::Newtype => Place::Newtype,
             };
             cx.error_spanned_by(path, unknown_key(path, place));
             skip_value(meta)?;
@@ -178,6 +199,8 @@ pub(crate) struct FieldAttrs {
     pub(crate) min_items: Option<Spanned<(u64, TokenStream)>>,
     pub(crate) max_items: Option<Spanned<(u64, TokenStream)>>,
     pub(crate) not_sensitive: Option<Spanned<()>>,
+    pub(crate) flatten: Option<Spanned<()>>,
+    pub(crate) serde_flatten: bool,
 }
 
 impl FieldAttrs {
@@ -276,6 +299,9 @@ impl FieldAttrs {
         } else if path.is_ident("not_sensitive") {
             // #[elicit(not_sensitive)]
             set_once(cx, &mut self.not_sensitive, meta, ());
+        } else if path.is_ident("flatten") {
+            // #[elicit(flatten)]
+            set_once(cx, &mut self.flatten, meta, ());
         } else {
             cx.error_spanned_by(path, unknown_key(path, Place::Field));
             skip_value(meta)?;
@@ -284,7 +310,7 @@ impl FieldAttrs {
     }
 
     /// `#[serde(rename = "…")]`, `#[serde(default)]`, `#[serde(default = "path")]`,
-    /// `#[serde(skip)]`; everything else is serde's business.
+    /// `#[serde(skip)]`, `#[serde(flatten)]`; everything else is serde's business.
     fn parse_serde_key(&mut self, meta: &ParseNestedMeta) -> syn::Result<()> {
         if meta.path.is_ident("rename") {
             self.serde_rename = parse_serde_rename(meta)?;
@@ -297,6 +323,8 @@ impl FieldAttrs {
             });
         } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
             self.serde_skip = true;
+        } else if meta.path.is_ident("flatten") {
+            self.serde_flatten = true;
         } else {
             skip_value(meta)?;
         }
@@ -361,12 +389,19 @@ impl VariantAttrs {
 enum Place {
     Struct,
     Enum,
+    Newtype,
     Field,
     Variant,
 }
 
 impl Place {
-    const ALL: [Self; 4] = [Self::Struct, Self::Enum, Self::Field, Self::Variant];
+    const ALL: [Self; 5] = [
+        Self::Struct,
+        Self::Enum,
+        Self::Newtype,
+        Self::Field,
+        Self::Variant,
+    ];
 
     fn keys(self) -> &'static [&'static str] {
         match self {
@@ -379,6 +414,7 @@ impl Place {
                 "field",
                 "crate",
             ],
+            Self::Newtype => &["crate"],
             Self::Field => &[
                 "title",
                 "description",
@@ -394,6 +430,7 @@ impl Place {
                 "default",
                 "skip",
                 "not_sensitive",
+                "flatten",
             ],
             Self::Variant => &["rename", "title"],
         }
@@ -403,6 +440,7 @@ impl Place {
         match self {
             Self::Struct => "a struct",
             Self::Enum => "an enum",
+            Self::Newtype => "a newtype",
             Self::Field => "a field",
             Self::Variant => "a variant",
         }

@@ -1,5 +1,6 @@
 //! What the compiler proves about a field's type, with errors worded by us and spanned on
-//! the user's tokens: that the type can be a field at all, and that it is of the kind its
+//! the user's tokens: that the type can be a field at all (or, for a flattened field, a form
+//! to inline; for a newtype's field, a field type to wrap), and that it is of the kind its
 //! attributes apply to (`min_length` on a string, `minimum` on a number, `max_items` on a
 //! multi-select of enough options).
 //!
@@ -59,7 +60,8 @@ impl FieldTrait {
                     message = "`{Self}` cannot be a field of an elicitation form",
                     label = "unsupported field type",
                     note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
-                    note = "the types that can be a field are the implementors of `elicit_core::ElicitField`; a type of your own can be one by implementing it"
+                    note = "the types that can be a field are the implementors of `elicit_core::ElicitField`; a type of your own can be one by implementing it, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
+                    note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
                 )]
             },
             Self::MultiSelect => quote! {
@@ -142,6 +144,99 @@ pub(crate) fn field_type(field: &Field) -> TokenStream {
     let ty = field.ty;
     let name = FieldTrait::of(field).name();
     quote_spanned!(ty.span()=> <#ty as #name>)
+}
+
+/// The trait a flattened field's type is used through, spanned like `__FormField`.
+fn flatten_definition(krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let map = quote!(#private::Map<::std::string::String, #private::Value>);
+    quote! {
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be flattened into a form",
+            label = "not a struct form",
+            note = "`#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one",
+            note = "a newtype or an enum that derives `Elicit` is one field of a form: drop `flatten`"
+        )]
+        trait __Flatten: ::core::marker::Sized {
+            const __NAMES: &'static [&'static str];
+            fn __push(form: &mut #krate::RequestedSchema);
+            fn __parse(
+                content: &#map,
+                errors: &mut #private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __put(&self, content: &mut #map);
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<T: #private::FlattenSlot> __Flatten for T {
+            const __NAMES: &'static [&'static str] = <T as #private::FlattenSlot>::NAMES;
+
+            fn __push(form: &mut #krate::RequestedSchema) {
+                <T as #private::FlattenSlot>::push(form);
+            }
+
+            fn __parse(
+                content: &#map,
+                errors: &mut #private::Errors,
+            ) -> ::core::option::Option<Self> {
+                <T as #private::FlattenSlot>::parse(content, errors)
+            }
+
+            fn __put(&self, content: &mut #map) {
+                <T as #private::FlattenSlot>::put(self, content);
+            }
+        }
+    }
+}
+
+/// `<Ty as __Flatten>`, spanned on the type of a flattened field.
+pub(crate) fn flatten_type(field: &Field) -> TokenStream {
+    let ty = field.ty;
+    quote_spanned!(ty.span()=> <#ty as __Flatten>)
+}
+
+/// The trait a newtype's field type is used through: any `ElicitField`.
+fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    quote! {
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be wrapped in a newtype field type",
+            label = "not a field type",
+            note = "a newtype wraps a type that is a form field on its own: a string, a number, a boolean, a single or multi-select, or another newtype (the implementors of `elicit_core::ElicitField`)",
+            note = "an `Option` belongs on the form field that uses the newtype: `Option<MyNewtype>`"
+        )]
+        trait __NewtypeInner: ::core::marker::Sized {
+            const __CHECK: () = ();
+            fn __schema() -> #krate::PropertySchema;
+            fn __from_json(
+                value: &#private::Value,
+            ) -> ::core::result::Result<Self, #krate::FieldErrorKind>;
+            fn __to_json(&self) -> #private::Value;
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<T: #krate::ElicitField> __NewtypeInner for T {
+            fn __schema() -> #krate::PropertySchema {
+                <T as #krate::ElicitField>::field_schema()
+            }
+
+            fn __from_json(
+                value: &#private::Value,
+            ) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
+                <T as #krate::ElicitField>::from_json(value)
+            }
+
+            fn __to_json(&self) -> #private::Value {
+                <T as #krate::ElicitField>::to_json(self)
+            }
+        }
+    }
+}
+
+/// `<Ty as __NewtypeInner>`, spanned on the type of a newtype's field.
+pub(crate) fn newtype_inner_type(field: &Field) -> TokenStream {
+    let ty = field.ty;
+    quote_spanned!(ty.span()=> <#ty as __NewtypeInner>)
 }
 
 /// The kinds of field an attribute applies to.
@@ -302,17 +397,37 @@ impl KindedAttr {
     }
 }
 
-/// The traits `fields` need, each defined once.
-pub(crate) fn definitions(fields: &[&Field], krate: &TokenStream) -> TokenStream {
+/// The traits the properties `fields` and the flattened fields `flattened` need, each
+/// defined once.
+pub(crate) fn definitions(
+    fields: &[&Field],
+    flattened: &[&Field],
+    krate: &TokenStream,
+) -> TokenStream {
     let field_traits = FieldTrait::ALL
         .into_iter()
         .filter(|used| fields.iter().any(|field| FieldTrait::of(field) == *used))
         .map(|used| used.definition(krate));
-    let attr_traits = KindedAttr::ALL
+    let flatten = (!flattened.is_empty()).then(|| flatten_definition(krate));
+    field_traits
+        .chain(flatten)
+        .chain(attr_definitions(fields, krate))
+        .collect()
+}
+
+/// The traits a newtype's field needs.
+pub(crate) fn newtype_definitions(field: &Field, krate: &TokenStream) -> TokenStream {
+    let inner = newtype_inner_definition(krate);
+    let attrs = attr_definitions(&[field], krate);
+    quote!(#inner #(#attrs)*)
+}
+
+fn attr_definitions(fields: &[&Field], krate: &TokenStream) -> Vec<TokenStream> {
+    KindedAttr::ALL
         .into_iter()
         .filter(|used| fields.iter().any(|field| used.on(field).is_some()))
-        .map(|used| used.definition(krate));
-    field_traits.chain(attr_traits).collect()
+        .map(|used| used.definition(krate))
+        .collect()
 }
 
 /// The proofs that each attribute suits its field's type.
@@ -327,16 +442,24 @@ pub(crate) fn attribute_assertions(fields: &[&Field]) -> TokenStream {
         .collect()
 }
 
-/// The proofs that each field's type can be a field, for when no impl uses the types (the
-/// fallback after other mistakes).
-pub(crate) fn type_assertions(fields: &[&Field]) -> TokenStream {
-    fields
-        .iter()
-        .map(|field| {
-            let field_type = field_type(field);
-            quote!(const _: bool = #field_type::__REQUIRED;)
-        })
-        .collect()
+/// The proofs that each field's type can be a field, and each flattened field's a form, for
+/// when no impl uses the types (the fallback after other mistakes).
+pub(crate) fn type_assertions(fields: &[&Field], flattened: &[&Field]) -> TokenStream {
+    let fields = fields.iter().map(|field| {
+        let field_type = field_type(field);
+        quote!(const _: bool = #field_type::__REQUIRED;)
+    });
+    let flattened = flattened.iter().map(|field| {
+        let flatten_type = flatten_type(field);
+        quote!(const _: usize = #flatten_type::__NAMES.len();)
+    });
+    fields.chain(flattened).collect()
+}
+
+/// The proof that a newtype's field type can be wrapped, for the fallback.
+pub(crate) fn newtype_type_assertion(field: &Field) -> TokenStream {
+    let inner_type = newtype_inner_type(field);
+    quote!(const _: () = #inner_type::__CHECK;)
 }
 
 /// The tokens of a type, all spanned at `span`, so an unmet bound on it is reported there.

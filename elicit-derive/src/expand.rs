@@ -34,6 +34,7 @@ fn expand(input: &Input) -> TokenStream {
     let body = match &input.data {
         Data::Struct(fields) => expand_struct(input, fields, &krate),
         Data::Enum(variants) => expand_enum(input, variants, &krate),
+        Data::Newtype(field) => expand_newtype(input, field, &krate),
     };
     quote! {
         const _: () = {
@@ -93,8 +94,14 @@ fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
     quote!(#private::FieldDefault::<#ty>::Literal(|| #json))
 }
 
-/// The block that builds one field's property schema.
-fn field_schema(field: &Field, krate: &TokenStream) -> TokenStream {
+/// The block that builds one field's property schema: `base` (the type's schema) with the
+/// field's attributes applied.
+fn field_schema(
+    field: &Field,
+    description: Option<String>,
+    base: &TokenStream,
+    krate: &TokenStream,
+) -> TokenStream {
     let private = quote!(#krate::__private);
     let attrs = &field.attrs;
     let mut steps = Vec::new();
@@ -103,7 +110,7 @@ fn field_schema(field: &Field, krate: &TokenStream) -> TokenStream {
         let title = &title.value;
         steps.push(quote!(#private::set::title(&mut __schema, #title);));
     }
-    if let Some(description) = field.description() {
+    if let Some(description) = description {
         steps.push(quote!(#private::set::description(&mut __schema, #description);));
     }
     if let Some(format) = &attrs.format {
@@ -139,48 +146,83 @@ fn field_schema(field: &Field, krate: &TokenStream) -> TokenStream {
             steps.push(quote!(#private::set::#setter(&mut __schema, #number);));
         }
     }
-    let default = default_tokens(field, krate);
-    let field_type = check::field_type(field);
+    if field.default().is_some() {
+        let default = default_tokens(field, krate);
+        let field_type = check::field_type(field);
+        steps.push(quote! {
+            #private::set::default(&mut __schema, #field_type::__default_json(&#default));
+        });
+    }
     quote! {{
-        let mut __schema = #field_type::__schema();
+        let mut __schema = #base;
         #(#steps)*
-        #private::set::default(&mut __schema, #field_type::__default_json(&#default));
         __schema
     }}
+}
+
+/// A struct's fields that are in the form, in declaration order: each one property, or a
+/// flattened form's properties.
+enum Member<'a> {
+    Property(&'a Field<'a>),
+    Flatten(&'a Field<'a>),
 }
 
 fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
     let ident = input.ident;
     let private = quote!(#krate::__private);
     let message = input.message();
-    let active: Vec<&Field> = fields.iter().filter(|field| !field.is_skipped()).collect();
+    let members: Vec<Member> = fields
+        .iter()
+        .filter(|field| !field.is_skipped())
+        .map(|field| {
+            if field.is_flattened() {
+                Member::Flatten(field)
+            } else {
+                Member::Property(field)
+            }
+        })
+        .collect();
+    let properties: Vec<&Field> = members
+        .iter()
+        .filter_map(|member| match member {
+            Member::Property(field) => Some(*field),
+            Member::Flatten(_) => None,
+        })
+        .collect();
+    let flattened: Vec<&Field> = members
+        .iter()
+        .filter_map(|member| match member {
+            Member::Flatten(field) => Some(*field),
+            Member::Property(_) => None,
+        })
+        .collect();
 
-    let pushes = active.iter().map(|field| {
-        let name = &field.wire_name;
-        let schema = field_schema(field, krate);
-        let required = if field.default().is_some() {
-            quote!(false)
-        } else {
-            let field_type = check::field_type(field);
-            quote!(#field_type::__REQUIRED)
-        };
-        quote!(__form.push(#name, #schema, #required);)
-    });
+    let pushes = members.iter().map(|member| schema_push(member, krate));
 
-    let from_content = from_content_body(input, fields, &active, krate);
-    let puts = active.iter().map(|field| {
-        let member = field.member;
-        let name = &field.wire_name;
-        let has_default = field.default().is_some();
-        let field_type = check::field_type(field);
-        quote!(#field_type::__put(&self.#member, &mut __content, #name, #has_default);)
+    let names = property_names(&members, krate);
+    let collisions = flattened
+        .iter()
+        .enumerate()
+        .map(|(index, field)| collision_check(&properties, &flattened[..index], field, krate));
+    let parse_fields = parse_fields_body(fields, &members, krate);
+    let deny = input.attrs.deny_unknown_fields.as_ref().map(|_| {
+        quote! {
+            #private::deny_unknown_fields(
+                __content,
+                <Self as #private::FlatForm>::NAMES,
+                &mut __errors,
+            );
+        }
     });
-    let definitions = check::definitions(&active, krate);
-    let assertions = check::attribute_assertions(&active);
+    let puts = members.iter().map(content_put);
+    let definitions = check::definitions(&properties, &flattened, krate);
+    let assertions = check::attribute_assertions(&properties);
+    let map = quote!(#private::Map<::std::string::String, #private::Value>);
 
     quote! {
         #definitions
         #assertions
+        #(#collisions)*
 
         #[automatically_derived]
         impl #krate::Elicit for #ident {
@@ -198,49 +240,199 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
             }
 
             fn from_content(
-                __content: &#private::Map<::std::string::String, #private::Value>,
+                __content: &#map,
             ) -> ::core::result::Result<Self, #krate::ContentError> {
-                #from_content
+                let mut __errors = #private::Errors::new();
+                let __value = <Self as #private::FlatForm>::parse_fields(__content, &mut __errors);
+                #deny
+                match (__value, __errors.is_empty()) {
+                    (::core::option::Option::Some(__value), true) => ::core::result::Result::Ok(__value),
+                    _ => ::core::result::Result::Err(__errors.into_error()),
+                }
             }
 
-            fn to_content(&self) -> #private::Map<::std::string::String, #private::Value> {
+            fn to_content(&self) -> #map {
                 let mut __content = #private::Map::new();
                 #(#puts)*
                 __content
             }
         }
+
+        #[automatically_derived]
+        impl #private::FlatForm for #ident {
+            const NAMES: &'static [&'static str] = #names;
+
+            fn parse_fields(
+                __content: &#map,
+                __errors: &mut #private::Errors,
+            ) -> ::core::option::Option<Self> {
+                #parse_fields
+            }
+        }
     }
 }
 
-/// The body of `from_content`: every field parsed (each recording its own error), then the
-/// struct built if none failed.
-fn from_content_body(
-    input: &Input,
-    fields: &[Field],
-    active: &[&Field],
+/// The statement that adds a member's properties to the form's schema.
+fn schema_push(member: &Member, krate: &TokenStream) -> TokenStream {
+    match member {
+        Member::Property(field) => {
+            let name = &field.wire_name;
+            let field_type = check::field_type(field);
+            let schema = field_schema(
+                field,
+                field.description(),
+                &quote!(#field_type::__schema()),
+                krate,
+            );
+            let required = if field.default().is_some() {
+                quote!(false)
+            } else {
+                quote!(#field_type::__REQUIRED)
+            };
+            quote!(__form.push(#name, #schema, #required);)
+        }
+        Member::Flatten(field) => {
+            let flatten_type = check::flatten_type(field);
+            quote!(#flatten_type::__push(&mut __form);)
+        }
+    }
+}
+
+/// The statement that writes a member into `to_content`'s map.
+fn content_put(member: &Member) -> TokenStream {
+    match member {
+        Member::Property(field) => {
+            let member = &field.member;
+            let name = &field.wire_name;
+            let has_default = field.default().is_some();
+            let field_type = check::field_type(field);
+            quote!(#field_type::__put(&self.#member, &mut __content, #name, #has_default);)
+        }
+        Member::Flatten(field) => {
+            let member = &field.member;
+            let flatten_type = check::flatten_type(field);
+            quote!(#flatten_type::__put(&self.#member, &mut __content);)
+        }
+    }
+}
+
+/// Every wire name of the form, in declaration order: a literal list, or, with flattened
+/// fields, one computed at compile time from their forms' lists.
+fn property_names(members: &[Member], krate: &TokenStream) -> TokenStream {
+    let mut own = 0usize;
+    let mut flattened_lens = Vec::new();
+    let parts: Vec<TokenStream> = members
+        .iter()
+        .map(|member| match member {
+            Member::Property(field) => {
+                own += 1;
+                let name = &field.wire_name;
+                quote!(&[#name])
+            }
+            Member::Flatten(field) => {
+                let flatten_type = check::flatten_type(field);
+                flattened_lens.push(quote!(#flatten_type::__NAMES.len()));
+                quote!(#flatten_type::__NAMES)
+            }
+        })
+        .collect();
+    if flattened_lens.is_empty() {
+        let names = members.iter().filter_map(|member| match member {
+            Member::Property(field) => Some(&field.wire_name),
+            Member::Flatten(_) => None,
+        });
+        return quote!(&[#(#names),*]);
+    }
+    quote! {
+        &#krate::__private::concat_names::<{ #own #(+ #flattened_lens)* }>(&[#(#parts),*])
+    }
+}
+
+/// The compile-time proof that a flattened field brings no wire name the form's own fields
+/// (`properties`) or the flattened fields before it (`earlier`) already have; the error names
+/// the clashing name and its owner, on the flattened field.
+fn collision_check(
+    properties: &[&Field],
+    earlier: &[&Field],
+    field: &Field,
     krate: &TokenStream,
 ) -> TokenStream {
     let private = quote!(#krate::__private);
-    let locals: Vec<_> = active
+    let owners = properties
         .iter()
-        .enumerate()
-        .map(|(index, _)| format_ident!("__field{index}"))
+        .map(|property| {
+            let who = format!("field `{}`", property.name());
+            let name = &property.wire_name;
+            quote!((#who, &[#name]))
+        })
+        .chain(earlier.iter().map(|other| {
+            let who = format!("flattened field `{}`", other.name());
+            let flatten_type = check::flatten_type(other);
+            quote!((#who, #flatten_type::__NAMES))
+        }));
+    let flatten_type = check::flatten_type(field);
+    let prefix = format!("flattened field `{}` brings the wire name \"", field.name());
+    let span = field.member.span();
+    quote_spanned! {span=>
+        const _: () = {
+            if let ::core::option::Option::Some((__name, __owner)) =
+                #private::name_clash(&[#(#owners),*], #flatten_type::__NAMES)
+            {
+                ::core::panic!(
+                    "{}",
+                    #private::ConstMessage::new()
+                        .push(#prefix)
+                        .push(__name)
+                        .push("\", which ")
+                        .push(__owner)
+                        .push(" also has; give one of them a different `rename`")
+                        .as_str()
+                );
+            }
+        };
+    }
+}
+
+/// The body of `FlatForm::parse_fields`: every field parsed (each recording its own error,
+/// a flattened form its fields'), then the struct built if none failed.
+fn parse_fields_body(fields: &[Field], members: &[Member], krate: &TokenStream) -> TokenStream {
+    let locals: Vec<_> = (0..members.len())
+        .map(|index| format_ident!("__field{index}"))
         .collect();
-    let parses = active.iter().zip(&locals).enumerate().map(|(index, (field, local))| {
-        let name = &field.wire_name;
-        let default = default_tokens(field, krate);
-        let field_type = check::field_type(field);
-        quote! {
-            let #local = #field_type::__parse(__content, #name, &__schema.properties[#index].1, &#default, &mut __errors);
-        }
-    });
-    let deny = input.attrs.deny_unknown_fields.as_ref().map(|_| {
-        let names = active.iter().map(|field| &field.wire_name);
-        quote!(#private::deny_unknown_fields(__content, &[#(#names),*], &mut __errors);)
-    });
+    // A property's index in the schema: the properties before it, and the properties of
+    // the flattened forms before it.
+    let mut own_before = 0usize;
+    let mut flattened_before: Vec<TokenStream> = Vec::new();
+    let parses: Vec<TokenStream> = members
+        .iter()
+        .zip(&locals)
+        .map(|(member, local)| match member {
+            Member::Property(field) => {
+                let name = &field.wire_name;
+                let default = default_tokens(field, krate);
+                let field_type = check::field_type(field);
+                let index = quote!(#own_before #(+ #flattened_before)*);
+                own_before += 1;
+                quote! {
+                    let #local = #field_type::__parse(
+                        __content,
+                        #name,
+                        &__schema.properties[#index].1,
+                        &#default,
+                        __errors,
+                    );
+                }
+            }
+            Member::Flatten(field) => {
+                let flatten_type = check::flatten_type(field);
+                flattened_before.push(quote!(#flatten_type::__NAMES.len()));
+                quote!(let #local = #flatten_type::__parse(__content, __errors);)
+            }
+        })
+        .collect();
     let mut local_iter = locals.iter();
     let inits = fields.iter().map(|field| {
-        let member = field.member;
+        let member = &field.member;
         if field.is_skipped() {
             let value = match field.default() {
                 Some(DefaultValue::Expr(tokens)) => tokens.clone(),
@@ -253,26 +445,81 @@ fn from_content_body(
             quote!(#member: #local)
         }
     });
-    let unpack = if locals.is_empty() {
-        quote!()
-    } else {
+    let unpack = (!locals.is_empty()).then(|| {
         quote! {
             let (#(::core::option::Option::Some(#locals),)*) = (#(#locals,)*) else {
-                return ::core::result::Result::Err(__errors.into_error());
+                return ::core::option::Option::None;
             };
         }
-    };
+    });
+    let schema = (own_before > 0)
+        .then(|| quote!(let __schema = <Self as #krate::Elicit>::requested_schema();));
 
     quote! {
-        let __schema = <Self as #krate::Elicit>::requested_schema();
-        let mut __errors = #private::Errors::new();
+        #schema
         #(#parses)*
-        #deny
-        if !__errors.is_empty() {
-            return ::core::result::Result::Err(__errors.into_error());
-        }
         #unpack
-        ::core::result::Result::Ok(Self { #(#inits,)* })
+        ::core::option::Option::Some(Self { #(#inits,)* })
+    }
+}
+
+/// A newtype: an `ElicitField` whose schema is its field type's with the field's attributes
+/// applied, and whose parser also checks that schema; and no form.
+fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStream {
+    let ident = input.ident;
+    let ty = field.ty;
+    let private = quote!(#krate::__private);
+    let inner = check::newtype_inner_type(field);
+    let description = field.description().or_else(|| input.doc.clone());
+    let schema = field_schema(field, description, &quote!(#inner::__schema()), krate);
+    let definitions = check::newtype_definitions(field, krate);
+    let assertions = check::attribute_assertions(&[field]);
+
+    quote! {
+        #definitions
+        #assertions
+
+        #[automatically_derived]
+        impl #krate::ElicitField for #ident {
+            fn field_schema() -> #krate::PropertySchema {
+                ::core::clone::Clone::clone(<Self as #private::NewtypeField>::schema())
+            }
+
+            fn from_json(
+                value: &#private::Value,
+            ) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
+                let __inner = #inner::__from_json(value)?;
+                <Self as #private::NewtypeField>::schema().check(value)?;
+                ::core::result::Result::Ok(Self(__inner))
+            }
+
+            fn to_json(&self) -> #private::Value {
+                #inner::__to_json(&self.0)
+            }
+        }
+
+        #[automatically_derived]
+        impl #private::NewtypeField for #ident {
+            type Inner = #ty;
+
+            fn schema() -> &'static #krate::PropertySchema {
+                static __SCHEMA: #private::OnceLock<#krate::PropertySchema> = #private::OnceLock::new();
+                __SCHEMA.get_or_init(|| #schema)
+            }
+        }
+
+        // A newtype is no form: calling `requested_schema` on it is an error saying so (the
+        // bound cannot hold; `for<'__a>` keeps rustc from rejecting it where it is written).
+        impl #ident {
+            #[doc(hidden)]
+            #[must_use]
+            pub fn requested_schema() -> &'static #krate::RequestedSchema
+            where
+                for<'__a> #ident: #private::NotAForm,
+            {
+                <#ident as #private::NotAForm>::requested_schema()
+            }
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::{Data as SynData, DeriveInput};
+use syn::{Data as SynData, DeriveInput, Fields};
 
 use crate::ast::{Data, Field, Input};
 use crate::check;
@@ -22,34 +22,36 @@ pub(crate) fn expand(
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
 
     // A generic type's field types name parameters the checks cannot see.
-    let checks = match parsed.map(|parsed| &parsed.data) {
-        Some(Data::Struct(fields)) if !generic => {
-            let active: Vec<&Field> = fields.iter().filter(|field| !field.is_skipped()).collect();
-            let definitions = check::definitions(&active, &krate);
-            let types = check::type_assertions(&active);
-            let attributes = check::attribute_assertions(&active);
-            quote!(#definitions #types #attributes)
-        }
-        _ => TokenStream::new(),
+    let checks = if generic {
+        TokenStream::new()
+    } else {
+        checks(parsed, &krate)
     };
 
+    if let SynData::Struct(data) = &input.data
+        && let Fields::Unnamed(fields) = &data.fields
+        && fields.unnamed.len() == 1
+    {
+        return newtype(input, &fields.unnamed[0].ty, &krate, &errors, &checks);
+    }
+
     let is_enum = matches!(input.data, SynData::Enum(_));
-    let field_impl = is_enum.then(|| {
+    // Flattening a struct whose derive failed reports nothing more.
+    let flat_impl = (!is_enum).then(|| {
         quote! {
             #[automatically_derived]
-            impl #impl_generics #krate::ElicitField for #ident #ty_generics #where_clause {
-                fn field_schema() -> #krate::PropertySchema {
-                    ::core::unimplemented!()
-                }
-                fn from_json(_: &#private::Value) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
-                    ::core::unimplemented!()
-                }
-                fn to_json(&self) -> #private::Value {
+            impl #impl_generics #private::FlatForm for #ident #ty_generics #where_clause {
+                const NAMES: &'static [&'static str] = &[];
+                fn parse_fields(
+                    _: &#private::Map<::std::string::String, #private::Value>,
+                    _: &mut #private::Errors,
+                ) -> ::core::option::Option<Self> {
                     ::core::unimplemented!()
                 }
             }
         }
     });
+    let field_impl = is_enum.then(|| field_stub(input, &krate));
     // `ElicitEnum` needs `'static`, which a generic enum may not be; it is then left out.
     let enum_impls = (is_enum && !generic).then(|| {
         let legacy = parsed.is_some_and(|parsed| parsed.attrs.legacy_enum_names.is_some());
@@ -110,7 +112,86 @@ pub(crate) fn expand(
                 }
             }
             #field_impl
+            #flat_impl
             #enum_impls
         };
+    }
+}
+
+/// A newtype is a field type: its stand-ins are those of a field type, so that the forms
+/// using it (and their attributes) are still checked.
+fn newtype(
+    input: &DeriveInput,
+    inner: &syn::Type,
+    krate: &TokenStream,
+    errors: &TokenStream,
+    checks: &TokenStream,
+) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let ident = &input.ident;
+    let generic = !input.generics.params.is_empty();
+    let field_impl = field_stub(input, krate);
+    let marker = (!generic).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #private::NewtypeField for #ident {
+                type Inner = #inner;
+                fn schema() -> &'static #krate::PropertySchema {
+                    ::core::unimplemented!()
+                }
+            }
+        }
+    });
+    quote! {
+        #errors
+
+        const _: () = {
+            #checks
+            #field_impl
+            #marker
+        };
+    }
+}
+
+/// The checks on the field types (and attributes) of a parsed struct or newtype.
+fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
+    match parsed.map(|parsed| &parsed.data) {
+        Some(Data::Struct(fields)) => {
+            let active = fields.iter().filter(|field| !field.is_skipped());
+            let (flattened, properties): (Vec<&Field>, Vec<&Field>) =
+                active.partition(|field| field.is_flattened());
+            let definitions = check::definitions(&properties, &flattened, krate);
+            let types = check::type_assertions(&properties, &flattened);
+            let attributes = check::attribute_assertions(&properties);
+            quote!(#definitions #types #attributes)
+        }
+        Some(Data::Newtype(field)) => {
+            let definitions = check::newtype_definitions(field, krate);
+            let types = check::newtype_type_assertion(field);
+            let attributes = check::attribute_assertions(&[field]);
+            quote!(#definitions #types #attributes)
+        }
+        _ => TokenStream::new(),
+    }
+}
+
+/// A stand-in `ElicitField` impl.
+fn field_stub(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #krate::ElicitField for #ident #ty_generics #where_clause {
+            fn field_schema() -> #krate::PropertySchema {
+                ::core::unimplemented!()
+            }
+            fn from_json(_: &#private::Value) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
+                ::core::unimplemented!()
+            }
+            fn to_json(&self) -> #private::Value {
+                ::core::unimplemented!()
+            }
+        }
     }
 }

@@ -1,5 +1,7 @@
 //! Checks that span several attributes or fields: bounds against each other, literal
-//! defaults against the field's own constraints, wire names against each other.
+//! defaults against the field's own constraints (and format, where the type or `format`
+//! says it), wire names against each other, and the keys a flattened field or a newtype's
+//! field cannot take.
 //!
 //! What depends on a field's *type* beyond what the syntax shows (is `Percent` a number?)
 //! is checked by the compiler instead, through trait bounds the expansion spans on the
@@ -10,7 +12,9 @@ use std::collections::BTreeMap;
 use syn::Type;
 
 use crate::ast::{Data, Field, Input, Variant, option_inner};
+use crate::attr::{FieldAttrs, Format};
 use crate::ctxt::Ctxt;
+use crate::format;
 use crate::lit::{DefaultValue, Number};
 use crate::sensitive;
 
@@ -19,6 +23,10 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
         Data::Struct(fields) => {
             check_wire_names(cx, fields);
             for field in fields {
+                if field.is_flattened() {
+                    check_flattened(cx, field);
+                    continue;
+                }
                 check_field(cx, field);
                 if !field.is_skipped() {
                     check_sensitive(cx, field);
@@ -28,21 +36,110 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
         Data::Enum(variants) => {
             check_enum(cx, input, variants);
         }
+        Data::Newtype(field) => {
+            check_newtype_field(cx, field);
+            check_field(cx, field);
+        }
     }
 }
 
+/// Two properties of one form cannot share a wire name. Those a flattened field brings are
+/// known only to the compiler: the expansion proves them distinct with const assertions.
 fn check_wire_names(cx: &Ctxt, fields: &[Field]) {
     let mut seen: BTreeMap<&str, &Field> = BTreeMap::new();
-    for field in fields.iter().filter(|field| !field.is_skipped()) {
+    let properties = fields
+        .iter()
+        .filter(|field| !field.is_skipped() && !field.is_flattened());
+    for field in properties {
         if let Some(first) = seen.insert(&field.wire_name, field) {
             let message = format!(
                 "fields `{}` and `{}` have the same wire name \"{}\"; give one a different `rename`",
-                first.member, field.member, field.wire_name
+                first.name(),
+                field.name(),
+                field.wire_name
             );
             match &field.attrs.rename {
                 Some(rename) => cx.error_spanned_by(&rename.value, message),
-                None => cx.error_spanned_by(field.member, message),
+                None => cx.error_spanned_by(&field.member, message),
             }
+        }
+    }
+}
+
+/// Every `#[elicit(…)]` key written on a field but `flatten`, as written.
+fn written_keys(attrs: &FieldAttrs) -> Vec<&syn::Path> {
+    let keys = [
+        attrs.title.as_ref().map(|s| &s.key),
+        attrs.description.as_ref().map(|s| &s.key),
+        attrs.rename.as_ref().map(|s| &s.key),
+        attrs.format.as_ref().map(|s| &s.key),
+        attrs.min_length.as_ref().map(|s| &s.key),
+        attrs.max_length.as_ref().map(|s| &s.key),
+        attrs.pattern.as_ref().map(|s| &s.key),
+        attrs.minimum.as_ref().map(|s| &s.key),
+        attrs.maximum.as_ref().map(|s| &s.key),
+        attrs.min_items.as_ref().map(|s| &s.key),
+        attrs.max_items.as_ref().map(|s| &s.key),
+        attrs.default.as_ref().map(|s| &s.key),
+        attrs.skip.as_ref().map(|s| &s.key),
+        attrs.not_sensitive.as_ref().map(|s| &s.key),
+    ];
+    keys.into_iter().flatten().collect()
+}
+
+fn key_name(path: &syn::Path) -> String {
+    path.get_ident()
+        .map_or_else(String::new, ToString::to_string)
+}
+
+/// A flattened field is no property: its form's own fields carry the attributes.
+fn check_flattened(cx: &Ctxt, field: &Field) {
+    for key in written_keys(&field.attrs) {
+        cx.error_spanned_by(
+            key,
+            format!(
+                "`{}` cannot be combined with `flatten`; a flattened field has no property of its own, the fields of its form do",
+                key_name(key)
+            ),
+        );
+    }
+}
+
+/// A newtype's field is a field type, not a form's field: what belongs to the form field that
+/// uses the newtype (its name, default, sensitivity) goes there.
+fn check_newtype_field(cx: &Ctxt, field: &Field) {
+    let attrs = &field.attrs;
+    let misplaced = [
+        (
+            attrs.rename.as_ref().map(|s| &s.key),
+            "a newtype has no wire name of its own; rename the form fields that use it",
+        ),
+        (
+            attrs.default.as_ref().map(|s| &s.key),
+            "put it on the form fields that use the newtype",
+        ),
+        (
+            attrs.skip.as_ref().map(|s| &s.key),
+            "a newtype is its one field",
+        ),
+        (
+            attrs.not_sensitive.as_ref().map(|s| &s.key),
+            "a newtype has no name to check; put it on the form fields that use the newtype",
+        ),
+        (
+            attrs.flatten.as_ref().map(|s| &s.key),
+            "a newtype wraps a field type, not a form",
+        ),
+    ];
+    for (key, reason) in misplaced {
+        if let Some(key) = key {
+            cx.error_spanned_by(
+                key,
+                format!(
+                    "`{}` does not apply to a newtype's field: {reason}",
+                    key_name(key)
+                ),
+            );
         }
     }
 }
@@ -65,7 +162,7 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
     match (&field.attrs.rename, &field.attrs.serde_rename) {
         (Some(rename), _) => cx.error_spanned_by(&rename.value, message),
         (None, Some(rename)) => cx.error_spanned_by(rename, message),
-        (None, None) => cx.error_spanned_by(field.member, message),
+        (None, None) => cx.error_spanned_by(&field.member, message),
     }
 }
 
@@ -73,6 +170,11 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
 #[derive(Clone, Copy, PartialEq)]
 enum Known {
     String,
+    /// A type read from a string of one `format`, by its last path segment: chrono's and
+    /// time's dates and date-times, url's `Url`.
+    Formatted(Format),
+    /// `IpAddr`, `Ipv4Addr` or `Ipv6Addr`, read with the standard library's parser.
+    Ip(Ip),
     Bool,
     Integer {
         name: &'static str,
@@ -82,6 +184,31 @@ enum Known {
     Float,
 }
 
+#[derive(Clone, Copy, PartialEq)]
+enum Ip {
+    Any,
+    V4,
+    V6,
+}
+
+impl Ip {
+    fn parses(self, text: &str) -> bool {
+        match self {
+            Self::Any => text.parse::<std::net::IpAddr>().is_ok(),
+            Self::V4 => text.parse::<std::net::Ipv4Addr>().is_ok(),
+            Self::V6 => text.parse::<std::net::Ipv6Addr>().is_ok(),
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Self::Any => "IP address",
+            Self::V4 => "IPv4 address",
+            Self::V6 => "IPv6 address",
+        }
+    }
+}
+
 fn known_type(ty: &Type) -> Option<Known> {
     let ty = option_inner(ty).unwrap_or(ty);
     let Type::Path(path) = ty else { return None };
@@ -89,6 +216,17 @@ fn known_type(ty: &Type) -> Option<Known> {
         return None;
     }
     let segment = path.path.segments.last()?;
+    // Matched by name alone: a type of the user's own with one of these names gets the same
+    // compile-time check of a string default, which its parser would apply at run time.
+    match segment.ident.to_string().as_str() {
+        "NaiveDate" | "Date" => return Some(Known::Formatted(Format::Date)),
+        "DateTime" | "OffsetDateTime" => return Some(Known::Formatted(Format::DateTime)),
+        "Url" => return Some(Known::Formatted(Format::Uri)),
+        "IpAddr" => return Some(Known::Ip(Ip::Any)),
+        "Ipv4Addr" => return Some(Known::Ip(Ip::V4)),
+        "Ipv6Addr" => return Some(Known::Ip(Ip::V6)),
+        _ => {}
+    }
     if !segment.arguments.is_none() {
         return None;
     }
@@ -181,7 +319,7 @@ fn check_field(cx: &Ctxt, field: &Field) {
 
     // A literal default must be of the field's kind…
     let mismatch = match (known, default) {
-        (Some(Known::String), DefaultValue::Str(_))
+        (Some(Known::String | Known::Formatted(_) | Known::Ip(_)), DefaultValue::Str(_))
         | (Some(Known::Bool), DefaultValue::Bool(_))
         | (Some(Known::Float), DefaultValue::Number(_))
         | (
@@ -192,7 +330,7 @@ fn check_field(cx: &Ctxt, field: &Field) {
             }),
         )
         | (None, _) => None,
-        (Some(Known::String), _) => Some("a string literal"),
+        (Some(Known::String | Known::Formatted(_) | Known::Ip(_)), _) => Some("a string literal"),
         (Some(Known::Bool), _) => Some("`true` or `false`"),
         (Some(Known::Float), _) => Some("a number literal"),
         (Some(Known::Integer { .. }), _) => Some("an integer literal"),
@@ -241,6 +379,31 @@ fn check_field(cx: &Ctxt, field: &Field) {
                         "`default` does not match `pattern` \"{}\"",
                         pattern.value.value()
                     ),
+                );
+            }
+            // The field's `format`, else the one its type implies.
+            let format = attrs
+                .format
+                .as_ref()
+                .map(|spanned| spanned.value.0)
+                .or(match known {
+                    Some(Known::Formatted(format)) => Some(format),
+                    _ => None,
+                });
+            if let Some(format) = format
+                && !format::is_valid(format, &text)
+            {
+                cx.error_spanned_by(
+                    &tokens,
+                    format!("`default` is not a valid {}", format.describe()),
+                );
+            }
+            if let Some(Known::Ip(ip)) = known
+                && !ip.parses(&text)
+            {
+                cx.error_spanned_by(
+                    &tokens,
+                    format!("`default` is not a valid {}", ip.describe()),
                 );
             }
         }

@@ -1,6 +1,9 @@
 use elicit_core::Elicit;
 
 #[derive(Elicit)]
-struct Name(String);
+struct Name(String, String);
+
+#[derive(Elicit)]
+struct Nothing();
 
 fn main() {}

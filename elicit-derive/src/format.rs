@@ -1,0 +1,321 @@
+//! The string `format`s, checked at compile time on a literal `default`: the same grammars,
+//! byte for byte, as elicit-core's `format.rs` (the run-time checker; keep the two in step),
+//! so a default the derive accepts is one the parser accepts.
+
+use crate::attr::Format;
+
+/// Whether `text` is a valid value of `format`.
+pub(crate) fn is_valid(format: Format, text: &str) -> bool {
+    match format {
+        Format::Email => is_email(text),
+        Format::Uri => is_absolute_uri(text),
+        Format::Date => is_date(text),
+        Format::DateTime => is_date_time(text),
+    }
+}
+
+/// An RFC 5321 `Mailbox`: a dot-atom or quoted local part, `@`, and a host name or an
+/// address literal.
+fn is_email(text: &str) -> bool {
+    let Some(at) = text.rfind('@') else {
+        return false;
+    };
+    let (local, domain) = (&text[..at], &text[at + 1..]);
+    is_local_part(local) && is_mail_domain(domain)
+}
+
+fn is_local_part(local: &str) -> bool {
+    if local.is_empty() || local.len() > 64 {
+        return false;
+    }
+    if let Some(inner) = local
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+    {
+        return is_quoted_content(inner);
+    }
+    is_dot_atom(local, |b| {
+        b.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~".contains(&b)
+    })
+}
+
+fn is_quoted_content(inner: &str) -> bool {
+    let mut bytes = inner.bytes();
+    while let Some(b) = bytes.next() {
+        match b {
+            b'\\' => match bytes.next() {
+                Some(b' '..=b'~') => {}
+                _ => return false,
+            },
+            b'"' => return false,
+            b' '..=b'~' => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// Atoms of `is_atom_byte` characters joined by single dots.
+fn is_dot_atom(text: &str, is_atom_byte: impl Fn(u8) -> bool) -> bool {
+    !text.is_empty()
+        && text
+            .split('.')
+            .all(|atom| !atom.is_empty() && atom.bytes().all(&is_atom_byte))
+}
+
+fn is_mail_domain(domain: &str) -> bool {
+    if let Some(literal) = domain
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+    {
+        return match literal.strip_prefix("IPv6:") {
+            Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
+            None => literal.parse::<std::net::Ipv4Addr>().is_ok(),
+        };
+    }
+    is_hostname(domain)
+}
+
+/// An RFC 1123 host name: labels of letters, digits and inner hyphens, up to 63 each.
+fn is_hostname(host: &str) -> bool {
+    host.len() <= 253
+        && is_dot_atom(host, |b| b.is_ascii_alphanumeric() || b == b'-')
+        && host
+            .split('.')
+            .all(|label| label.len() <= 63 && !label.starts_with('-') && !label.ends_with('-'))
+}
+
+/// An RFC 3986 absolute `URI`: a scheme, `:`, then only characters a URI may hold, with
+/// every `%` starting a two-digit escape and at most one `#`.
+fn is_absolute_uri(text: &str) -> bool {
+    let Some(colon) = text.find(':') else {
+        return false;
+    };
+    let scheme = &text[..colon];
+    let mut scheme_bytes = scheme.bytes();
+    let scheme_ok = scheme_bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && scheme_bytes.all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+    if !scheme_ok {
+        return false;
+    }
+    let rest = &text.as_bytes()[colon + 1..];
+    let mut hashes = 0;
+    let mut index = 0;
+    while index < rest.len() {
+        let b = rest[index];
+        match b {
+            b'%' => {
+                let escape_ok = rest
+                    .get(index + 1..index + 3)
+                    .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+                if !escape_ok {
+                    return false;
+                }
+                index += 3;
+                continue;
+            }
+            b'#' => hashes += 1,
+            _ if b.is_ascii_alphanumeric() || b"-._~:/?[]@!$&'()*+,;=".contains(&b) => {}
+            _ => return false,
+        }
+        index += 1;
+    }
+    hashes <= 1
+}
+
+/// RFC 3339 `full-date`: `YYYY-MM-DD`, a day that exists in that month of that year.
+fn is_date(text: &str) -> bool {
+    parse_date(text.as_bytes()).is_some()
+}
+
+fn digits(bytes: &[u8]) -> Option<u32> {
+    if bytes.is_empty() || !bytes.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(
+        bytes
+            .iter()
+            .fold(0, |acc, b| acc * 10 + u32::from(b - b'0')),
+    )
+}
+
+fn parse_date(bytes: &[u8]) -> Option<(u32, u32, u32)> {
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let year = digits(&bytes[0..4])?;
+    let month = digits(&bytes[5..7])?;
+    let day = digits(&bytes[8..10])?;
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (1..=days_in_month)
+        .contains(&day)
+        .then_some((year, month, day))
+}
+
+/// RFC 3339 `date-time`: `full-date T partial-time offset`, `T` and `Z` in either case.
+/// A leap second (`:60`) is valid only where it falls at 23:59:60 UTC.
+fn is_date_time(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    if bytes.len() < 20 || !matches!(bytes[10], b'T' | b't') {
+        return false;
+    }
+    if parse_date(&bytes[..10]).is_none() {
+        return false;
+    }
+    let time = &bytes[11..];
+    if time[2] != b':' || time[5] != b':' {
+        return false;
+    }
+    let (Some(hour), Some(minute), Some(second)) = (
+        digits(&time[0..2]),
+        digits(&time[3..5]),
+        digits(&time[6..8]),
+    ) else {
+        return false;
+    };
+    if hour > 23 || minute > 59 || second > 60 {
+        return false;
+    }
+    let mut rest = &time[8..];
+    if let Some(fraction) = rest.strip_prefix(b".") {
+        let count = fraction.iter().take_while(|b| b.is_ascii_digit()).count();
+        if count == 0 {
+            return false;
+        }
+        rest = &fraction[count..];
+    }
+    let offset_minutes: i64 = match rest {
+        [b'Z' | b'z'] => 0,
+        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
+            let (Some(oh), Some(om)) = (digits(&[*h1, *h2]), digits(&[*m1, *m2])) else {
+                return false;
+            };
+            if oh > 23 || om > 59 {
+                return false;
+            }
+            let minutes = i64::from(oh * 60 + om);
+            if *sign == b'-' { -minutes } else { minutes }
+        }
+        _ => return false,
+    };
+    if second == 60 {
+        let utc_minute = (i64::from(hour * 60 + minute) - offset_minutes).rem_euclid(24 * 60);
+        return utc_minute == 23 * 60 + 59;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails() {
+        for good in [
+            "joe@example.com",
+            "a.b+c@sub.example.org",
+            "\"john doe\"@example.com",
+            "user@localhost",
+            "x@[127.0.0.1]",
+            "x@[IPv6:::1]",
+        ] {
+            assert!(is_email(good), "{good}");
+        }
+        for bad in [
+            "",
+            "joe",
+            "@example.com",
+            "joe@",
+            "joe@@example.com",
+            ".joe@example.com",
+            "jo..e@example.com",
+            "joe.@example.com",
+            "joe@-example.com",
+            "joe@example..com",
+            "jo e@example.com",
+            "jöe@example.com",
+            "joe@[300.0.0.1]",
+        ] {
+            assert!(!is_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn uris() {
+        for good in [
+            "https://example.com/a?b=c#d",
+            "mailto:joe@example.com",
+            "urn:isbn:0451450523",
+            "http://[::1]:8080/",
+            "https://example.com/%20",
+        ] {
+            assert!(is_absolute_uri(good), "{good}");
+        }
+        for bad in [
+            "",
+            "example.com",
+            "/relative/path",
+            "1http://x",
+            "https://exa mple.com",
+            "https://example.com/%zz",
+            "https://example.com/%2",
+            "https://example.com/#a#b",
+            "https://exämple.com",
+        ] {
+            assert!(!is_absolute_uri(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dates() {
+        for good in ["2024-02-29", "2000-02-29", "2023-12-31", "0001-01-01"] {
+            assert!(is_date(good), "{good}");
+        }
+        for bad in [
+            "2023-02-29",
+            "1900-02-29",
+            "2023-04-31",
+            "2023-13-01",
+            "2023-00-10",
+            "2023-1-01",
+            "2023/01/01",
+            "20230101",
+            "2023-01-01T00:00:00Z",
+        ] {
+            assert!(!is_date(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn date_times() {
+        for good in [
+            "2024-02-29T12:30:00Z",
+            "2024-02-29t12:30:00z",
+            "2024-01-01T00:00:00.123+05:30",
+            "2016-12-31T23:59:60Z",
+            "2016-12-31T15:59:60-08:00",
+        ] {
+            assert!(is_date_time(good), "{good}");
+        }
+        for bad in [
+            "2024-01-01T24:00:00Z",
+            "2024-01-01T12:60:00Z",
+            "2024-01-01T12:00:00",
+            "2024-01-01 12:00:00Z",
+            "2024-01-01T12:00:00+25:00",
+            "2024-01-01T12:00:00.Z",
+            "2023-02-29T12:00:00Z",
+            "2016-12-31T22:59:60Z",
+            "2024-01-01T12:00Z",
+        ] {
+            assert!(!is_date_time(bad), "{bad}");
+        }
+    }
+}
