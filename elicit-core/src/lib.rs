@@ -49,6 +49,7 @@ mod error;
 mod field;
 mod fields;
 mod format;
+mod limits;
 mod pattern;
 mod protocol;
 mod schema;
@@ -61,6 +62,7 @@ pub mod __private;
 
 pub use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
 pub use crate::field::ElicitField;
+pub use crate::limits::{DEFAULT_MESSAGE_LIMIT, ReadError};
 pub use crate::pattern::{Pattern, PatternError};
 pub use crate::protocol::{
     ElicitAction, ElicitMode, ElicitOutcome, ElicitRequest, ElicitResult, ElicitUrl,

@@ -133,6 +133,50 @@ pub struct Defaults {
 #[derive(Elicit, Debug, PartialEq, Eq)]
 pub struct Empty {}
 
+/// An e-mail address
+#[derive(Elicit, Debug, Clone, PartialEq, Eq)]
+pub struct Email(#[elicit(format = "email", max_length = 254)] String);
+
+/// A share, in percent
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Percent(#[elicit(title = "Share", minimum = 0, maximum = 100)] u8);
+
+/// Sizes, at least one
+#[derive(Elicit, Debug, PartialEq, Eq)]
+pub struct Sizes(#[elicit(min_items = 1)] Vec<Size>);
+
+/// A plan, as a newtype of a select
+#[derive(Elicit, Debug, PartialEq, Eq)]
+pub struct PlanChoice(Plan);
+
+/// How to reach you
+#[derive(Elicit, Debug, PartialEq, Eq)]
+#[elicit(deny_unknown_fields)]
+pub struct Contact {
+    email: Email,
+    #[elicit(maximum = 50, default = 10)]
+    share: Percent,
+    #[elicit(max_items = 2)]
+    sizes: Sizes,
+    phone: Option<String>,
+}
+
+/// Your profile
+#[derive(Elicit, Debug, PartialEq, Eq)]
+#[elicit(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Profile {
+    display_name: String,
+    #[elicit(flatten)]
+    contact: Contact,
+    #[elicit(flatten)]
+    shipping: Option<Shipping>,
+    #[elicit(title = "Work e-mail")]
+    work_email: Option<Email>,
+    plan: PlanChoice,
+    #[elicit(skip)]
+    cached: u8,
+}
+
 #[test]
 fn derived_forms_have_schemas() {
     assert_eq!(Account::requested_schema().properties.len(), 18);
@@ -143,4 +187,6 @@ fn derived_forms_have_schemas() {
     assert_eq!(Plan::requested_schema().properties.len(), 1);
     assert_eq!(Size::requested_schema().properties.len(), 1);
     assert_eq!(Region::requested_schema().properties.len(), 1);
+    assert_eq!(Contact::requested_schema().properties.len(), 4);
+    assert_eq!(Profile::requested_schema().properties.len(), 10);
 }
