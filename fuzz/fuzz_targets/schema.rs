@@ -1,0 +1,12 @@
+//! `RequestedSchema` deserialized from any JSON, re-serialized, and `validate` of a second
+//! JSON value against it. The input is a JSON stream: the schema, then the content.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Some((schema, content)) = elicit_fuzz::json_pair(data) {
+        elicit_fuzz::check_schema(&schema, content.as_ref());
+    }
+});

@@ -1,0 +1,679 @@
+//! The forms and oracles the fuzz targets share.
+//!
+//! Each target turns libFuzzer's bytes into JSON and hands it to one `check_*` function
+//! here, which runs the code under test and panics when an oracle disagrees with it. The
+//! oracles are written apart from `elicit-core`'s checker wherever they can be (the typed
+//! values are re-checked by hand, patterns with another regex engine, numbers with plain
+//! `f64` arithmetic), so a bug shared by the parser and `validate` would still show.
+//!
+//! Run them with `scripts/fuzz.sh`; reproduce a crash with
+//! `cargo fuzz run <target> fuzz/artifacts/<target>/crash-…`.
+
+use std::collections::{BTreeSet, HashSet};
+use std::fmt::Debug;
+use std::sync::OnceLock;
+
+use elicit_core::{
+    ContentError, Elicit, ElicitAction, ElicitOutcome, ElicitResult, NumberKind, OutcomeError,
+    PropertySchema, ReadError, RequestedSchema,
+};
+use serde_json::{Map, Number, Value};
+
+/// An untitled select (`enum`, no titles).
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[elicit(untitled, rename_all = "lowercase")]
+pub enum Flavor {
+    /// Vanilla
+    Vanilla,
+    /// Chocolate
+    Chocolate,
+    /// Strawberry
+    Strawberry,
+}
+
+/// A titled select (`oneOf` / `items.anyOf`).
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[elicit(rename_all = "kebab-case")]
+pub enum Size {
+    /// Small
+    Small,
+    /// Medium
+    Medium,
+    /// Extra large
+    ExtraLarge,
+}
+
+/// The 2025-06-18 select (`enum` + `enumNames`).
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+#[elicit(legacy_enum_names)]
+pub enum Legacy {
+    /// Yes please
+    Yes,
+    /// No thanks
+    No,
+}
+
+/// Every kind of field a derived form can have: strings with each format, a pattern and
+/// lengths; every integer width, bounded and not; floats; booleans; options; defaults;
+/// single selects in the three styles and multi-selects as `Vec`, `BTreeSet` and `HashSet`.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+#[elicit(rename_all = "camelCase")]
+pub struct Rich {
+    /// Name
+    #[elicit(min_length = 2, max_length = 8)]
+    pub name: String,
+    /// E-mail
+    #[elicit(format = "email")]
+    pub email: Option<String>,
+    /// Website
+    #[elicit(format = "uri")]
+    pub website: Option<String>,
+    /// Birthday
+    #[elicit(format = "date")]
+    pub birthday: Option<String>,
+    /// Meeting
+    #[elicit(format = "date-time")]
+    pub meeting: Option<String>,
+    /// Code
+    #[elicit(pattern = "^[a-z]+-[0-9]{2,4}$", max_length = 12)]
+    pub code: Option<String>,
+    /// Nickname
+    #[elicit(default = "anon", max_length = 10)]
+    pub nickname: String,
+    /// Note
+    pub note: Option<String>,
+    /// i8
+    pub tiny: Option<i8>,
+    /// i16
+    #[elicit(minimum = -1000)]
+    pub short: Option<i16>,
+    /// i32
+    pub int: Option<i32>,
+    /// i64
+    pub long: Option<i64>,
+    /// isize
+    pub size_signed: Option<isize>,
+    /// u8
+    #[elicit(default = 7)]
+    pub byte: u8,
+    /// u16
+    #[elicit(maximum = 5000)]
+    pub word: Option<u16>,
+    /// u32
+    pub dword: Option<u32>,
+    /// u64
+    pub qword: Option<u64>,
+    /// usize
+    pub size_unsigned: Option<usize>,
+    /// Small
+    #[elicit(minimum = -10, maximum = 10)]
+    pub small: i32,
+    /// Ratio
+    #[elicit(minimum = 0.5, maximum = 99.5)]
+    pub ratio: Option<f64>,
+    /// f32
+    pub single: Option<f32>,
+    /// f64
+    pub double: Option<f64>,
+    /// Flag
+    pub flag: bool,
+    /// Maybe
+    pub maybe_flag: Option<bool>,
+    /// Opt in
+    #[elicit(default = true)]
+    pub opt_in: bool,
+    /// Flavor
+    pub flavor: Flavor,
+    /// Size
+    pub size: Option<Size>,
+    /// Legacy
+    pub legacy: Option<Legacy>,
+    /// Default size
+    #[elicit(default = Size::Medium)]
+    pub default_size: Size,
+    /// Flavors
+    #[elicit(min_items = 1, max_items = 2)]
+    pub flavors: Vec<Flavor>,
+    /// Sizes
+    pub sizes: Option<BTreeSet<Size>>,
+    /// Default sizes
+    #[elicit(default = [Size::Small])]
+    pub default_sizes: HashSet<Size>,
+}
+
+/// A small form that denies unknown keys.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+#[elicit(deny_unknown_fields)]
+pub struct Strict {
+    /// Id
+    pub id: u64,
+    /// Label
+    #[elicit(min_length = 1)]
+    pub label: Option<String>,
+    /// Weight
+    #[elicit(default = 1.5)]
+    pub weight: f64,
+    /// Choice
+    pub choice: Option<Flavor>,
+}
+
+/// A typed value re-checked against its form's declared constraints, by hand.
+pub trait Constraints {
+    /// Panics naming the first constraint `self` breaks.
+    fn assert_constraints(&self);
+}
+
+fn chars(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// `^[a-z]+-[0-9]{2,4}$` in the `regex` crate, not the parser's `regex-lite`.
+fn code_pattern() -> &'static regex::Regex {
+    static PATTERN: OnceLock<regex::Regex> = OnceLock::new();
+    PATTERN.get_or_init(|| regex::Regex::new("^[a-z]+-[0-9]{2,4}$").expect("valid pattern"))
+}
+
+/// Necessary conditions of an e-mail address, written independently of `format.rs`.
+fn plausible_email(text: &str) -> bool {
+    let Some((local, domain)) = text.rsplit_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && local.len() <= 64
+        && !domain.is_empty()
+        && text.is_ascii()
+        && !text.chars().any(|c| c.is_ascii_control())
+}
+
+fn plausible_uri(text: &str) -> bool {
+    let Some((scheme, _)) = text.split_once(':') else {
+        return false;
+    };
+    scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && text.is_ascii()
+        && !text
+            .chars()
+            .any(|c| c.is_ascii_whitespace() || c.is_ascii_control())
+}
+
+/// The days of each month, from the proleptic Gregorian rules, as a table rather than a
+/// `match` like `format.rs`.
+fn real_date(text: &str) -> bool {
+    const DAYS: [u32; 12] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let parts: Vec<&str> = text.split('-').collect();
+    let [year, month, day] = parts.as_slice() else {
+        return false;
+    };
+    let numeric = |part: &str, width: usize| {
+        (part.len() == width && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse::<u32>().ok())
+            .flatten()
+    };
+    let (Some(year), Some(month), Some(day)) =
+        (numeric(year, 4), numeric(month, 2), numeric(day, 2))
+    else {
+        return false;
+    };
+    if !(1..=12).contains(&month) {
+        return false;
+    }
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let last = DAYS[month as usize - 1] + u32::from(month == 2 && leap);
+    (1..=last).contains(&day)
+}
+
+fn plausible_date_time(text: &str) -> bool {
+    if !text.is_ascii() || text.len() < 20 {
+        return false;
+    }
+    let (date, rest) = text.split_at(10);
+    if !real_date(date) || !rest.starts_with(['T', 't']) {
+        return false;
+    }
+    let number =
+        |range: std::ops::Range<usize>| rest.get(range).and_then(|s| s.parse::<u32>().ok());
+    let (Some(hour), Some(minute), Some(second)) = (number(1..3), number(4..6), number(7..9))
+    else {
+        return false;
+    };
+    hour < 24
+        && minute < 60
+        && second <= 60
+        && (rest.ends_with(['Z', 'z'])
+            || rest.len() >= 6 && rest.as_bytes()[rest.len() - 3] == b':')
+}
+
+fn within(value: f64, low: f64, high: f64) -> bool {
+    value.is_finite() && low <= value && value <= high
+}
+
+fn distinct<T: PartialEq>(items: &[T]) -> bool {
+    items
+        .iter()
+        .enumerate()
+        .all(|(index, item)| !items[..index].contains(item))
+}
+
+impl Constraints for Rich {
+    fn assert_constraints(&self) {
+        assert!(
+            (2..=8).contains(&chars(&self.name)),
+            "name length: {self:?}"
+        );
+        if let Some(email) = &self.email {
+            assert!(plausible_email(email), "email: {email:?}");
+        }
+        if let Some(website) = &self.website {
+            assert!(plausible_uri(website), "website: {website:?}");
+        }
+        if let Some(birthday) = &self.birthday {
+            assert!(real_date(birthday), "birthday: {birthday:?}");
+        }
+        if let Some(meeting) = &self.meeting {
+            assert!(plausible_date_time(meeting), "meeting: {meeting:?}");
+        }
+        if let Some(code) = &self.code {
+            assert!(code_pattern().is_match(code), "code: {code:?}");
+            assert!(chars(code) <= 12, "code length: {code:?}");
+        }
+        assert!(chars(&self.nickname) <= 10, "nickname: {:?}", self.nickname);
+        if let Some(short) = self.short {
+            assert!(short >= -1000, "short: {short}");
+        }
+        if let Some(word) = self.word {
+            assert!(word <= 5000, "word: {word}");
+        }
+        assert!((-10..=10).contains(&self.small), "small: {}", self.small);
+        if let Some(ratio) = self.ratio {
+            assert!(within(ratio, 0.5, 99.5), "ratio: {ratio}");
+        }
+        if let Some(single) = self.single {
+            assert!(single.is_finite(), "single: {single}");
+        }
+        if let Some(double) = self.double {
+            assert!(double.is_finite(), "double: {double}");
+        }
+        assert!(
+            (1..=2).contains(&self.flavors.len()) && distinct(&self.flavors),
+            "flavors: {:?}",
+            self.flavors
+        );
+    }
+}
+
+impl Constraints for Strict {
+    fn assert_constraints(&self) {
+        if let Some(label) = &self.label {
+            assert!(!label.is_empty(), "label: {label:?}");
+        }
+        assert!(self.weight.is_finite(), "weight: {}", self.weight);
+    }
+}
+
+/// Exercises an error's text and JSON, which a server hands back to the client.
+fn render(error: &ContentError) {
+    let text = error.to_string();
+    let json = serde_json::to_value(error).expect("a ContentError serializes");
+    let listed = json["errors"].as_array().map_or(0, Vec::len);
+    assert_eq!(listed, error.errors().len(), "{text}");
+    for field_error in error.errors() {
+        assert!(!field_error.kind().code().is_empty());
+    }
+}
+
+fn field_names(error: &ContentError) -> Vec<&str> {
+    error.errors().iter().map(|e| e.field()).collect()
+}
+
+/// The typed parser of `T` on `content`, against every oracle:
+///
+/// - it never panics (nor does anything below);
+/// - its verdict equals `validate`'s (plus unknown keys, when `T` denies them), and both
+///   name the same invalid fields;
+/// - what it accepts meets every declared constraint, re-checked by hand on the typed value;
+/// - what it accepts writes back (`to_content`) as content that `validate` accepts and that
+///   parses to the same value.
+pub fn check_form<T>(content: &Map<String, Value>, denies_unknown: bool)
+where
+    T: Elicit + Constraints + Debug + PartialEq,
+{
+    let schema = T::requested_schema();
+    let parsed = T::from_content(content);
+    let verdict = schema.validate(content);
+    let unknown: Vec<&str> = if denies_unknown {
+        content
+            .keys()
+            .map(String::as_str)
+            .filter(|key| schema.property(key).is_none())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    assert_eq!(
+        parsed.is_ok(),
+        verdict.is_ok() && unknown.is_empty(),
+        "from_content and validate disagree on {content:?}:\nparsed: {parsed:?}\nvalidate: {verdict:?}"
+    );
+    match parsed {
+        Ok(value) => {
+            value.assert_constraints();
+            let written = value.to_content();
+            if let Err(error) = schema.validate(&written) {
+                panic!("to_content of {value:?} does not validate: {error}");
+            }
+            assert_eq!(
+                T::from_content(&written).as_ref(),
+                Ok(&value),
+                "round trip through {written:?}"
+            );
+        }
+        Err(error) => {
+            render(&error);
+            let mut expected: Vec<&str> = verdict.as_ref().err().map_or_else(Vec::new, field_names);
+            expected.extend(&unknown);
+            assert_eq!(
+                field_names(&error),
+                expected,
+                "different fields blamed for {content:?}:\nparsed: {error:?}\nvalidate: {verdict:?}"
+            );
+        }
+    }
+    if let Err(error) = &verdict {
+        render(error);
+    }
+}
+
+/// Target 1: `from_content` of the rich form and of the strict one.
+pub fn check_content(content: &Map<String, Value>) {
+    check_form::<Rich>(content, false);
+    check_form::<Strict>(content, true);
+}
+
+/// Target 2: `ElicitOutcome::from_result` on any JSON, against `ElicitResult::from_value`
+/// followed by `from_content`, and its own round trip through `to_result`.
+pub fn check_outcome(value: &Value) {
+    let typed = ElicitOutcome::<Rich>::from_result(value);
+    let untyped = ElicitResult::from_value(value);
+    if let Err(error) = &typed {
+        let _ = error.to_string();
+        let _ = std::error::Error::source(error);
+    }
+    match untyped {
+        Err(error) => assert_eq!(typed, Err(error), "from_result and from_value disagree"),
+        Ok(result) => {
+            // What `from_value` read must write back and read again the same.
+            assert_eq!(
+                ElicitResult::from_value(&result.to_value()).as_ref(),
+                Ok(&result),
+                "ElicitResult round trip"
+            );
+            match result.action {
+                ElicitAction::Accept => {
+                    let empty = Map::new();
+                    let content = result.content.as_ref().unwrap_or(&empty);
+                    check_form::<Rich>(content, false);
+                    match (Rich::from_content(content), &typed) {
+                        (Ok(parsed), Ok(ElicitOutcome::Accepted(answer))) => {
+                            assert_eq!(&parsed, answer);
+                        }
+                        (Err(error), Err(OutcomeError::Invalid(invalid))) => {
+                            assert_eq!(&error, invalid);
+                        }
+                        (parsed, typed) => {
+                            panic!("from_content gave {parsed:?}, from_result gave {typed:?}")
+                        }
+                    }
+                }
+                ElicitAction::Decline => assert_eq!(typed, Ok(ElicitOutcome::Declined)),
+                ElicitAction::Cancel => assert_eq!(typed, Ok(ElicitOutcome::Cancelled)),
+            }
+        }
+    }
+    if let Ok(outcome) = typed {
+        let written = outcome.to_result();
+        assert_eq!(
+            ElicitOutcome::<Rich>::from_result(&written).as_ref(),
+            Ok(&outcome),
+            "outcome round trip through {written}"
+        );
+    }
+}
+
+/// The limit the outcome target reads bytes with: under libFuzzer's longest inputs, so both
+/// sides of it are exercised.
+const BYTE_LIMIT: usize = 2048;
+
+/// Target 2, from bytes: [`ElicitOutcome::from_slice_limited`] must agree with parsing the
+/// bytes as JSON and calling `from_result`, refuse whatever is over the limit, and call
+/// anything serde_json cannot parse a JSON error. Then [`check_outcome`] on the value.
+pub fn check_outcome_bytes(data: &[u8]) {
+    let limited = ElicitOutcome::<Rich>::from_slice_limited(data, BYTE_LIMIT);
+    if let Err(error) = &limited {
+        let _ = error.to_string();
+    }
+    let parsed = serde_json::from_slice::<Value>(data);
+    if data.len() > BYTE_LIMIT {
+        assert!(
+            matches!(limited, Err(ReadError::TooLarge { limit: BYTE_LIMIT, length }) if length == data.len()),
+            "{} bytes over a limit of {BYTE_LIMIT} gave {limited:?}",
+            data.len()
+        );
+    } else {
+        match (&parsed, limited) {
+            (Err(_), Err(ReadError::Json(_))) => {}
+            (Ok(value), Ok(outcome)) => {
+                assert_eq!(ElicitOutcome::<Rich>::from_result(value), Ok(outcome));
+            }
+            (Ok(value), Err(ReadError::Outcome(error))) => {
+                assert_eq!(ElicitOutcome::<Rich>::from_result(value), Err(error));
+            }
+            (parsed, limited) => {
+                panic!("serde_json gave {parsed:?}, the limited reader {limited:?}")
+            }
+        }
+    }
+    if let Ok(value) = parsed {
+        check_outcome(&value);
+    }
+}
+
+/// Target 3: a `RequestedSchema` from any JSON, and `validate` of any content against it.
+///
+/// - A schema that deserializes serializes back to JSON that deserializes to an equal schema
+///   (also through text).
+/// - `validate` never panics, and its verdict is recomputed here property by property: the
+///   required ones present, every present one passing `check`, one error per failing
+///   property, in property order.
+/// - `check` agrees with a hand-written model of each kind wherever the model is exact.
+pub fn check_schema(schema: &Value, content: Option<&Value>) {
+    let Ok(parsed) = serde_json::from_value::<RequestedSchema>(schema.clone()) else {
+        return;
+    };
+    let json = serde_json::to_value(&parsed).expect("a RequestedSchema serializes");
+    let again: RequestedSchema = serde_json::from_value(json.clone())
+        .unwrap_or_else(|error| panic!("re-serialized schema {json} does not read back: {error}"));
+    assert_eq!(again, parsed, "schema round trip through {json}");
+    let text = serde_json::to_string(&parsed).expect("serializes to text");
+    let from_text: RequestedSchema = serde_json::from_str(&text).expect("text reads back");
+    assert_eq!(from_text, parsed, "schema round trip through text {text}");
+
+    let Some(Value::Object(content)) = content else {
+        return;
+    };
+    let verdict = parsed.validate(content);
+    let mut failing = Vec::new();
+    for (name, property) in &parsed.properties {
+        let failed = match content.get(name) {
+            None | Some(Value::Null) => parsed.is_required(name),
+            Some(value) => {
+                let checked = property.check(value);
+                if let Some(expected) = model_check(property, value) {
+                    assert_eq!(
+                        checked.is_ok(),
+                        expected,
+                        "check of {value} against {property:?} gave {checked:?}"
+                    );
+                }
+                checked.is_err()
+            }
+        };
+        if failed {
+            failing.push(name.as_str());
+        }
+    }
+    match &verdict {
+        Ok(()) => assert!(failing.is_empty(), "validate passed, but {failing:?} fail"),
+        Err(error) => {
+            render(error);
+            assert_eq!(field_names(error), failing, "validate blamed other fields");
+        }
+    }
+    assert_eq!(
+        again.validate(content),
+        verdict,
+        "round-tripped schema decides otherwise"
+    );
+
+    let mut filled = content.clone();
+    parsed.apply_defaults(&mut filled);
+    let _ = parsed.validate(&filled);
+}
+
+/// A model of `PropertySchema::check` for the parts that can be modelled exactly without
+/// reusing its code: `None` where the model would have to guess (formats, patterns, numbers
+/// that `f64` cannot hold exactly).
+fn model_check(property: &PropertySchema, value: &Value) -> Option<bool> {
+    match property {
+        PropertySchema::String(schema) => {
+            let Value::String(text) = value else {
+                return Some(false);
+            };
+            let length = text.chars().count() as u64;
+            let lengths_ok = schema.min_length.is_none_or(|min| length >= min)
+                && schema.max_length.is_none_or(|max| length <= max);
+            if !lengths_ok {
+                return Some(false);
+            }
+            (schema.format.is_none() && schema.pattern.is_none()).then_some(true)
+        }
+        PropertySchema::Number(schema) => {
+            let Value::Number(number) = value else {
+                return Some(false);
+            };
+            let x = exact_f64(number)?;
+            if schema.kind == NumberKind::Integer && x.fract() != 0.0 {
+                return Some(false);
+            }
+            let low = match &schema.minimum {
+                Some(minimum) => exact_f64(minimum)?,
+                None => f64::NEG_INFINITY,
+            };
+            let high = match &schema.maximum {
+                Some(maximum) => exact_f64(maximum)?,
+                None => f64::INFINITY,
+            };
+            Some(low <= x && x <= high)
+        }
+        PropertySchema::Boolean(_) => Some(value.is_boolean()),
+        PropertySchema::UntitledMultiSelect(_) | PropertySchema::TitledMultiSelect(_) => {
+            let options: Vec<&str> = property.option_values().collect();
+            let (min_items, max_items) = match property {
+                PropertySchema::UntitledMultiSelect(s) => (s.min_items, s.max_items),
+                PropertySchema::TitledMultiSelect(s) => (s.min_items, s.max_items),
+                _ => unreachable!(),
+            };
+            let Value::Array(items) = value else {
+                return Some(false);
+            };
+            let chosen: Option<Vec<&str>> = items.iter().map(Value::as_str).collect();
+            let Some(chosen) = chosen else {
+                return Some(false);
+            };
+            let count = chosen.len() as u64;
+            Some(
+                chosen.iter().all(|c| options.contains(c))
+                    && chosen.iter().collect::<HashSet<_>>().len() == chosen.len()
+                    && min_items.is_none_or(|min| count >= min)
+                    && max_items.is_none_or(|max| count <= max),
+            )
+        }
+        // The three single selects.
+        _ => {
+            let options: Vec<&str> = property.option_values().collect();
+            Some(
+                value
+                    .as_str()
+                    .is_some_and(|chosen| options.contains(&chosen)),
+            )
+        }
+    }
+}
+
+/// The number as an `f64`, when that is exact: every float, and integers up to 2^53.
+fn exact_f64(number: &Number) -> Option<f64> {
+    const EXACT: u64 = 1 << 53;
+    if let Some(i) = number.as_i64() {
+        #[allow(clippy::cast_precision_loss)]
+        return (i.unsigned_abs() <= EXACT).then_some(i as f64);
+    }
+    if let Some(u) = number.as_u64() {
+        #[allow(clippy::cast_precision_loss)]
+        return (u <= EXACT).then_some(u as f64);
+    }
+    number.as_f64()
+}
+
+/// Splits a fuzz input into up to two JSON values (a schema and a content), read one after
+/// the other as a JSON stream.
+pub fn json_pair(data: &[u8]) -> Option<(Value, Option<Value>)> {
+    let mut stream = serde_json::Deserializer::from_slice(data).into_iter::<Value>();
+    let first = stream.next()?.ok()?;
+    let second = stream.next().and_then(Result::ok);
+    Some((first, second))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seeds(target: &str) -> Vec<Vec<u8>> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("corpus")
+            .join(target);
+        let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|error| panic!("{}: {error}", dir.display()))
+            .map(|entry| std::fs::read(entry.expect("entry").path()).expect("readable"))
+            .collect();
+        seeds.sort();
+        assert!(!seeds.is_empty(), "no seeds in {}", dir.display());
+        seeds
+    }
+
+    /// The seed corpora run clean, without libFuzzer (`cargo test` in `fuzz/`).
+    #[test]
+    fn seeds_pass_the_oracles() {
+        for seed in seeds("from_content") {
+            if let Ok(Value::Object(content)) = serde_json::from_slice(&seed) {
+                check_content(&content);
+            }
+        }
+        for seed in seeds("outcome") {
+            check_outcome_bytes(&seed);
+        }
+        for seed in seeds("schema") {
+            if let Some((schema, content)) = json_pair(&seed) {
+                check_schema(&schema, content.as_ref());
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_answer_is_accepted() {
+        let content = serde_json::json!({
+            "name": "Ada", "small": 3, "flag": true, "flavor": "vanilla", "flavors": ["chocolate"]
+        });
+        let rich = Rich::from_content(content.as_object().expect("object")).expect("valid");
+        assert_eq!(rich.nickname, "anon");
+        assert_eq!(rich.default_sizes, HashSet::from([Size::Small]));
+    }
+}
