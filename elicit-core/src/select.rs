@@ -77,45 +77,59 @@ pub trait ElicitEnum: Sized + 'static {
 )]
 pub trait MultiSelectOption: ElicitEnum {}
 
-fn find<E: ElicitEnum>(chosen: &str) -> Option<E> {
-    E::VARIANTS
-        .iter()
-        .position(|variant| variant.value == chosen)
-        .and_then(E::from_index)
+// Every function generic over the enum is a thin shim over a non-generic one that takes the
+// enum's `VARIANTS` and `STYLE`: the generic shims are instantiated in the user's crate once
+// per enum (and type-checked and code-generated there), the rest is compiled once, here.
+
+/// The index of the variant whose `const` is `chosen`.
+fn position(variants: &[EnumVariant], chosen: &str) -> Option<usize> {
+    variants.iter().position(|variant| variant.value == chosen)
 }
 
-fn values<E: ElicitEnum>() -> impl Iterator<Item = &'static str> {
-    E::VARIANTS.iter().map(|variant| variant.value)
+fn values(variants: &'static [EnumVariant]) -> impl Iterator<Item = &'static str> {
+    variants.iter().map(|variant| variant.value)
 }
 
-fn value_of<E: ElicitEnum>(choice: &E) -> &'static str {
-    E::VARIANTS
-        .get(choice.index())
-        .map_or("", |variant| variant.value)
+fn unknown(variants: &'static [EnumVariant], chosen: &str) -> FieldErrorKind {
+    FieldErrorKind::unknown_option(chosen, values(variants))
 }
 
-fn titled_options<E: ElicitEnum>() -> Vec<EnumOption> {
-    E::VARIANTS
+fn value_at(variants: &'static [EnumVariant], index: usize) -> &'static str {
+    variants.get(index).map_or("", |variant| variant.value)
+}
+
+fn titled_options(variants: &[EnumVariant]) -> Vec<EnumOption> {
+    variants
         .iter()
         .map(|variant| EnumOption::new(variant.value, variant.title))
         .collect()
 }
 
+fn untitled_options(variants: &[EnumVariant]) -> Vec<String> {
+    variants
+        .iter()
+        .map(|variant| variant.value.to_owned())
+        .collect()
+}
+
 /// The single-select schema of `E`, in `E`'s style.
 pub fn single_select_schema<E: ElicitEnum>() -> PropertySchema {
-    let options = values::<E>().map(str::to_owned).collect();
-    match E::STYLE {
+    single_select_schema_of(E::VARIANTS, E::STYLE)
+}
+
+fn single_select_schema_of(variants: &[EnumVariant], style: EnumStyle) -> PropertySchema {
+    match style {
         EnumStyle::Titled => PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
-            options: titled_options::<E>(),
+            options: titled_options(variants),
             ..TitledSingleSelectSchema::default()
         }),
         EnumStyle::Untitled => PropertySchema::UntitledSingleSelect(UntitledSingleSelectSchema {
-            options,
+            options: untitled_options(variants),
             ..UntitledSingleSelectSchema::default()
         }),
         EnumStyle::LegacyEnumNames => PropertySchema::LegacyTitledEnum(LegacyTitledEnumSchema {
-            options,
-            option_names: E::VARIANTS
+            options: untitled_options(variants),
+            option_names: variants
                 .iter()
                 .map(|variant| variant.title.to_owned())
                 .collect(),
@@ -129,26 +143,38 @@ pub fn single_select_schema<E: ElicitEnum>() -> PropertySchema {
 /// # Errors
 /// `WrongType` for a non-string, `UnknownOption` (listing the allowed values) otherwise.
 pub fn parse_single<E: ElicitEnum>(value: &Value) -> Result<E, FieldErrorKind> {
+    let index = parse_index(E::VARIANTS, value)?;
+    match E::from_index(index) {
+        Some(choice) => Ok(choice),
+        None => Err(unknown(E::VARIANTS, value_at(E::VARIANTS, index))),
+    }
+}
+
+fn parse_index(variants: &'static [EnumVariant], value: &Value) -> Result<usize, FieldErrorKind> {
     let chosen = expect_str(value)?;
-    find(chosen).ok_or_else(|| FieldErrorKind::unknown_option(chosen, values::<E>()))
+    position(variants, chosen).ok_or_else(|| unknown(variants, chosen))
 }
 
 /// The `const` of `choice`, as JSON.
 pub fn single_to_json<E: ElicitEnum>(choice: &E) -> Value {
-    Value::String(value_of(choice).to_owned())
+    Value::String(value_at(E::VARIANTS, choice.index()).to_owned())
 }
 
 fn multi_select_schema<E: ElicitEnum>() -> PropertySchema {
-    match E::STYLE {
+    multi_select_schema_of(E::VARIANTS, E::STYLE)
+}
+
+fn multi_select_schema_of(variants: &[EnumVariant], style: EnumStyle) -> PropertySchema {
+    match style {
         EnumStyle::Untitled => PropertySchema::UntitledMultiSelect(UntitledMultiSelectSchema {
-            options: values::<E>().map(str::to_owned).collect(),
+            options: untitled_options(variants),
             ..UntitledMultiSelectSchema::default()
         }),
         // A legacy enum never gets here (it is not a `MultiSelectOption`); titled is the
         // closest form should a hand-written impl say otherwise.
         EnumStyle::Titled | EnumStyle::LegacyEnumNames => {
             PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
-                options: titled_options::<E>(),
+                options: titled_options(variants),
                 ..TitledMultiSelectSchema::default()
             })
         }
@@ -157,17 +183,51 @@ fn multi_select_schema<E: ElicitEnum>() -> PropertySchema {
 
 /// Reads the chosen options in the client's order, refusing unknown and repeated ones.
 fn parse_multi<E: ElicitEnum>(value: &Value) -> Result<Vec<E>, FieldErrorKind> {
-    let items = expect_array(value)?;
-    let mut seen = Seen::new(E::VARIANTS.len());
-    let mut chosen = Vec::with_capacity(items.len().min(E::VARIANTS.len()));
-    for item in items {
-        let choice: E = parse_single(item)?;
-        if !seen.insert(choice.index()) {
-            return Err(FieldErrorKind::duplicate_option(value_of(&choice)));
-        }
-        chosen.push(choice);
-    }
+    let capacity = value.as_array().map_or(0, Vec::len).min(E::VARIANTS.len());
+    let mut chosen = Vec::with_capacity(capacity);
+    parse_indices(
+        E::VARIANTS,
+        value,
+        &mut |index| match E::from_index(index) {
+            Some(choice) => {
+                chosen.push(choice);
+                true
+            }
+            None => false,
+        },
+    )?;
     Ok(chosen)
+}
+
+/// Reads a multi-select's array, handing each chosen option's index to `take` in the
+/// client's order (`take` says false when the type has no variant there).
+fn parse_indices(
+    variants: &'static [EnumVariant],
+    value: &Value,
+    take: &mut dyn FnMut(usize) -> bool,
+) -> Result<(), FieldErrorKind> {
+    let items = expect_array(value)?;
+    let mut seen = Seen::new(variants.len());
+    for item in items {
+        let index = parse_index(variants, item)?;
+        let chosen = value_at(variants, index);
+        if !seen.insert(index) {
+            return Err(FieldErrorKind::duplicate_option(chosen));
+        }
+        if !take(index) {
+            return Err(unknown(variants, chosen));
+        }
+    }
+    Ok(())
+}
+
+/// The `const`s of `choices`, as a JSON array.
+fn multi_to_json<'a, E: ElicitEnum + 'a>(choices: impl ExactSizeIterator<Item = &'a E>) -> Value {
+    let mut items = Vec::with_capacity(choices.len());
+    for choice in choices {
+        items.push(single_to_json(choice));
+    }
+    Value::Array(items)
 }
 
 /// The options chosen so far: a bit set on the stack for up to 128 options (every enum a
@@ -223,7 +283,7 @@ impl<E: MultiSelectOption> ElicitField for Vec<E> {
     }
 
     fn to_json(&self) -> Value {
-        Value::Array(self.iter().map(single_to_json).collect())
+        multi_to_json(self.iter())
     }
 }
 
@@ -237,7 +297,7 @@ impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
     }
 
     fn to_json(&self) -> Value {
-        Value::Array(self.iter().map(single_to_json).collect())
+        multi_to_json(self.iter())
     }
 }
 
@@ -254,7 +314,7 @@ impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for
         // In declaration order, so the same set always serializes the same way.
         let mut chosen: Vec<&E> = self.iter().collect();
         chosen.sort_by_key(|choice| choice.index());
-        Value::Array(chosen.into_iter().map(single_to_json).collect())
+        multi_to_json(chosen.into_iter())
     }
 }
 
