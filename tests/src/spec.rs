@@ -192,10 +192,10 @@ fn matches(definition: &Definition, object: &Map<String, Value>) -> Result<(), S
         };
         matches(items, items_object)?;
     }
-    if let Some(format) = object.get("format") {
-        if !["email", "uri", "date", "date-time"].contains(&format.as_str().unwrap_or("")) {
-            return Err(format!("{}: unknown format {format}", definition.name));
-        }
+    if let Some(format) = object.get("format")
+        && !["email", "uri", "date", "date-time"].contains(&format.as_str().unwrap_or(""))
+    {
+        return Err(format!("{}: unknown format {format}", definition.name));
     }
     if let Some(names) = object.get("enumNames").and_then(Value::as_array) {
         let options = object
