@@ -52,6 +52,8 @@ mod format;
 mod limits;
 mod pattern;
 mod protocol;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 mod schema;
 mod select;
 mod validate;

@@ -1,0 +1,145 @@
+//! `elicitation/create` from an rmcp server: the extension trait on `Peer<RoleServer>`.
+
+use std::future::Future;
+
+use ::rmcp::model::{ClientResult, ServerRequest};
+use ::rmcp::{Peer, RoleServer, ServiceError};
+
+use super::convert::protocol_version;
+use super::error::Error;
+use crate::{
+    Elicit, ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport,
+    ProtocolVersion, UrlRequest,
+};
+
+/// Typed elicitation on rmcp's server peer (`ctx.peer` in a tool), for protocol revisions
+/// up to 2025-11-25, where the server sends `elicitation/create` to the client.
+///
+/// Each method checks the capabilities the client declared in `initialize` first (and sends
+/// nothing when the mode is missing), writes the request for the negotiated revision with the fields in
+/// declaration order, waits for the answer (there is no timeout: a person is filling in a
+/// form), and reads it.
+///
+/// On 2026-07-28 a server may not send requests, and rmcp refuses with
+/// [`Error::Service`]: use [`ask_form`](super::ask_form), which picks the right path, or
+/// [`form_input_required`](super::form_input_required).
+///
+/// ```
+/// use elicit_core::rmcp::PeerElicitExt;
+/// use elicit_core::{Elicit, ElicitOutcome};
+/// use rmcp::{ErrorData, Peer, RoleServer};
+///
+/// /// Delete the branch?
+/// #[derive(Elicit)]
+/// struct Confirm {
+///     /// Also delete it on the remote
+///     remote: bool,
+/// }
+///
+/// async fn confirm(peer: &Peer<RoleServer>, branch: &str) -> Result<bool, ErrorData> {
+///     let prompt = format!("Delete the branch {branch}?");
+///     let outcome = peer.elicit_form_with::<Confirm>(prompt).await?; // every error → ErrorData
+///     Ok(matches!(outcome, ElicitOutcome::Accepted(_)))
+/// }
+/// ```
+pub trait PeerElicitExt {
+    /// Asks for `T`'s form, prompted with `T::message()` (its doc comment).
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] when the client did not declare form mode (nothing is sent),
+    /// [`Error::Render`] when the negotiated revision cannot express the form,
+    /// [`Error::Service`] when rmcp gets no answer, [`Error::Invalid`] (every field's error)
+    /// when the accepted content does not fit `T`, [`Error::Malformed`] for an answer that
+    /// is not an `ElicitResult`.
+    fn elicit_form<T: Elicit>(
+        &self,
+    ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
+
+    /// Asks for `T`'s form with this prompt.
+    ///
+    /// # Errors
+    /// As [`elicit_form`](Self::elicit_form).
+    fn elicit_form_with<T: Elicit>(
+        &self,
+        message: impl Into<String> + Send,
+    ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
+
+    /// Asks the user to open a URL (for anything sensitive: credentials, payments, OAuth).
+    /// `accept` only means the user agreed to open it. (Named so as not to clash with rmcp's
+    /// own `Peer::elicit_url`.)
+    ///
+    /// # Errors
+    /// [`Error::Unsupported`] when the client did not declare URL mode,
+    /// [`Error::Render`] when the negotiated revision has no URL mode (2025-06-18),
+    /// [`Error::Service`], [`Error::Malformed`] as for [`elicit_form`](Self::elicit_form).
+    fn elicit_url_request(
+        &self,
+        request: UrlRequest,
+    ) -> impl Future<Output = Result<ElicitAction, Error>> + Send;
+
+    /// Sends any request and returns the client's answer, untyped (content checked by
+    /// nobody: see [`RequestedSchema::validate`](crate::RequestedSchema::validate)).
+    ///
+    /// # Errors
+    /// As [`elicit_form`](Self::elicit_form), except [`Error::Invalid`].
+    fn elicit_request(
+        &self,
+        request: &ElicitRequest,
+    ) -> impl Future<Output = Result<ElicitResult, Error>> + Send;
+
+    /// The elicitation modes the client declared in `initialize` (none when the peer has no
+    /// client info, as in a 2026-07-28 session, where capabilities come with each request).
+    fn elicitation_support(&self) -> ElicitationSupport;
+
+    /// The revision whose rules apply to this session (2025-11-25 when the peer has no
+    /// client info); see [`protocol_version`](super::protocol_version).
+    fn elicitation_version(&self) -> ProtocolVersion;
+}
+
+impl PeerElicitExt for Peer<RoleServer> {
+    async fn elicit_form<T: Elicit>(&self) -> Result<ElicitOutcome<T>, Error> {
+        let result = self.elicit_request(&ElicitRequest::form::<T>()).await?;
+        Ok(ElicitOutcome::from_elicit_result(&result)?)
+    }
+
+    async fn elicit_form_with<T: Elicit>(
+        &self,
+        message: impl Into<String> + Send,
+    ) -> Result<ElicitOutcome<T>, Error> {
+        let request = ElicitRequest::form::<T>().message(message);
+        let result = self.elicit_request(&request).await?;
+        Ok(ElicitOutcome::from_elicit_result(&result)?)
+    }
+
+    async fn elicit_url_request(&self, request: UrlRequest) -> Result<ElicitAction, Error> {
+        let result = self.elicit_request(&ElicitRequest::Url(request)).await?;
+        Ok(result.action)
+    }
+
+    async fn elicit_request(&self, request: &ElicitRequest) -> Result<ElicitResult, Error> {
+        // No client info: a 2026-07-28 session (capabilities come with each request, and
+        // rmcp refuses server-to-client requests there, saying what to do instead).
+        if self.peer_info().is_some() {
+            self.elicitation_support().check(request)?;
+        }
+        let params = request.to_rmcp_params(self.elicitation_version())?;
+        let request = ServerRequest::ElicitRequest(::rmcp::model::ElicitRequest::new(params));
+        match self.send_request(request).await? {
+            ClientResult::ElicitResult(result) => Ok(ElicitResult::try_from(&result)?),
+            _ => Err(Error::Service(ServiceError::UnexpectedResponse)),
+        }
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        self.peer_info().map_or(ElicitationSupport::NONE, |info| {
+            ElicitationSupport::from(&info.capabilities)
+        })
+    }
+
+    fn elicitation_version(&self) -> ProtocolVersion {
+        self.peer_info()
+            .map_or(ProtocolVersion::V2025_11_25, |info| {
+                protocol_version(&info.protocol_version)
+            })
+    }
+}
