@@ -251,6 +251,17 @@ fn a_schema_the_model_cannot_hold_is_an_error_at_requested_schema() {
 
 #[test]
 fn requests_are_written_per_revision() {
+    /// No multi-selects: 2025-06-18 has none
+    #[derive(Elicit)]
+    struct Older {
+        #[elicit(default = Hero::Hero2)]
+        hero: Hero,
+        #[elicit(default = 7)]
+        integer: u8,
+        #[elicit(default = true)]
+        check: bool,
+    }
+
     let request = ElicitRequest::form::<Everything>();
     let form = |version| match request.to_rmcp_params(version).unwrap() {
         ElicitRequestParams::FormElicitationParams {
@@ -270,16 +281,6 @@ fn requests_are_written_per_revision() {
         json!({"const": "hero-2", "title": "Green Lantern"})
     );
 
-    /// No multi-selects: 2025-06-18 has none
-    #[derive(Elicit)]
-    struct Older {
-        #[elicit(default = Hero::Hero2)]
-        hero: Hero,
-        #[elicit(default = 7)]
-        integer: u8,
-        #[elicit(default = true)]
-        check: bool,
-    }
     let ElicitRequestParams::FormElicitationParams {
         requested_schema, ..
     } = ElicitRequest::form::<Older>()
