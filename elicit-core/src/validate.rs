@@ -5,6 +5,7 @@
 //! server and a schema-only client always agree on the verdict.
 
 use std::cmp::Ordering;
+use std::collections::HashSet;
 
 use serde_json::{Map, Number, Value};
 
@@ -37,10 +38,11 @@ impl RequestedSchema {
     /// assert_eq!(error.to_string(), "`age`: must be at least 18, got 12");
     /// ```
     pub fn validate(&self, content: &Map<String, Value>) -> Result<(), ContentError> {
+        let required = RequiredNames::new(&self.required);
         let mut errors = Vec::new();
         for (name, schema) in &self.properties {
             match content.get(name) {
-                None | Some(Value::Null) if !self.is_required(name) => {}
+                None | Some(Value::Null) if !required.contains(name) => {}
                 None | Some(Value::Null) => {
                     errors.push(FieldError::new(name.clone(), FieldErrorKind::Missing));
                 }
@@ -55,6 +57,34 @@ impl RequestedSchema {
             Ok(())
         } else {
             Err(ContentError::from(errors))
+        }
+    }
+}
+
+/// The names in `required`, looked up by hashing when there are many: a server's schema is a
+/// client's input, and one linear scan of `required` per property would make validating a
+/// large schema quadratic.
+enum RequiredNames<'a> {
+    Few(&'a [String]),
+    Many(HashSet<&'a str>),
+}
+
+impl<'a> RequiredNames<'a> {
+    /// Up to this many names, a scan beats hashing and needs no allocation.
+    const SCAN_LIMIT: usize = 16;
+
+    fn new(required: &'a [String]) -> Self {
+        if required.len() <= Self::SCAN_LIMIT {
+            Self::Few(required)
+        } else {
+            Self::Many(required.iter().map(String::as_str).collect())
+        }
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        match self {
+            Self::Few(names) => names.iter().any(|known| known == name),
+            Self::Many(names) => names.contains(name),
         }
     }
 }
@@ -111,14 +141,18 @@ impl PropertySchema {
         max_items: Option<u64>,
     ) -> Result<(), FieldErrorKind> {
         let items = expect_array(value)?;
-        for (index, item) in items.iter().enumerate() {
-            let chosen = expect_str(item)?;
-            self.check_option(chosen)?;
-            let repeated = items[..index]
-                .iter()
-                .any(|earlier| earlier.as_str() == Some(chosen));
-            if repeated {
-                return Err(FieldErrorKind::duplicate_option(chosen));
+        if items.len() > RequiredNames::SCAN_LIMIT {
+            self.check_many_options(items)?;
+        } else {
+            for (index, item) in items.iter().enumerate() {
+                let chosen = expect_str(item)?;
+                self.check_option(chosen)?;
+                let repeated = items[..index]
+                    .iter()
+                    .any(|earlier| earlier.as_str() == Some(chosen));
+                if repeated {
+                    return Err(FieldErrorKind::duplicate_option(chosen));
+                }
             }
         }
         let count = items.len() as u64;
@@ -127,6 +161,26 @@ impl PropertySchema {
         }
         if let Some(max_items) = max_items.filter(|max| count > *max) {
             return Err(FieldErrorKind::TooManyItems { max_items, count });
+        }
+        Ok(())
+    }
+}
+
+impl PropertySchema {
+    /// `check_options` for a long answer, with the same verdicts in the same order, through
+    /// hash sets: scanning the options and the earlier items for each item would make a
+    /// large (server-sent) multi-select quadratic.
+    fn check_many_options(&self, items: &[Value]) -> Result<(), FieldErrorKind> {
+        let options: HashSet<&str> = self.option_values().collect();
+        let mut seen = HashSet::with_capacity(items.len().min(options.len()));
+        for item in items {
+            let chosen = expect_str(item)?;
+            if !options.contains(chosen) {
+                return Err(FieldErrorKind::unknown_option(chosen, self.option_values()));
+            }
+            if !seen.insert(chosen) {
+                return Err(FieldErrorKind::duplicate_option(chosen));
+            }
         }
         Ok(())
     }

@@ -5,6 +5,7 @@
 //! `items.anyOf`), and `properties` must keep declaration order whatever map type `serde_json`
 //! was built with.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
@@ -293,8 +294,11 @@ impl<'de> Deserialize<'de> for PropertyList {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PropertyList, A::Error> {
                 let mut list: Vec<(String, PropertySchema)> = Vec::new();
+                // Hashed, not scanned: a scan per property made a 50 000-property schema
+                // (a server's, so a client's input) take minutes to read.
+                let mut names = HashSet::new();
                 while let Some((name, schema)) = map.next_entry::<String, PropertySchema>()? {
-                    if list.iter().any(|(known, _)| *known == name) {
+                    if !names.insert(name.clone()) {
                         return Err(de::Error::custom(format_args!(
                             "property {name:?} appears twice"
                         )));
