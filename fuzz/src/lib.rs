@@ -53,6 +53,25 @@ pub enum Legacy {
     No,
 }
 
+/// A newtype field: carries its own constraints into the schema and checks them itself.
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+pub struct Percent(#[elicit(minimum = 0, maximum = 100)] u8);
+
+/// A form flattened into [`Rich`], required.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+#[elicit(rename_all = "camelCase")]
+pub struct Contact {
+    /// Work e-mail
+    #[elicit(format = "email")]
+    pub work_email: Option<String>,
+    /// Extension
+    #[elicit(minimum = 100, maximum = 999)]
+    pub extension: u16,
+    /// Callable
+    #[elicit(default = false)]
+    pub callable: bool,
+}
+
 /// Every kind of field a derived form can have: strings with each format, a pattern and
 /// lengths; every integer width, bounded and not; floats; booleans; options; defaults;
 /// single selects in the three styles and multi-selects as `Vec`, `BTreeSet` and `HashSet`.
@@ -139,6 +158,25 @@ pub struct Rich {
     /// Default sizes
     #[elicit(default = [Size::Small])]
     pub default_sizes: HashSet<Size>,
+    /// A newtype field
+    pub percent: Option<Percent>,
+    /// A flattened form
+    #[elicit(flatten)]
+    pub contact: Contact,
+}
+
+/// A form with an optional flattened group: `Some` only when the user answered one of the
+/// group's properties, and then the group's required ones must be there too. The schema
+/// cannot say "all or none", so here the parser is stricter than `validate`: what it accepts
+/// `validate` accepts, not the reverse.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+pub struct Grouped {
+    /// Title
+    #[elicit(max_length = 20)]
+    pub title: String,
+    /// The group
+    #[elicit(flatten)]
+    pub contact: Option<Contact>,
 }
 
 /// A small form that denies unknown keys.
@@ -217,7 +255,7 @@ fn real_date(text: &str) -> bool {
     if !(1..=12).contains(&month) {
         return false;
     }
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
     let last = DAYS[month as usize - 1] + u32::from(month == 2 && leap);
     (1..=last).contains(&day)
 }
@@ -298,6 +336,32 @@ impl Constraints for Rich {
             "flavors: {:?}",
             self.flavors
         );
+        if let Some(Percent(percent)) = self.percent {
+            assert!(percent <= 100, "percent: {percent}");
+        }
+        self.contact.assert_constraints();
+    }
+}
+
+impl Constraints for Contact {
+    fn assert_constraints(&self) {
+        if let Some(email) = &self.work_email {
+            assert!(plausible_email(email), "work email: {email:?}");
+        }
+        assert!(
+            (100..=999).contains(&self.extension),
+            "extension: {}",
+            self.extension
+        );
+    }
+}
+
+impl Constraints for Grouped {
+    fn assert_constraints(&self) {
+        assert!(chars(&self.title) <= 20, "title: {:?}", self.title);
+        if let Some(contact) = &self.contact {
+            contact.assert_constraints();
+        }
     }
 }
 
@@ -337,6 +401,23 @@ pub fn check_form<T>(content: &Map<String, Value>, denies_unknown: bool)
 where
     T: Elicit + Constraints + Debug + PartialEq,
 {
+    check_form_with::<T>(content, denies_unknown, Verdicts::Equal);
+}
+
+/// How the typed parser's verdict must relate to `validate`'s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdicts {
+    /// The same verdict, blaming the same fields.
+    Equal,
+    /// What the parser accepts `validate` accepts (an optional flattened group).
+    ParserStricter,
+}
+
+/// [`check_form`], with the relation between the verdicts given.
+pub fn check_form_with<T>(content: &Map<String, Value>, denies_unknown: bool, verdicts: Verdicts)
+where
+    T: Elicit + Constraints + Debug + PartialEq,
+{
     let schema = T::requested_schema();
     let parsed = T::from_content(content);
     let verdict = schema.validate(content);
@@ -349,11 +430,14 @@ where
     } else {
         Vec::new()
     };
-    assert_eq!(
-        parsed.is_ok(),
-        verdict.is_ok() && unknown.is_empty(),
-        "from_content and validate disagree on {content:?}:\nparsed: {parsed:?}\nvalidate: {verdict:?}"
-    );
+    let expected_ok = verdict.is_ok() && unknown.is_empty();
+    if verdicts == Verdicts::Equal || parsed.is_ok() {
+        assert_eq!(
+            parsed.is_ok(),
+            expected_ok,
+            "from_content and validate disagree on {content:?}:\nparsed: {parsed:?}\nvalidate: {verdict:?}"
+        );
+    }
     match parsed {
         Ok(value) => {
             value.assert_constraints();
@@ -366,6 +450,16 @@ where
                 Ok(&value),
                 "round trip through {written:?}"
             );
+        }
+        Err(error) if verdicts == Verdicts::ParserStricter => {
+            render(&error);
+            // Every field `validate` blames, the parser blames too.
+            if let Err(verdict) = &verdict {
+                let blamed = field_names(&error);
+                for field in field_names(verdict) {
+                    assert!(blamed.contains(&field), "{field} not blamed: {error:?}");
+                }
+            }
         }
         Err(error) => {
             render(&error);
@@ -387,6 +481,7 @@ where
 pub fn check_content(content: &Map<String, Value>) {
     check_form::<Rich>(content, false);
     check_form::<Strict>(content, true);
+    check_form_with::<Grouped>(content, false, Verdicts::ParserStricter);
 }
 
 /// Target 2: `ElicitOutcome::from_result` on any JSON, against `ElicitResult::from_value`
@@ -670,7 +765,8 @@ mod tests {
     #[test]
     fn a_full_answer_is_accepted() {
         let content = serde_json::json!({
-            "name": "Ada", "small": 3, "flag": true, "flavor": "vanilla", "flavors": ["chocolate"]
+            "name": "Ada", "small": 3, "flag": true, "flavor": "vanilla", "flavors": ["chocolate"],
+            "extension": 123
         });
         let rich = Rich::from_content(content.as_object().expect("object")).expect("valid");
         assert_eq!(rich.nickname, "anon");
