@@ -3,8 +3,6 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-pub use std::sync::OnceLock;
-
 pub use serde_json::{Map, Number, Value};
 
 pub use crate::select::{parse_single, single_select_schema, single_to_json};
@@ -13,6 +11,30 @@ use crate::error::{ContentError, FieldError, FieldErrorKind};
 use crate::field::ElicitField;
 use crate::schema::{PropertySchema, RequestedSchema};
 use crate::select::MultiSelectOption;
+
+// Code generic over a field's type is instantiated, type-checked and compiled in the user's
+// crate once per type (a choice enum is a new type in every form), so it is kept to the few
+// lines that need the type, without closures or `Option`/`Result` combinators (each of which
+// is one more instantiation); everything else is a plain function compiled once, here.
+
+/// `std::sync::OnceLock` for a derived form's schema, built on first use and then shared.
+///
+/// `get_or_init` takes a function pointer (the derive passes a closure that captures
+/// nothing), so it is instantiated once per schema type rather than once per form.
+pub struct OnceLock<T>(std::sync::OnceLock<T>);
+
+impl<T> OnceLock<T> {
+    /// An empty cell.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        Self(std::sync::OnceLock::new())
+    }
+
+    /// The value, built by `build` on first use.
+    pub fn get_or_init(&self, build: fn() -> T) -> &T {
+        self.0.get_or_init(build)
+    }
+}
 
 /// A field slot of a form: a plain field (required unless it has a default) or an `Option`
 /// of one (never required; absent or `null` is `None`).
@@ -68,7 +90,10 @@ impl<T: ElicitField> FormField for Option<T> {
     }
 
     fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
-        T::from_json(value).map(Some)
+        match T::from_json(value) {
+            Ok(value) => Ok(Some(value)),
+            Err(kind) => Err(kind),
+        }
     }
 
     fn from_absent() -> Option<Self> {
@@ -79,8 +104,13 @@ impl<T: ElicitField> FormField for Option<T> {
         Some(inner)
     }
 
+    // A `match`, not `Option::map`: one instantiation fewer per field type.
+    #[allow(clippy::manual_map)]
     fn to_json(&self) -> Option<Value> {
-        self.as_ref().map(ElicitField::to_json)
+        match self {
+            Some(value) => Some(value.to_json()),
+            None => None,
+        }
     }
 }
 
@@ -96,32 +126,24 @@ pub enum FieldDefault<F> {
 }
 
 impl<F: FormField> FieldDefault<F> {
-    /// The default value, or an error if a literal default does not parse (the derive checks
-    /// literals it can, so this is a bug in the form, reported rather than panicked on).
-    fn produce(&self) -> Option<Result<F, FieldErrorKind>> {
+    /// The default value, `None` without one. A literal default must satisfy the field's
+    /// schema and parse with the field's parser; if it does not (the derive checks the
+    /// literals it can, so this is a bug in the form), that is reported rather than panicked on.
+    fn produce(&self, schema: &PropertySchema) -> Option<Result<F, FieldErrorKind>> {
         match self {
             Self::None => None,
             Self::Literal(json) => {
-                Some(
-                    F::from_present(&json()).map_err(|error| FieldErrorKind::Invalid {
-                        reason: format!("the form's own default is invalid: {error}"),
-                    }),
-                )
+                let json = json();
+                if let Err(error) = schema.check(&json) {
+                    return Some(Err(invalid_default(&error)));
+                }
+                match F::from_present(&json) {
+                    Ok(value) => Some(Ok(value)),
+                    Err(error) => Some(Err(invalid_default(&error))),
+                }
             }
             Self::Value(make) => Some(Ok(make())),
         }
-    }
-
-    /// Like `produce`, and a literal default must also satisfy the field's schema.
-    fn produce_checked(&self, schema: &PropertySchema) -> Option<Result<F, FieldErrorKind>> {
-        if let Self::Literal(json) = self {
-            if let Err(error) = schema.check(&json()) {
-                return Some(Err(FieldErrorKind::Invalid {
-                    reason: format!("the form's own default is invalid: {error}"),
-                }));
-            }
-        }
-        self.produce()
     }
 
     /// The JSON for the schema's `default` key.
@@ -136,6 +158,12 @@ impl<F: FormField> FieldDefault<F> {
     /// Whether there is a default (which makes the field optional on the wire).
     pub fn is_some(&self) -> bool {
         !matches!(self, Self::None)
+    }
+}
+
+fn invalid_default(error: &FieldErrorKind) -> FieldErrorKind {
+    FieldErrorKind::Invalid {
+        reason: format!("the form's own default is invalid: {error}"),
     }
 }
 
@@ -197,18 +225,29 @@ pub fn parse_field<F: FormField>(
     errors: &mut Errors,
 ) -> Option<F> {
     let result = match content.get(name) {
-        None => default
-            .produce_checked(schema)
-            .or_else(|| F::from_absent().map(Ok))
-            .unwrap_or(Err(FieldErrorKind::Missing)),
-        Some(Value::Null) => F::from_absent()
-            .map(Ok)
-            .or_else(|| default.produce_checked(schema))
-            .unwrap_or(Err(FieldErrorKind::Missing)),
-        Some(value) => F::from_present(value).and_then(|parsed| {
-            schema.check(value)?;
-            Ok(parsed)
-        }),
+        // Absent: the default, else `None` for an `Option`, else missing.
+        None => match default.produce(schema) {
+            Some(result) => result,
+            None => match F::from_absent() {
+                Some(none) => Ok(none),
+                None => Err(FieldErrorKind::Missing),
+            },
+        },
+        // `null`: `None` for an `Option`, else the default, else missing.
+        Some(Value::Null) => match F::from_absent() {
+            Some(none) => Ok(none),
+            None => match default.produce(schema) {
+                Some(result) => result,
+                None => Err(FieldErrorKind::Missing),
+            },
+        },
+        Some(value) => match F::from_present(value) {
+            Ok(parsed) => match schema.check(value) {
+                Ok(()) => Ok(parsed),
+                Err(kind) => Err(kind),
+            },
+            Err(kind) => Err(kind),
+        },
     };
     match result {
         Ok(value) => Some(value),
@@ -227,7 +266,11 @@ pub fn put_field<F: FormField>(
     value: &F,
     has_default: bool,
 ) {
-    match value.to_json() {
+    put_json(content, name, value.to_json(), has_default);
+}
+
+fn put_json(content: &mut Map<String, Value>, name: &str, json: Option<Value>, has_default: bool) {
+    match json {
         Some(json) => {
             content.insert(name.to_owned(), json);
         }
