@@ -1,0 +1,196 @@
+//! Issue 8's run-time figures: the "everything" form's schema and parse, elicit against
+//! rmcp's schemars path. `scripts/bench.sh` runs this and prints the table; running it alone
+//! (`cargo bench -p benches --bench forms`) leaves criterion's estimates in
+//! `<target>/criterion/`.
+//!
+//! Before measuring, it checks that the two declarations are the same form: equal schemas
+//! (as JSON values, up to key order and `0` vs `0.0`) and equal parses of the same answer.
+
+#![allow(missing_docs)]
+
+mod clock;
+mod ours;
+mod theirs;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use elicit_core::Elicit;
+
+use clock::Clock;
+use rmcp::model::ElicitationSchema;
+use serde_json::{Map, Value, json};
+
+/// A full answer: every one of the 13 fields, all valid.
+fn answer() -> Map<String, Value> {
+    let answer = json!({
+        "name": "Ada Lovelace",
+        "check": true,
+        "firstLine": "Call me Ishmael.",
+        "email": "ada@example.com",
+        "homepage": "https://example.com/~ada",
+        "birthdate": "1815-12-10",
+        "integer": 7,
+        "number": 2.5,
+        "untitledSingleSelectEnum": "Joey",
+        "untitledMultipleSelectEnum": ["Piano", "Drums"],
+        "titledSingleSelectEnum": "hero-2",
+        "titledMultipleSelectEnum": ["fish-3", "fish-1"],
+        "legacyTitledEnum": "pet-4"
+    });
+    match answer {
+        Value::Object(map) => map,
+        _ => unreachable!(),
+    }
+}
+
+/// A JSON value with every number as an `f64`, so `0` (ours) and `0.0` (rmcp) compare equal.
+fn normalize(value: Value) -> Value {
+    match value {
+        Value::Number(n) => json!(n.as_f64()),
+        Value::Array(items) => Value::Array(items.into_iter().map(normalize).collect()),
+        Value::Object(map) => {
+            Value::Object(map.into_iter().map(|(k, v)| (k, normalize(v))).collect())
+        }
+        other => other,
+    }
+}
+
+/// Panics unless both declarations give the same form; the figures would mean nothing.
+fn check_equivalence() {
+    let mut rmcp_schema = serde_json::to_value(
+        ElicitationSchema::from_type::<theirs::Everything>().expect("from_type accepts the form"),
+    )
+    .expect("serializes");
+    // What `from_type` adds that a derived elicit form never has: `$schema`, the type's name as
+    // a root `title`, and its doc comment as a root `description`.
+    let root = rmcp_schema.as_object_mut().expect("an object");
+    for key in ["$schema", "title", "description"] {
+        root.remove(key);
+    }
+    let ours = serde_json::to_value(ours::Everything::requested_schema()).expect("serializes");
+    assert_eq!(
+        normalize(ours),
+        normalize(rmcp_schema),
+        "the two declarations must give the same requestedSchema"
+    );
+
+    for answer in [
+        answer(),
+        json!({"name": "Ada"})
+            .as_object()
+            .cloned()
+            .expect("an object"),
+    ] {
+        let ours = ours::Everything::from_content(&answer).expect("a valid answer");
+        let theirs: theirs::Everything =
+            serde_json::from_value(Value::Object(answer.clone())).expect("a valid answer");
+        assert_eq!(
+            without_nulls(Value::Object(ours.to_content())),
+            without_nulls(content_of(&theirs)),
+            "the two declarations must read {answer:?} as the same values"
+        );
+    }
+}
+
+/// What `theirs` holds, as content (the serde side has no `to_content`).
+fn content_of(form: &theirs::Everything) -> Value {
+    json!({
+        "name": form.name,
+        "check": form.check,
+        "firstLine": form.first_line,
+        "email": form.email,
+        "homepage": form.homepage,
+        "birthdate": form.birthdate,
+        "integer": form.integer,
+        "number": form.number,
+        "untitledSingleSelectEnum": form.untitled_single_select_enum,
+        "untitledMultipleSelectEnum": form.untitled_multiple_select_enum,
+        "titledSingleSelectEnum": form.titled_single_select_enum,
+        "titledMultipleSelectEnum": form.titled_multiple_select_enum,
+        "legacyTitledEnum": form.legacy_titled_enum,
+    })
+}
+
+fn without_nulls(value: Value) -> Value {
+    match value {
+        Value::Object(map) => {
+            Value::Object(map.into_iter().filter(|(_, v)| !v.is_null()).collect())
+        }
+        other => other,
+    }
+}
+
+fn schema(c: &mut Criterion<Clock>) {
+    check_equivalence();
+    let mut group = c.benchmark_group("schema");
+    // Cached access: what a server pays per `elicitation/create` before serializing.
+    group.bench_function("ours_access", |b| {
+        b.iter(|| black_box(ours::Everything::requested_schema()));
+    });
+    group.bench_function("rmcp_from_type", |b| {
+        b.iter(|| {
+            black_box(ElicitationSchema::from_type::<theirs::Everything>().expect("accepted"))
+        });
+    });
+    // Serialization alone, of an already built schema.
+    let built = ElicitationSchema::from_type::<theirs::Everything>().expect("accepted");
+    group.bench_function("ours_serialize", |b| {
+        let schema = ours::Everything::requested_schema();
+        b.iter(|| black_box(serde_json::to_string(black_box(schema)).expect("serializes")));
+    });
+    group.bench_function("rmcp_serialize", |b| {
+        b.iter(|| black_box(serde_json::to_string(black_box(&built)).expect("serializes")));
+    });
+    // Both together: the schema's JSON text, from nothing, per call.
+    group.bench_function("ours_access_serialize", |b| {
+        b.iter(|| {
+            black_box(
+                serde_json::to_string(ours::Everything::requested_schema()).expect("serializes"),
+            )
+        });
+    });
+    group.bench_function("rmcp_from_type_serialize", |b| {
+        b.iter(|| {
+            let schema = ElicitationSchema::from_type::<theirs::Everything>().expect("accepted");
+            black_box(serde_json::to_string(&schema).expect("serializes"))
+        });
+    });
+    group.finish();
+}
+
+fn parse(c: &mut Criterion<Clock>) {
+    let answer = answer();
+    let mut group = c.benchmark_group("parse");
+    group.bench_function("ours_from_content", |b| {
+        b.iter(|| black_box(ours::Everything::from_content(black_box(&answer)).expect("valid")));
+    });
+    group.bench_function("serde_from_value", |b| {
+        b.iter(|| {
+            black_box(
+                serde_json::from_value::<theirs::Everything>(Value::Object(
+                    black_box(&answer).clone(),
+                ))
+                .expect("valid"),
+            )
+        });
+    });
+    group.finish();
+}
+
+fn config() -> Criterion<Clock> {
+    Criterion::default()
+        .with_measurement(Clock::from_env())
+        .sample_size(200)
+        .warm_up_time(Duration::from_secs(2))
+        .measurement_time(Duration::from_secs(5))
+        .noise_threshold(0.05)
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = schema, parse
+}
+criterion_main!(benches);

@@ -1,0 +1,306 @@
+//! Prints issue 8's table from what `scripts/bench.sh` measured:
+//!
+//! ```text
+//! bench-report RESULTS_DIR
+//! ```
+//!
+//! `RESULTS_DIR` holds `machine.txt` (`key: value` lines), criterion's estimates under
+//! `criterion/<group>/<bench>/round<N>/estimates.json` (one baseline per round) and
+//! `build.tsv` (written by `scripts/bench/build-cost.sh`). The table goes to stdout and to
+//! `RESULTS_DIR/table.md`. Every figure is read from those files; none is typed in.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::Value;
+
+fn main() -> ExitCode {
+    let Some(dir) = std::env::args_os().nth(1).map(PathBuf::from) else {
+        eprintln!("usage: bench-report RESULTS_DIR");
+        return ExitCode::FAILURE;
+    };
+    match report(&dir) {
+        Ok(table) => {
+            print!("{table}");
+            if let Err(error) = std::fs::write(dir.join("table.md"), &table) {
+                eprintln!("cannot write {}: {error}", dir.join("table.md").display());
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("bench-report: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// One benchmark's median time (ns) in each round, in round order.
+struct Rounds(Vec<f64>);
+
+impl Rounds {
+    fn read(criterion: &Path, group: &str, bench: &str) -> Result<Self, String> {
+        let dir = criterion.join(group).join(bench);
+        let mut rounds: Vec<(u32, f64)> = Vec::new();
+        let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(round) = name.strip_prefix("round").and_then(|n| n.parse().ok()) else {
+                continue;
+            };
+            let path = entry.path().join("estimates.json");
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let json: Value =
+                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let median = json["median"]["point_estimate"]
+                .as_f64()
+                .ok_or_else(|| format!("{}: no median", path.display()))?;
+            rounds.push((round, median));
+        }
+        if rounds.is_empty() {
+            return Err(format!("{}: no round<N> baselines", dir.display()));
+        }
+        rounds.sort_by_key(|&(round, _)| round);
+        Ok(Self(rounds.into_iter().map(|(_, ns)| ns).collect()))
+    }
+
+    fn median(&self) -> f64 {
+        median(&self.0)
+    }
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    if n == 0 {
+        f64::NAN
+    } else if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        f64::midpoint(sorted[n / 2 - 1], sorted[n / 2])
+    }
+}
+
+/// The per-round ratios `f(ours, theirs)`: their median, lowest and highest.
+fn ratios(ours: &Rounds, theirs: &Rounds, f: impl Fn(f64, f64) -> f64) -> (f64, f64, f64) {
+    let all: Vec<f64> = ours
+        .0
+        .iter()
+        .zip(&theirs.0)
+        .map(|(&o, &t)| f(o, t))
+        .collect();
+    let lowest = all.iter().copied().fold(f64::INFINITY, f64::min);
+    let highest = all.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (median(&all), lowest, highest)
+}
+
+fn duration(ns: f64) -> String {
+    if ns < 1.0 {
+        format!("{:.0} ps", ns * 1000.0)
+    } else if ns < 1_000.0 {
+        format!("{ns:.0} ns")
+    } else if ns < 1_000_000.0 {
+        format!("{:.2} µs", ns / 1_000.0)
+    } else if ns < 1_000_000_000.0 {
+        format!("{:.2} ms", ns / 1_000_000.0)
+    } else {
+        format!("{:.1} s", ns / 1_000_000_000.0)
+    }
+}
+
+fn met(ok: bool) -> &'static str {
+    if ok { "**yes**" } else { "**no**" }
+}
+
+/// `build.tsv`: `(kind, side) -> [(wall s, cpu s)]`, and `side -> dependency count`.
+#[derive(Default)]
+struct Builds {
+    runs: BTreeMap<(String, String), Vec<(f64, f64)>>,
+    deps: BTreeMap<String, u64>,
+}
+
+impl Builds {
+    fn read(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut builds = Self::default();
+        for line in text.lines().filter(|line| !line.trim().is_empty()) {
+            let cells: Vec<&str> = line.split('\t').collect();
+            let bad = || format!("{}: bad line {line:?}", path.display());
+            match cells.as_slice() {
+                ["deps", side, count] => {
+                    builds
+                        .deps
+                        .insert((*side).to_owned(), count.parse().map_err(|_| bad())?);
+                }
+                [kind, side, _run, wall, cpu] => {
+                    let wall: f64 = wall.parse().map_err(|_| bad())?;
+                    let cpu: f64 = cpu.parse().map_err(|_| bad())?;
+                    builds
+                        .runs
+                        .entry(((*kind).to_owned(), (*side).to_owned()))
+                        .or_default()
+                        .push((wall, cpu));
+                }
+                _ => return Err(bad()),
+            }
+        }
+        Ok(builds)
+    }
+
+    /// Median wall and CPU seconds, and the number of runs.
+    fn medians(&self, kind: &str, side: &str) -> Option<(f64, f64, usize)> {
+        let runs = self.runs.get(&(kind.to_owned(), side.to_owned()))?;
+        let wall: Vec<f64> = runs.iter().map(|&(wall, _)| wall).collect();
+        let cpu: Vec<f64> = runs.iter().map(|&(_, cpu)| cpu).collect();
+        Some((median(&wall), median(&cpu), runs.len()))
+    }
+}
+
+fn report(dir: &Path) -> Result<String, String> {
+    let mut out = String::new();
+    let machine = std::fs::read_to_string(dir.join("machine.txt")).unwrap_or_default();
+    writeln!(out, "| machine | |\n|---|---|").ok();
+    for line in machine.lines() {
+        if let Some((key, value)) = line.split_once(": ") {
+            writeln!(out, "| {key} | {value} |").ok();
+        }
+    }
+    writeln!(out).ok();
+    writeln!(
+        out,
+        "| # | figure | elicit | rmcp / serde | ratio (elicit ÷ theirs) | goal | met |"
+    )
+    .ok();
+    writeln!(out, "|---|---|---|---|---|---|---|").ok();
+    let rounds = run_time_rows(&dir.join("criterion"), &mut out)?;
+    build_rows(&Builds::read(&dir.join("build.tsv"))?, &mut out);
+    writeln!(
+        out,
+        "\nRun-time figures: the median of {rounds} criterion rounds (each the median of its samples), ratios per round, their lowest–highest in brackets."
+    )
+    .ok();
+    Ok(out)
+}
+
+/// Figures 1 and 2; returns the number of rounds.
+fn run_time_rows(criterion: &Path, out: &mut String) -> Result<usize, String> {
+    let bench = |group: &str, name: &str| Rounds::read(criterion, group, name);
+    let access = (
+        bench("schema", "ours_access")?,
+        bench("schema", "rmcp_from_type")?,
+    );
+    let serialize = (
+        bench("schema", "ours_serialize")?,
+        bench("schema", "rmcp_serialize")?,
+    );
+    let both = (
+        bench("schema", "ours_access_serialize")?,
+        bench("schema", "rmcp_from_type_serialize")?,
+    );
+    let parse = (
+        bench("parse", "ours_from_content")?,
+        bench("parse", "serde_from_value")?,
+    );
+
+    let (speedup, low, high) = ratios(&access.0, &access.1, |o, t| t / o);
+    writeln!(
+        out,
+        "| 1a | schema, per call: `Everything::requested_schema()` (cached) vs `ElicitationSchema::from_type::<Everything>()` | {} | {} | {:.0}× faster ({:.0}–{:.0}) | ≥ 1000× faster | {} |",
+        duration(access.0.median()),
+        duration(access.1.median()),
+        speedup,
+        low,
+        high,
+        met(speedup >= 1000.0),
+    )
+    .ok();
+    let (ratio, low, high) = ratios(&serialize.0, &serialize.1, |o, t| o / t);
+    writeln!(
+        out,
+        "| 1b | schema, `serde_json::to_string` of the built schema | {} | {} | {ratio:.2}× ({low:.2}–{high:.2}) | ≤ 1× | {} |",
+        duration(serialize.0.median()),
+        duration(serialize.1.median()),
+        met(ratio <= 1.0),
+    )
+    .ok();
+    let (speedup, low, high) = ratios(&both.0, &both.1, |o, t| t / o);
+    writeln!(
+        out,
+        "| 1c | schema, both: the JSON text from nothing, per call | {} | {} | {speedup:.0}× faster ({low:.0}–{high:.0}) | — | |",
+        duration(both.0.median()),
+        duration(both.1.median()),
+    )
+    .ok();
+    let (ratio, low, high) = ratios(&parse.0, &parse.1, |o, t| o / t);
+    writeln!(
+        out,
+        "| 2 | parse a full answer: `from_content(&map)` (validating) vs `serde_json::from_value(Value::Object(map.clone()))` (not validating) | {} | {} | {ratio:.2}× ({low:.2}–{high:.2}) | ≤ 0.8× | {} |",
+        duration(parse.0.median()),
+        duration(parse.1.median()),
+        met(ratio <= 0.8),
+    )
+    .ok();
+    Ok(access.0.0.len())
+}
+
+/// Figure 3.
+fn build_rows(builds: &Builds, out: &mut String) {
+    let row = |out: &mut String, id: &str, kind: &str, what: &str, goal: Option<f64>| {
+        let (Some(ours), Some(theirs)) = (
+            builds.medians(kind, "elicit"),
+            builds.medians(kind, "serde"),
+        ) else {
+            writeln!(out, "| {id} | {what} | not measured | | | | |").ok();
+            return;
+        };
+        let wall = ours.0 / theirs.0;
+        let cpu = ours.1 / theirs.1;
+        let (goal_text, met_text) = match goal {
+            Some(goal) => (format!("≤ {goal}× wall"), met(wall <= goal)),
+            None => ("—".to_owned(), ""),
+        };
+        writeln!(
+            out,
+            "| {id} | {what}, median of {} runs | {:.1} s wall, {:.1} s CPU | {:.1} s wall, {:.1} s CPU | {wall:.2}× wall, {cpu:.2}× CPU | {goal_text} | {met_text} |",
+            ours.2.min(theirs.2),
+            ours.0,
+            ours.1,
+            theirs.0,
+            theirs.1,
+        )
+        .ok();
+    };
+    row(
+        out,
+        "3a",
+        "forms",
+        "build: a crate of 100 forms, debug `cargo build` of the crate (dependencies built)",
+        Some(0.6),
+    );
+    row(
+        out,
+        "3b",
+        "used",
+        "build: the same 100 forms, each also used (schema JSON + parse, as in 1c and 2)",
+        None,
+    );
+    match (builds.deps.get("elicit"), builds.deps.get("serde")) {
+        (Some(ours), Some(theirs)) => writeln!(
+            out,
+            "| 3c | dependencies: `elicit-core` (default features) vs `serde` (derive) + `schemars` | {ours} packages | {theirs} packages | | — | |"
+        ),
+        _ => writeln!(out, "| 3c | dependencies | not measured | | | | |"),
+    }
+    .ok();
+    row(
+        out,
+        "3d",
+        "clean",
+        "clean debug build of those dependencies",
+        None,
+    );
+}
