@@ -323,6 +323,9 @@ fn exact_integer(number: &Number) -> Option<i128> {
         .or_else(|| number.as_u64().map(i128::from))
 }
 
+/// 2^63, exactly representable as an `f64`.
+const TWO_TO_THE_63: f64 = 9_223_372_036_854_775_808.0;
+
 /// 2^64, exactly representable as an `f64`.
 const TWO_TO_THE_64: f64 = 18_446_744_073_709_551_616.0;
 
@@ -339,8 +342,14 @@ fn compare_float_integer(f: f64, i: i128) -> Option<Ordering> {
     if f <= -TWO_TO_THE_64 {
         return Some(Ordering::Less);
     }
+    // Through `i64` where it fits: a float-to-`i128` cast is a library call, not an instruction.
+    let truncated = f.trunc();
     #[allow(clippy::cast_possible_truncation)]
-    let whole = f.trunc() as i128;
+    let whole = if truncated.abs() < TWO_TO_THE_63 {
+        i128::from(truncated as i64)
+    } else {
+        truncated as i128
+    };
     Some(whole.cmp(&i).then_with(|| {
         let fraction = f - f.trunc();
         if fraction > 0.0 {
@@ -384,6 +393,19 @@ mod tests {
         assert_eq!(
             compare(&n(json!(i64::MIN)), &n(json!(-1e300))),
             Some(Ordering::Greater)
+        );
+        // Around 2^63, where the float is truncated through `i128` rather than `i64`.
+        assert_eq!(
+            compare(&n(json!(TWO_TO_THE_63)), &n(json!(i64::MAX))),
+            Some(Ordering::Greater)
+        );
+        assert_eq!(
+            compare(&n(json!(-TWO_TO_THE_63)), &n(json!(i64::MIN))),
+            Some(Ordering::Equal)
+        );
+        assert_eq!(
+            compare(&n(json!(9.2e18)), &n(json!(9_200_000_000_000_000_001_u64))),
+            Some(Ordering::Less)
         );
     }
 
