@@ -282,7 +282,7 @@ fn put_json(content: &mut Map<String, Value>, name: &str, json: Option<Value>, h
 }
 
 /// Reports every key of `content` that is not one of `known`, in key order: a `Map` keeps
-/// the client's order only when serde_json's `preserve_order` is on, and the errors must not
+/// the client's order only when `serde_json`'s `preserve_order` is on, and the errors must not
 /// depend on the build's features.
 pub fn deny_unknown_fields(content: &Map<String, Value>, known: &[&str], errors: &mut Errors) {
     let mut unknown: Vec<&String> = content

@@ -5,17 +5,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use elicit_core::{Elicit, ElicitEnum, EnumStyle, FieldErrorKind};
 use serde_json::{Map, Value, json};
-use tests::spec::{check_property, check_requested_schema};
-
-fn map(value: &Value) -> &Map<String, Value> {
-    value.as_object().expect("test content is an object")
-}
-
-fn schema_json<T: Elicit>() -> Value {
-    let schema = serde_json::to_value(T::requested_schema()).expect("serializes");
-    check_requested_schema(&schema).unwrap_or_else(|problems| panic!("{problems}"));
-    schema
-}
+use tests::forms::{map, schema_json};
+use tests::spec::check_property;
 
 fn kinds<T: Elicit + std::fmt::Debug>(content: &Value) -> Vec<(String, FieldErrorKind)> {
     T::from_content(map(content))

@@ -6,50 +6,11 @@
 
 use elicit_core::{Elicit, ElicitField, FieldErrorKind, PropertySchema};
 use serde_json::{Map, Value, json};
+use tests::forms::{codes, error_codes, map, round_trip, schema_json};
 use tests::golden::assert_golden;
-use tests::spec::check_requested_schema;
-
-fn map(value: &Value) -> &Map<String, Value> {
-    value.as_object().expect("test content is an object")
-}
-
-fn schema_json<T: Elicit>() -> Value {
-    let schema = serde_json::to_value(T::requested_schema()).expect("serializes");
-    check_requested_schema(&schema).unwrap_or_else(|problems| panic!("{problems}"));
-    schema
-}
 
 fn field_schema_json<T: ElicitField>() -> Value {
     serde_json::to_value(T::field_schema()).expect("serializes")
-}
-
-/// Every error of `T::from_content(content)`, as `(field, code)` pairs.
-fn error_codes<T: Elicit + std::fmt::Debug>(content: &Value) -> Vec<(String, &'static str)> {
-    let error = T::from_content(map(content)).expect_err("content should be invalid");
-    error
-        .errors()
-        .iter()
-        .map(|e| (e.field().to_owned(), e.kind().code()))
-        .collect()
-}
-
-fn codes(pairs: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
-    pairs
-        .iter()
-        .map(|(field, code)| ((*field).to_owned(), *code))
-        .collect()
-}
-
-/// `to_content` fits the schema and `from_content` gives the value back.
-fn round_trip<T: Elicit + PartialEq + std::fmt::Debug>(value: &T) {
-    let content = value.to_content();
-    T::requested_schema()
-        .validate(&content)
-        .unwrap_or_else(|error| panic!("to_content does not fit the schema: {error}"));
-    assert_eq!(
-        &T::from_content(&content).expect("round trip parses"),
-        value
-    );
 }
 
 /// An e-mail address
