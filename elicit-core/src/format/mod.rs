@@ -1,0 +1,22 @@
+//! The string `format`s MCP allows, checked as JSON Schema defines them.
+//!
+//! Hand-written rather than pulled from a crate: four small grammars do not earn a
+//! dependency in every MCP server's build, and each checker reads only ASCII bytes, so it is
+//! linear in the input and cannot panic on any string.
+
+mod grammar;
+
+use crate::schema::StringFormat;
+
+pub(crate) use grammar::{is_absolute_uri, is_date, is_date_time, is_email};
+
+/// Whether `text` is a valid value of `format`.
+pub(crate) fn is_valid(format: StringFormat, text: &str) -> bool {
+    match format {
+        StringFormat::Email => is_email(text),
+        StringFormat::Uri => is_absolute_uri(text),
+        StringFormat::Date => is_date(text),
+        StringFormat::DateTime => is_date_time(text),
+    }
+}
+
