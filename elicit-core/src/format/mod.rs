@@ -19,4 +19,3 @@ pub(crate) fn is_valid(format: StringFormat, text: &str) -> bool {
         StringFormat::DateTime => is_date_time(text),
     }
 }
-
