@@ -20,4 +20,3 @@ pub(crate) fn is_valid(format: Format, text: &str) -> bool {
         Format::DateTime => is_date_time(text),
     }
 }
-
