@@ -485,14 +485,6 @@ impl<T: MultiSelectField> MultiSelectField for Option<T> {
     const OPTION_COUNT: usize = T::OPTION_COUNT;
 }
 
-/// Compile-time proof that a field's type accepts string attributes.
-pub const fn assert_string_field<T: StringField + ?Sized>() {}
-/// Compile-time proof that a field's type accepts number attributes.
-pub const fn assert_number_field<T: NumberField + ?Sized>() {}
-/// Compile-time proof that a field's type accepts item-count attributes.
-pub const fn assert_multi_select_field<T: MultiSelectField + ?Sized>() {}
-/// Compile-time proof that a field's type can be a form field.
-pub const fn assert_form_field<T: FormField>() {}
 
 // ---------------------------------------------------------------------------------------------
 // Attribute markers for the standard-library field types of `crate::fields`.
