@@ -485,7 +485,6 @@ impl<T: MultiSelectField> MultiSelectField for Option<T> {
     const OPTION_COUNT: usize = T::OPTION_COUNT;
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Attribute markers for the standard-library field types of `crate::fields`.
 //
