@@ -37,6 +37,9 @@ fn expand(input: &Input) -> TokenStream {
         Data::Newtype(field) => expand_newtype(input, field, &krate),
     };
     quote! {
+        // A float literal the user wrote (`default = 3.14`) lands in generated code; lints
+        // about the user's own literal belong on their attribute, not on the derive.
+        #[allow(clippy::approx_constant)]
         const _: () = {
             #body
         };

@@ -85,6 +85,9 @@ pub struct Account {
     offset: f64,
     #[elicit(minimum = 0, default = 0.5)]
     ratio: f32,
+    /// A float default that clippy would call an approximate constant
+    #[elicit(default = 3.14)]
+    pi_ish: f64,
     #[elicit(default)]
     newsletter: bool,
     #[elicit(default = true)]

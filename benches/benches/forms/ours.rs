@@ -5,9 +5,6 @@
 //! `scripts/bench.sh` also compiles this file 100 times over for the build-cost figure, so it
 //! is self-contained: it needs only `elicit-core`.
 
-// `3.14` is the reference server's default, not an approximation of π.
-#![allow(clippy::approx_constant)]
-
 use elicit_core::Elicit;
 
 /// Please provide inputs for the following fields:
