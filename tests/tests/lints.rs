@@ -182,7 +182,7 @@ pub struct Profile {
 
 #[test]
 fn derived_forms_have_schemas() {
-    assert_eq!(Account::requested_schema().properties.len(), 18);
+    assert_eq!(Account::requested_schema().properties.len(), 19);
     assert_eq!(Account::message(), "Please fill in your account");
     assert_eq!(Shipping::requested_schema().properties.len(), 3);
     assert!(Defaults::requested_schema().required.is_empty());
