@@ -34,6 +34,13 @@ pub struct ContentError {
 
 impl ContentError {
     /// The per-field errors, in the form's declaration order (unknown fields last).
+    ///
+    /// ```
+    /// use elicit_core::{ContentError, FieldError, FieldErrorKind};
+    ///
+    /// let error = ContentError::from(vec![FieldError::new("age", FieldErrorKind::Missing)]);
+    /// assert_eq!(error.errors().len(), 1);
+    /// ```
     pub fn errors(&self) -> &[FieldError] {
         &self.errors
     }
@@ -52,6 +59,14 @@ impl ContentError {
     }
 
     /// Takes the per-field errors out.
+    ///
+    /// ```
+    /// use elicit_core::{ContentError, FieldError, FieldErrorKind};
+    ///
+    /// let error = ContentError::from(vec![FieldError::new("age", FieldErrorKind::Missing)]);
+    /// let errors: Vec<FieldError> = error.into_errors();
+    /// assert_eq!(errors[0].field(), "age");
+    /// ```
     pub fn into_errors(self) -> Vec<FieldError> {
         self.errors
     }
@@ -107,6 +122,13 @@ pub struct FieldError {
 
 impl FieldError {
     /// An error for the field with this wire name.
+    ///
+    /// ```
+    /// use elicit_core::{FieldError, FieldErrorKind};
+    ///
+    /// let error = FieldError::new("email", FieldErrorKind::UnknownField);
+    /// assert_eq!(error.to_string(), "`email`: is not a field of this form");
+    /// ```
     pub fn new(field: impl Into<String>, kind: FieldErrorKind) -> Self {
         Self {
             field: field.into(),
@@ -115,11 +137,22 @@ impl FieldError {
     }
 
     /// The field's wire name (the property name in `requestedSchema`).
+    ///
+    /// ```
+    /// use elicit_core::{FieldError, FieldErrorKind};
+    /// assert_eq!(FieldError::new("email", FieldErrorKind::Missing).field(), "email");
+    /// ```
     pub fn field(&self) -> &str {
         &self.field
     }
 
     /// What was wrong.
+    ///
+    /// ```
+    /// use elicit_core::{FieldError, FieldErrorKind};
+    /// let error = FieldError::new("email", FieldErrorKind::Missing);
+    /// assert_eq!(error.kind(), &FieldErrorKind::Missing);
+    /// ```
     pub fn kind(&self) -> &FieldErrorKind {
         &self.kind
     }
@@ -142,6 +175,11 @@ impl Serialize for FieldError {
 }
 
 /// The JSON type of a value, as error messages name it.
+///
+/// ```
+/// use elicit_core::JsonType;
+/// assert_eq!(JsonType::of(&serde_json::json!("text")), JsonType::String);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JsonType {
     /// `null`
@@ -179,6 +217,11 @@ impl JsonType {
     }
 
     /// The JSON Schema name of the type (`"string"`, `"integer"`, …).
+    ///
+    /// ```
+    /// use elicit_core::JsonType;
+    /// assert_eq!(JsonType::Integer.name(), "integer");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Self::Null => "null",
@@ -202,6 +245,14 @@ impl fmt::Display for JsonType {
 ///
 /// [`code`](Self::code) gives a stable snake-case name for each kind; `Display` gives the
 /// human sentence.
+///
+/// ```
+/// use elicit_core::{FieldErrorKind, JsonType};
+///
+/// let kind = FieldErrorKind::WrongType { expected: JsonType::String, found: JsonType::Number };
+/// assert_eq!(kind.code(), "wrong_type");
+/// assert_eq!(kind.to_string(), "expected a string, got number");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum FieldErrorKind {

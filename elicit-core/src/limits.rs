@@ -17,9 +17,23 @@ use crate::protocol::{ElicitOutcome, ElicitResult, OutcomeError};
 ///
 /// A form's answer is a flat object of short strings, numbers and option lists; even a form
 /// of a hundred long text fields fits in a few kilobytes. Pass your own limit if yours differ.
+///
+/// ```
+/// use elicit_core::{DEFAULT_MESSAGE_LIMIT, ElicitResult};
+///
+/// let result = ElicitResult::from_slice_limited(br#"{"action":"cancel"}"#, DEFAULT_MESSAGE_LIMIT);
+/// assert!(result.is_ok());
+/// ```
 pub const DEFAULT_MESSAGE_LIMIT: usize = 1024 * 1024;
 
 /// Why a client's answer could not be read from bytes.
+///
+/// ```
+/// use elicit_core::{ElicitResult, ReadError};
+///
+/// let too_large = ElicitResult::from_slice_limited(br#"{"action":"cancel"}"#, 4);
+/// assert!(matches!(too_large, Err(ReadError::TooLarge { .. })));
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ReadError {

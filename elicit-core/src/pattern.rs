@@ -38,11 +38,22 @@ impl Pattern {
     }
 
     /// The pattern as written.
+    ///
+    /// ```
+    /// let pattern = elicit_core::Pattern::new("^a+$").unwrap();
+    /// assert_eq!(pattern.as_str(), "^a+$");
+    /// ```
     pub fn as_str(&self) -> &str {
         self.regex.as_str()
     }
 
     /// Whether `text` contains a match.
+    ///
+    /// ```
+    /// // Unanchored, as in JSON Schema: `b` is found inside `abc`.
+    /// let pattern = elicit_core::Pattern::new("b").unwrap();
+    /// assert!(pattern.is_match("abc"));
+    /// ```
     pub fn is_match(&self, text: &str) -> bool {
         self.regex.is_match(text)
     }
@@ -74,6 +85,11 @@ impl<'de> Deserialize<'de> for Pattern {
 }
 
 /// Why a `pattern` could not be compiled.
+///
+/// ```
+/// let error = elicit_core::Pattern::new("(").unwrap_err();
+/// assert!(error.to_string().starts_with("invalid pattern"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatternError {
     message: String,

@@ -15,6 +15,18 @@ use crate::schema::{
 use crate::validate::{expect_array, expect_str};
 
 /// One variant of a choice enum: the `const` a client sends and the title a user sees.
+///
+/// ```
+/// use elicit_core::{Elicit, ElicitEnum, EnumVariant};
+///
+/// #[derive(Elicit)]
+/// enum Size {
+///     /// Extra large
+///     #[elicit(rename = "xl")]
+///     ExtraLarge,
+/// }
+/// assert_eq!(Size::VARIANTS, &[EnumVariant { value: "xl", title: "Extra large" }]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EnumVariant {
     /// The `const` (wire value).
@@ -24,6 +36,15 @@ pub struct EnumVariant {
 }
 
 /// How an enum's options are written in the schema.
+///
+/// ```
+/// use elicit_core::{Elicit, ElicitEnum, EnumStyle};
+///
+/// #[derive(Elicit)]
+/// #[elicit(untitled)]
+/// enum Size { Small, Large }
+/// assert_eq!(Size::STYLE, EnumStyle::Untitled);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EnumStyle {
     /// `oneOf` (single) / `items.anyOf` (multi) of `{"const","title"}`: the default.
@@ -75,6 +96,16 @@ pub trait ElicitEnum: Sized + 'static {
     note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`",
     note = "an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form: the 2025-06-18 `enumNames` style is single-select only"
 )]
+///
+/// ```
+/// use elicit_core::{Elicit, ElicitField, PropertySchema};
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// enum Topping { Cheese, Olives }
+///
+/// // Every derived enum but a `legacy_enum_names` one can be a multi-select's options.
+/// assert!(matches!(Vec::<Topping>::field_schema(), PropertySchema::TitledMultiSelect(_)));
+/// ```
 pub trait MultiSelectOption: ElicitEnum {}
 
 // Every function generic over the enum is a thin shim over a non-generic one that takes the

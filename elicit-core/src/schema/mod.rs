@@ -38,11 +38,24 @@ pub struct RequestedSchema {
 
 impl RequestedSchema {
     /// An empty form.
+    ///
+    /// ```
+    /// let schema = elicit_core::RequestedSchema::new();
+    /// assert!(schema.properties.is_empty() && schema.required.is_empty());
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
 
     /// Appends a property; `required` adds its name to `required`.
+    ///
+    /// ```
+    /// use elicit_core::{BooleanSchema, PropertySchema, RequestedSchema};
+    ///
+    /// let mut schema = RequestedSchema::new();
+    /// schema.push("agree", PropertySchema::Boolean(BooleanSchema::default()), true);
+    /// assert_eq!(schema.required, ["agree"]);
+    /// ```
     pub fn push(&mut self, name: impl Into<String>, schema: PropertySchema, required: bool) {
         let name = name.into();
         if required {
@@ -67,12 +80,28 @@ impl RequestedSchema {
     }
 
     /// Whether the property with this wire name is in `required`.
+    ///
+    /// ```
+    /// use elicit_core::{BooleanSchema, PropertySchema, RequestedSchema};
+    ///
+    /// let mut schema = RequestedSchema::new();
+    /// schema.push("agree", PropertySchema::Boolean(BooleanSchema::default()), false);
+    /// assert!(!schema.is_required("agree"));
+    /// ```
     pub fn is_required(&self, name: &str) -> bool {
         self.required.iter().any(|key| key == name)
     }
 }
 
 /// One property of a form: the spec's `PrimitiveSchemaDefinition`.
+///
+/// ```
+/// use elicit_core::PropertySchema;
+///
+/// let schema: PropertySchema =
+///     serde_json::from_value(serde_json::json!({"type": "string", "enum": ["a", "b"]})).unwrap();
+/// assert!(matches!(schema, PropertySchema::UntitledSingleSelect(_)));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum PropertySchema {
@@ -96,21 +125,53 @@ pub enum PropertySchema {
 
 impl PropertySchema {
     /// The property's `title`.
+    ///
+    /// ```
+    /// use elicit_core::{BooleanSchema, PropertySchema};
+    ///
+    /// let mut schema = PropertySchema::Boolean(BooleanSchema::default());
+    /// schema.set_title("Agree");
+    /// assert_eq!(schema.title(), Some("Agree"));
+    /// ```
     pub fn title(&self) -> Option<&str> {
         self.common().0.as_deref()
     }
 
     /// The property's `description`.
+    ///
+    /// ```
+    /// use elicit_core::{BooleanSchema, PropertySchema};
+    ///
+    /// let mut schema = PropertySchema::Boolean(BooleanSchema::default());
+    /// schema.set_description("Agree");
+    /// assert_eq!(schema.description(), Some("Agree"));
+    /// ```
     pub fn description(&self) -> Option<&str> {
         self.common().1.as_deref()
     }
 
     /// Sets the `title`.
+    ///
+    /// ```
+    /// use elicit_core::{PropertySchema, StringSchema};
+    ///
+    /// let mut schema = PropertySchema::String(StringSchema::default());
+    /// schema.set_title("Your name");
+    /// assert_eq!(schema.title(), Some("Your name"));
+    /// ```
     pub fn set_title(&mut self, title: impl Into<String>) {
         *self.common_mut().0 = Some(title.into());
     }
 
     /// Sets the `description`.
+    ///
+    /// ```
+    /// use elicit_core::{PropertySchema, StringSchema};
+    ///
+    /// let mut schema = PropertySchema::String(StringSchema::default());
+    /// schema.set_description("Your name");
+    /// assert_eq!(schema.description(), Some("Your name"));
+    /// ```
     pub fn set_description(&mut self, description: impl Into<String>) {
         *self.common_mut().1 = Some(description.into());
     }
@@ -164,6 +225,11 @@ impl PropertySchema {
 }
 
 /// The `format`s a string property may carry.
+///
+/// ```
+/// use elicit_core::StringFormat;
+/// assert_eq!(serde_json::to_value(StringFormat::DateTime).unwrap(), "date-time");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum StringFormat {
     /// `"email"`: an e-mail address (RFC 5321 mailbox).
@@ -182,6 +248,10 @@ pub enum StringFormat {
 
 impl StringFormat {
     /// The name on the wire (`"date-time"`, …).
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::StringFormat::Uri.as_str(), "uri");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Email => "email",
@@ -232,6 +302,15 @@ pub struct StringSchema {
 }
 
 /// Whether a number property takes any number or only integers.
+///
+/// ```
+/// use elicit_core::{Elicit, NumberKind, PropertySchema};
+///
+/// #[derive(Elicit)]
+/// struct Order { count: u8 }
+/// let (_, property) = &Order::requested_schema().properties[0];
+/// assert!(matches!(property, PropertySchema::Number(n) if n.kind == NumberKind::Integer));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum NumberKind {
     /// `"type":"integer"`
@@ -270,6 +349,16 @@ pub struct NumberSchema {
 }
 
 /// `{"type":"boolean", …}`
+///
+/// ```
+/// use elicit_core::BooleanSchema;
+///
+/// let schema = BooleanSchema { default: Some(true), ..Default::default() };
+/// assert_eq!(
+///     serde_json::to_value(&schema).unwrap(),
+///     serde_json::json!({"type": "boolean", "default": true}),
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct BooleanSchema {
     /// `title`
@@ -281,6 +370,16 @@ pub struct BooleanSchema {
 }
 
 /// One option of a titled select: `{"const":"…","title":"…"}`.
+///
+/// ```
+/// use elicit_core::EnumOption;
+///
+/// let option = EnumOption::new("hero-1", "Superman");
+/// assert_eq!(
+///     serde_json::to_value(&option).unwrap(),
+///     serde_json::json!({"const": "hero-1", "title": "Superman"}),
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EnumOption {
     /// `const`: the value the client sends back.
@@ -292,6 +391,11 @@ pub struct EnumOption {
 
 impl EnumOption {
     /// An option with this value and title.
+    ///
+    /// ```
+    /// let option = elicit_core::EnumOption::new("red", "Red");
+    /// assert_eq!((option.value.as_str(), option.title.as_str()), ("red", "Red"));
+    /// ```
     pub fn new(value: impl Into<String>, title: impl Into<String>) -> Self {
         Self {
             value: value.into(),
@@ -301,6 +405,14 @@ impl EnumOption {
 }
 
 /// `{"type":"string","enum":[…]}`: choose one, no titles.
+///
+/// ```
+/// use elicit_core::UntitledSingleSelectSchema;
+///
+/// let json = serde_json::json!({"type": "string", "enum": ["a", "b"]});
+/// let schema: UntitledSingleSelectSchema = serde_json::from_value(json.clone()).unwrap();
+/// assert_eq!(serde_json::to_value(&schema).unwrap(), json);
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct UntitledSingleSelectSchema {
     /// `title`
@@ -314,6 +426,14 @@ pub struct UntitledSingleSelectSchema {
 }
 
 /// `{"type":"string","oneOf":[{"const":…,"title":…},…]}`: choose one, with titles.
+///
+/// ```
+/// use elicit_core::TitledSingleSelectSchema;
+///
+/// let json = serde_json::json!({"type": "string", "oneOf": [{"const": "a", "title": "A"}]});
+/// let schema: TitledSingleSelectSchema = serde_json::from_value(json.clone()).unwrap();
+/// assert_eq!(serde_json::to_value(&schema).unwrap(), json);
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TitledSingleSelectSchema {
     /// `title`
@@ -327,6 +447,14 @@ pub struct TitledSingleSelectSchema {
 }
 
 /// `{"type":"string","enum":[…],"enumNames":[…]}`: the 2025-06-18 titled single select.
+///
+/// ```
+/// use elicit_core::LegacyTitledEnumSchema;
+///
+/// let json = serde_json::json!({"type": "string", "enum": ["a"], "enumNames": ["A"]});
+/// let schema: LegacyTitledEnumSchema = serde_json::from_value(json.clone()).unwrap();
+/// assert_eq!(serde_json::to_value(&schema).unwrap(), json);
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LegacyTitledEnumSchema {
     /// `title`
@@ -342,6 +470,14 @@ pub struct LegacyTitledEnumSchema {
 }
 
 /// `{"type":"array","items":{"type":"string","enum":[…]}}`: choose several, no titles.
+///
+/// ```
+/// use elicit_core::UntitledMultiSelectSchema;
+///
+/// let json = serde_json::json!({"type": "array", "items": {"type": "string", "enum": ["a"]}});
+/// let schema: UntitledMultiSelectSchema = serde_json::from_value(json.clone()).unwrap();
+/// assert_eq!(serde_json::to_value(&schema).unwrap(), json);
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct UntitledMultiSelectSchema {
     /// `title`
@@ -359,6 +495,14 @@ pub struct UntitledMultiSelectSchema {
 }
 
 /// `{"type":"array","items":{"anyOf":[{"const":…,"title":…},…]}}`: choose several, with titles.
+///
+/// ```
+/// use elicit_core::TitledMultiSelectSchema;
+///
+/// let json = serde_json::json!({"type": "array", "maxItems": 1, "items": {"anyOf": [{"const": "a", "title": "A"}]}});
+/// let schema: TitledMultiSelectSchema = serde_json::from_value(json.clone()).unwrap();
+/// assert_eq!(serde_json::to_value(&schema).unwrap(), json);
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TitledMultiSelectSchema {
     /// `title`
