@@ -83,10 +83,32 @@ pub async fn ask_form<T: Elicit>(
     ask_form_with(ctx, responses, key, T::message()).await
 }
 
-/// [`ask_form`] with this prompt.
+/// [`ask_form`] with this prompt (asking again after an invalid answer, say).
 ///
 /// # Errors
 /// As [`ask_form`].
+///
+/// ```
+/// use elicit_core::rmcp::{Asked, ask_form_with};
+/// use elicit_core::{Elicit, ElicitOutcome};
+/// use rmcp::model::InputResponses;
+/// use rmcp::service::RequestContext;
+/// use rmcp::{ErrorData, RoleServer};
+///
+/// #[derive(Elicit)]
+/// struct City { city: String }
+///
+/// async fn city_again(
+///     ctx: &RequestContext<RoleServer>,
+///     responses: Option<&InputResponses>,
+/// ) -> Result<Option<String>, ErrorData> {
+///     let prompt = "That city was not found; which city?";
+///     Ok(match ask_form_with::<City>(ctx, responses, "city_again", prompt).await? {
+///         Asked::Answered(ElicitOutcome::Accepted(answer)) => Some(answer.city),
+///         Asked::Answered(_) | Asked::InputRequired(_) => None,
+///     })
+/// }
+/// ```
 pub async fn ask_form_with<T: Elicit>(
     ctx: &RequestContext<RoleServer>,
     responses: Option<&m::InputResponses>,
@@ -105,6 +127,30 @@ pub async fn ask_form_with<T: Elicit>(
 /// # Errors
 /// As [`PeerElicitExt::elicit_url_request`]; on 2026-07-28 [`Error::Unsupported`] when the
 /// request does not declare URL mode.
+///
+/// ```
+/// use elicit_core::rmcp::{Asked, ask_url};
+/// use elicit_core::{ElicitAction, UrlRequest, new_elicitation_id};
+/// use rmcp::model::InputResponses;
+/// use rmcp::service::RequestContext;
+/// use rmcp::{ErrorData, RoleServer};
+///
+/// async fn sign_in(
+///     ctx: &RequestContext<RoleServer>,
+///     responses: Option<&InputResponses>,
+/// ) -> Result<bool, ErrorData> {
+///     let request = UrlRequest::new(
+///         "Sign in to continue",
+///         "https://example.com/sign-in",
+///         new_elicitation_id(),
+///     )
+///     .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+///     Ok(matches!(
+///         ask_url(ctx, responses, "sign_in", request).await?,
+///         Asked::Answered(ElicitAction::Accept)
+///     ))
+/// }
+/// ```
 pub async fn ask_url(
     ctx: &RequestContext<RoleServer>,
     responses: Option<&m::InputResponses>,
