@@ -30,11 +30,9 @@ impl Pattern {
     /// # Errors
     /// The regex engine's description of what is wrong with `source`.
     pub fn new(source: &str) -> Result<Self, PatternError> {
-        Regex::new(source)
+        elicit_grammar::pattern::compile(source)
             .map(|regex| Self { regex })
-            .map_err(|error| PatternError {
-                message: error.to_string(),
-            })
+            .map_err(|message| PatternError { message })
     }
 
     /// The pattern as written.

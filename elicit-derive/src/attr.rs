@@ -265,7 +265,7 @@ impl FieldAttrs {
         } else if path.is_ident("pattern") {
             // #[elicit(pattern = "^[a-z]+$")]
             let lit = lit::parse_str(meta.value()?, "pattern")?;
-            if let Err(error) = regex_lite::Regex::new(&lit.value()) {
+            if let Err(error) = elicit_grammar::pattern::compile(&lit.value()) {
                 cx.error_spanned_by(&lit, format!("invalid `pattern`: {error}"));
             }
             set_once(cx, &mut self.pattern, meta, lit);

@@ -1,13 +1,8 @@
 //! The string `format`s, checked at compile time on a literal `default` with elicit-core's
-//! own grammars (the same source file), so a default the derive accepts is one the parser
+//! own grammars (the `elicit-grammar` package), so a default the derive accepts is one the parser
 //! accepts.
 
-// One source for both crates; before publishing, this file must travel with the package
-// (a path outside the crate is not packaged).
-#[path = "../../elicit-core/src/format/grammar.rs"]
-mod grammar;
-
-use grammar::{is_absolute_uri, is_date, is_date_time, is_email};
+use elicit_grammar::format::{is_absolute_uri, is_date, is_date_time, is_email};
 
 use crate::attr::Format;
 

@@ -370,7 +370,7 @@ fn check_field(cx: &Ctxt, field: &Field) {
                 );
             }
             if let Some(pattern) = &attrs.pattern
-                && let Ok(regex) = regex_lite::Regex::new(&pattern.value.value())
+                && let Ok(regex) = elicit_grammar::pattern::compile(&pattern.value.value())
                 && !regex.is_match(&text)
             {
                 cx.error_spanned_by(

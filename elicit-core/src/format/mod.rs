@@ -4,11 +4,9 @@
 //! dependency in every MCP server's build, and each checker reads only ASCII bytes, so it is
 //! linear in the input and cannot panic on any string.
 
-mod grammar;
-
 use crate::schema::StringFormat;
 
-pub(crate) use grammar::{is_absolute_uri, is_date, is_date_time, is_email};
+pub(crate) use elicit_grammar::format::{is_absolute_uri, is_date, is_date_time, is_email};
 
 /// Whether `text` is a valid value of `format`.
 pub(crate) fn is_valid(format: StringFormat, text: &str) -> bool {

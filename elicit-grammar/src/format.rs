@@ -1,10 +1,15 @@
-//! The grammars of the four string formats, free of any crate item so that the derive
-//! compiles this very file too (`#[path]`): a literal `default` the derive accepts at compile
+//! The grammars of the four string formats MCP allows (`email`, `uri`, `date`,
+//! `date-time`), as JSON Schema defines them: a literal `default` the derive accepts at compile
 //! time is then exactly one the parser accepts at run time.
 
 /// An RFC 5321 `Mailbox`: a dot-atom or quoted local part, `@`, and a host name or an
 /// address literal.
-pub(crate) fn is_email(text: &str) -> bool {
+///
+/// ```
+/// assert!(elicit_grammar::format::is_email("ada@example.com"));
+/// assert!(!elicit_grammar::format::is_email("ada"));
+/// ```
+pub fn is_email(text: &str) -> bool {
     let Some(at) = text.rfind('@') else {
         return false;
     };
@@ -75,7 +80,12 @@ fn is_hostname(host: &str) -> bool {
 
 /// An RFC 3986 absolute `URI`: a scheme, `:`, then only characters a URI may hold, with
 /// every `%` starting a two-digit escape and at most one `#`.
-pub(crate) fn is_absolute_uri(text: &str) -> bool {
+///
+/// ```
+/// assert!(elicit_grammar::format::is_absolute_uri("https://example.com/a"));
+/// assert!(!elicit_grammar::format::is_absolute_uri("/relative"));
+/// ```
+pub fn is_absolute_uri(text: &str) -> bool {
     let Some(colon) = text.find(':') else {
         return false;
     };
@@ -112,7 +122,12 @@ pub(crate) fn is_absolute_uri(text: &str) -> bool {
 }
 
 /// RFC 3339 `full-date`: `YYYY-MM-DD`, a day that exists in that month of that year.
-pub(crate) fn is_date(text: &str) -> bool {
+///
+/// ```
+/// assert!(elicit_grammar::format::is_date("2024-02-29"));
+/// assert!(!elicit_grammar::format::is_date("2023-02-29"));
+/// ```
+pub fn is_date(text: &str) -> bool {
     parse_date(text.as_bytes()).is_some()
 }
 
@@ -149,7 +164,12 @@ fn parse_date(bytes: &[u8]) -> Option<(u32, u32, u32)> {
 
 /// RFC 3339 `date-time`: `full-date T partial-time offset`, `T` and `Z` in either case.
 /// A leap second (`:60`) is valid only where it falls at 23:59:60 UTC.
-pub(crate) fn is_date_time(text: &str) -> bool {
+///
+/// ```
+/// assert!(elicit_grammar::format::is_date_time("2024-02-29T12:00:00Z"));
+/// assert!(!elicit_grammar::format::is_date_time("2024-02-29"));
+/// ```
+pub fn is_date_time(text: &str) -> bool {
     let bytes = text.as_bytes();
     if bytes.len() < 20 || !matches!(bytes[10], b'T' | b't') {
         return false;
