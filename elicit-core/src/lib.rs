@@ -27,9 +27,9 @@
 //!     json!({
 //!         "type": "object",
 //!         "properties": {
-//!             "name": {"type": "string", "description": "Your full name", "minLength": 1, "maxLength": 100},
-//!             "email": {"type": "string", "format": "email"},
-//!             "age": {"type": "integer", "minimum": 18, "maximum": 255, "default": 30}
+//!             "name": {"type": "string", "title": "Name", "description": "Your full name", "minLength": 1, "maxLength": 100},
+//!             "email": {"type": "string", "title": "Email", "format": "email"},
+//!             "age": {"type": "integer", "title": "Age", "minimum": 18, "maximum": 255, "default": 30}
 //!         },
 //!         "required": ["name"]
 //!     }),

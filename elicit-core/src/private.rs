@@ -408,8 +408,18 @@ pub mod set {
         old.map_or(new, |old| old.min(new))
     }
 
+    /// A title derived from the field's name, unless the type already has one.
+    pub fn default_title(schema: &mut PropertySchema, title: &str) {
+        if schema.title().is_none() {
+            schema.set_title(title);
+        }
+    }
+
+    /// Placeholder until the first-build checks land.
+    pub fn check_satisfiable(_schema: &PropertySchema, _form: &str, _field: &str) {}
+
     /// The schema's `default`, from the default's JSON.
-    pub fn default(schema: &mut PropertySchema, default: Option<Value>) {
+    pub fn default(schema: &mut PropertySchema, default: Option<Value>, _form: &str, _field: &str) {
         let Some(default) = default else { return };
         match (schema, default) {
             (PropertySchema::String(s), Value::String(d)) => s.default = Some(d),

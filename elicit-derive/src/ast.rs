@@ -8,7 +8,7 @@ use syn::{
     Type,
 };
 
-use crate::attr::{ContainerAttrs, FieldAttrs, Item, VariantAttrs};
+use crate::attr::{Attrs, Place, keys};
 use crate::case::{RenameRule, words};
 use crate::ctxt::Ctxt;
 use crate::doc::doc_comment;
@@ -16,7 +16,7 @@ use crate::lit::DefaultValue;
 
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
-    pub(crate) attrs: ContainerAttrs,
+    pub(crate) attrs: Attrs,
     pub(crate) doc: Option<String>,
     pub(crate) data: Data<'a>,
 }
@@ -32,22 +32,28 @@ pub(crate) struct Field<'a> {
     /// The field's name, or `0` for a newtype's field.
     pub(crate) member: Member,
     pub(crate) ty: &'a Type,
-    pub(crate) attrs: FieldAttrs,
+    pub(crate) attrs: Attrs,
     pub(crate) doc: Option<String>,
     /// The property name: `rename`, else serde's `rename`, else `rename_all` applied.
     pub(crate) wire_name: String,
+    /// The property's title: `title = "…"`, else the field's name in words ("Party size"),
+    /// unless the form is `untitled`; `None` for a newtype's field without `title`.
+    pub(crate) title: Option<String>,
+    /// The struct's own `#[serde(default…)]`, which gives a field without a default of its
+    /// own the one the struct's default value holds.
+    pub(crate) container_default: Option<DefaultValue>,
 }
 
 impl Field<'_> {
     /// Whether the field is left out of the form (`skip` or `#[serde(skip)]`).
     pub(crate) fn is_skipped(&self) -> bool {
-        self.attrs.skip.is_some() || self.attrs.serde_skip
+        self.attrs.skipped()
     }
 
     /// Whether the field's form is inlined (`flatten` or `#[serde(flatten)]`) rather than
     /// being one property.
     pub(crate) fn is_flattened(&self) -> bool {
-        self.attrs.flatten.is_some() || self.attrs.serde_flatten
+        self.attrs.flattened()
     }
 
     /// The field's name as written, for messages.
@@ -58,13 +64,10 @@ impl Field<'_> {
         }
     }
 
-    /// The field's default, `#[elicit(default…)]` winning over `#[serde(default…)]`.
+    /// The field's default: `#[elicit(default…)]`, else `#[serde(default…)]`, else the
+    /// struct's `#[serde(default…)]`.
     pub(crate) fn default(&self) -> Option<&DefaultValue> {
-        self.attrs
-            .default
-            .as_ref()
-            .map(|spanned| &spanned.value)
-            .or(self.attrs.serde_default.as_ref())
+        self.attrs.default().or(self.container_default.as_ref())
     }
 
     /// Whether the type reads as a multi-select field (a `Vec`, `BTreeSet` or `HashSet`, or an
@@ -82,16 +85,15 @@ impl Field<'_> {
     /// `description = "…"`, else the doc comment.
     pub(crate) fn description(&self) -> Option<String> {
         self.attrs
-            .description
-            .as_ref()
-            .map(|spanned| spanned.value.value())
+            .str(&keys::DESCRIPTION)
+            .map(LitStr::value)
             .or_else(|| self.doc.clone())
     }
 }
 
 pub(crate) struct Variant<'a> {
     pub(crate) ident: &'a Ident,
-    pub(crate) attrs: VariantAttrs,
+    pub(crate) attrs: Attrs,
     /// The `const`: `rename`, else serde's `rename`, else `rename_all` applied.
     pub(crate) value: String,
     /// `title = "…"`, else the doc comment's first line, else the name as words.
@@ -102,40 +104,43 @@ impl<'a> Input<'a> {
     /// Reads the item, recording every shape or attribute error in `cx`. `None` when the
     /// shape is one a form cannot take.
     pub(crate) fn from_syn(cx: &Ctxt, input: &'a DeriveInput) -> Option<Self> {
-        let item = match &input.data {
-            SynData::Enum(_) => Item::Enum,
-            SynData::Struct(data) if is_newtype(&data.fields) => Item::Newtype,
-            _ => Item::Struct,
+        let place = match &input.data {
+            SynData::Enum(_) => Place::Enum,
+            SynData::Struct(data) if is_newtype(&data.fields) => Place::Newtype,
+            _ => Place::Struct,
         };
-        let attrs = ContainerAttrs::parse(cx, &input.attrs, item);
+        let attrs = Attrs::parse(cx, &input.attrs, place);
         if !input.generics.params.is_empty() {
             cx.error_spanned_by(
                 &input.generics,
                 "`Elicit` cannot be derived for a generic type; a form's schema is built once per type, so write the form with concrete field types",
             );
         }
-        let rule = attrs
-            .rename_all
-            .as_ref()
-            .map(|spanned| spanned.value)
-            .or(attrs.serde_rename_all);
+        let rule = rename_rule(cx, &attrs);
+        let titled = !attrs.has(&keys::UNTITLED);
+        let container_default = attrs.serde.default.clone();
         let data = match &input.data {
             SynData::Struct(data) => match &data.fields {
                 Fields::Named(fields) => Data::Struct(
                     fields
                         .named
                         .iter()
-                        .filter_map(|field| Field::from_syn(cx, field, rule))
+                        .filter_map(|field| {
+                            Field::from_syn(cx, field, rule, titled, container_default.as_ref())
+                        })
                         .collect(),
                 ),
                 Fields::Unnamed(fields) if is_newtype(&data.fields) => {
                     let field = &fields.unnamed[0];
+                    let attrs = Attrs::parse(cx, &field.attrs, Place::NewtypeField);
                     Data::Newtype(Box::new(Field {
                         member: Member::from(0),
                         ty: &field.ty,
-                        attrs: FieldAttrs::parse(cx, &field.attrs),
+                        title: attrs.str(&keys::TITLE).map(LitStr::value),
+                        attrs,
                         doc: doc_comment(&field.attrs),
                         wire_name: String::new(),
+                        container_default: None,
                     }))
                 }
                 Fields::Unnamed(fields) => {
@@ -188,41 +193,52 @@ impl<'a> Input<'a> {
 
     /// The path of the runtime crate: `crate = "…"`, else `::elicit_core`.
     pub(crate) fn krate(&self) -> TokenStream {
-        self.attrs.krate.as_ref().map_or_else(
-            || quote!(::elicit_core),
-            |spanned| spanned.value.to_token_stream(),
-        )
+        self.attrs
+            .krate()
+            .map_or_else(|| quote!(::elicit_core), ToTokens::to_token_stream)
     }
 
     /// The default prompt: `message = "…"`, else the doc comment, else the type's name.
     pub(crate) fn message(&self) -> String {
         self.attrs
-            .message
-            .as_ref()
-            .map(|spanned| spanned.value.value())
+            .str(&keys::MESSAGE)
+            .map(LitStr::value)
             .or_else(|| self.doc.clone())
             .unwrap_or_else(|| words(&self.ident.to_string()))
     }
 }
 
 impl<'a> Field<'a> {
-    fn from_syn(cx: &Ctxt, field: &'a syn::Field, rule: Option<RenameRule>) -> Option<Self> {
+    fn from_syn(
+        cx: &Ctxt,
+        field: &'a syn::Field,
+        rule: Option<RenameRule>,
+        titled: bool,
+        container_default: Option<&DefaultValue>,
+    ) -> Option<Self> {
         let member = field.ident.as_ref()?;
-        let attrs = FieldAttrs::parse(cx, &field.attrs);
-        let wire_name = explicit_name(
-            attrs.rename.as_ref().map(|s| &s.value),
-            attrs.serde_rename.as_ref(),
-        )
-        .unwrap_or_else(|| {
-            let name = unraw(member);
+        let attrs = Attrs::parse(cx, &field.attrs, Place::Field);
+        let name = unraw(member);
+        let wire_name = explicit_name(cx, &attrs).unwrap_or_else(|| {
             rule.map_or_else(|| name.clone(), |rule| rule.apply_to_field(&name))
         });
+        let title = attrs
+            .str(&keys::TITLE)
+            .map(LitStr::value)
+            .or_else(|| titled.then(|| field_title(&name)));
+        // The struct's default value gives a field its default only when the field has
+        // none of its own (serde's rule).
+        let container_default = container_default
+            .filter(|_| attrs.default().is_none())
+            .map(|default| DefaultValue::FromContainer(Box::new(default.clone())));
         Some(Self {
             member: Member::Named(member.clone()),
             ty: &field.ty,
             doc: doc_comment(&field.attrs),
             attrs,
             wire_name,
+            title,
+            container_default,
         })
     }
 }
@@ -239,17 +255,14 @@ impl<'a> Variant<'a> {
                 ),
             ),
         }
-        let attrs = VariantAttrs::parse(cx, &variant.attrs);
+        let attrs = Attrs::parse(cx, &variant.attrs, Place::Variant);
         let name = unraw(&variant.ident);
-        let value = explicit_name(
-            attrs.rename.as_ref().map(|s| &s.value),
-            attrs.serde_rename.as_ref(),
-        )
-        .unwrap_or_else(|| rule.map_or_else(|| name.clone(), |rule| rule.apply_to_variant(&name)));
+        let value = explicit_name(cx, &attrs).unwrap_or_else(|| {
+            rule.map_or_else(|| name.clone(), |rule| rule.apply_to_variant(&name))
+        });
         let title = attrs
-            .title
-            .as_ref()
-            .map(|spanned| spanned.value.value())
+            .str(&keys::TITLE)
+            .map(LitStr::value)
             .or_else(|| {
                 doc_comment(&variant.attrs).and_then(|doc| doc.lines().next().map(str::to_owned))
             })
@@ -268,8 +281,51 @@ fn is_newtype(fields: &Fields) -> bool {
     matches!(fields, Fields::Unnamed(fields) if fields.unnamed.len() == 1)
 }
 
-fn explicit_name(elicit: Option<&LitStr>, serde: Option<&LitStr>) -> Option<String> {
-    elicit.or(serde).map(LitStr::value)
+/// `rename`, else serde's `rename`. A type that derives both `Elicit` and `Deserialize`
+/// keeps one wire name: the two disagreeing is an error, never a silent second name.
+fn explicit_name(cx: &Ctxt, attrs: &Attrs) -> Option<String> {
+    let elicit = attrs.str(&keys::RENAME);
+    if let (Some(elicit), Some(serde)) = (elicit, &attrs.serde.rename)
+        && elicit.value() != serde.value()
+    {
+        cx.error_spanned_by(
+            elicit,
+            format!(
+                "`rename = \"{}\"` disagrees with `#[serde(rename = \"{}\")]`; serde reads the answer by one wire name: keep one of the two",
+                elicit.value(),
+                serde.value()
+            ),
+        );
+    }
+    elicit.or(attrs.serde.rename.as_ref()).map(LitStr::value)
+}
+
+/// `rename_all`, else serde's; the two disagreeing is an error, as for `rename`.
+fn rename_rule(cx: &Ctxt, attrs: &Attrs) -> Option<RenameRule> {
+    let serde = attrs.serde.rename_all.as_ref();
+    if let (Some(elicit), Some((rule, lit))) = (attrs.rule(), serde)
+        && elicit != *rule
+        && let Some(path) = attrs.path(&keys::RENAME_ALL)
+    {
+        cx.error_spanned_by(
+            path,
+            format!(
+                "`rename_all` disagrees with `#[serde(rename_all = \"{}\")]`; serde reads the answer by one set of wire names: keep one of the two",
+                lit.value()
+            ),
+        );
+    }
+    attrs.rule().or(serde.map(|(rule, _)| *rule))
+}
+
+/// A field's default title: its Rust name in words, the first capitalized (`party_size` is
+/// "Party size"), as pydantic titles fields for the Python SDK.
+fn field_title(name: &str) -> String {
+    let words = words(name);
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The identifier as written, without a raw `r#` prefix.

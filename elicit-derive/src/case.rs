@@ -119,6 +119,12 @@ pub(crate) fn words(ident: &str) -> String {
     out
 }
 
+/// A type name as the snake-case name of a property, reading acronyms as words as `heck`
+/// does: `HTTPMethod` → `http_method`, `DarkBlue` → `dark_blue`.
+pub(crate) fn snake_words(ident: &str) -> String {
+    words(ident).to_lowercase().replace(' ', "_")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +155,9 @@ mod tests {
         assert_eq!(words("Red"), "Red");
         assert_eq!(words("Size_XL"), "Size XL");
         assert_eq!(words("Mp3Player"), "Mp3 Player");
+        assert_eq!(words("party_size"), "party size");
+        assert_eq!(snake_words("HTTPMethod"), "http_method");
+        assert_eq!(snake_words("DarkBlue"), "dark_blue");
+        assert_eq!(snake_words("Color"), "color");
     }
 }

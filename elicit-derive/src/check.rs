@@ -20,7 +20,7 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
 use crate::ast::Field;
-use crate::attr::Spanned;
+use crate::attr::{Key, Kind, keys};
 
 /// The trait a field's type is used through. A type that reads as a collection gets the
 /// multi-select wording (which also explains the legacy enum style); any other type the
@@ -239,162 +239,93 @@ pub(crate) fn newtype_inner_type(field: &Field) -> TokenStream {
     quote_spanned!(ty.span()=> <#ty as __NewtypeInner>)
 }
 
-/// The kinds of field an attribute applies to.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    String,
-    Number,
-    MultiSelect,
+/// The trait proving that the field a kinded key is written on is of its kind: named after
+/// the key (`__MinLengthAttr`), so that the error names the attribute it is spanned on.
+fn attr_trait_name(key: &Key) -> Ident {
+    let pascal: String = key
+        .name
+        .split('_')
+        .map(|word| word[..1].to_ascii_uppercase() + &word[1..])
+        .collect();
+    format_ident!("__{pascal}Attr")
 }
 
-/// The attributes that apply to one kind of field, each with a trait of its own so that the
-/// error names the attribute it is spanned on.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum KindedAttr {
-    Format,
-    MinLength,
-    MaxLength,
-    Pattern,
-    Minimum,
-    Maximum,
-    MinItems,
-    MaxItems,
+/// The keys with a kind: the ones whose use needs a proof.
+fn kinded_keys() -> impl Iterator<Item = (&'static Key, Kind)> {
+    keys::ALL
+        .iter()
+        .filter_map(|key| key.kind.map(|kind| (*key, kind)))
 }
 
-impl KindedAttr {
-    const ALL: [Self; 8] = [
-        Self::Format,
-        Self::MinLength,
-        Self::MaxLength,
-        Self::Pattern,
-        Self::Minimum,
-        Self::Maximum,
-        Self::MinItems,
-        Self::MaxItems,
-    ];
+fn attr_definition(key: &Key, kind: Kind, krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let name = attr_trait_name(key);
+    let key = key.name;
+    let (message, label, note, bound) = match kind {
+        Kind::String => (
+            "`{Self}` is not a string field",
+            format!("`{key}` applies only to string fields"),
+            "a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one",
+            quote!(#private::StringField),
+        ),
+        Kind::Number => (
+            "`{Self}` is not a number field",
+            format!("`{key}` applies only to integer and float fields"),
+            "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one",
+            quote!(#private::NumberField),
+        ),
+        Kind::MultiSelect => (
+            "`{Self}` is not a multi-select field",
+            format!("`{key}` applies only to multi-select fields"),
+            "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one",
+            quote!(#private::MultiSelectField),
+        ),
+    };
+    let option_count = (kind == Kind::MultiSelect).then(
+        || quote!(const __OPTION_COUNT: usize = <T as #private::MultiSelectField>::OPTION_COUNT;),
+    );
+    let declared_count = option_count.as_ref().map(|_| {
+        quote!(
+            const __OPTION_COUNT: usize;
+        )
+    });
+    quote! {
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        trait #name {
+            const __APPLIES: () = ();
+            #declared_count
+        }
 
-    fn key(self) -> &'static str {
-        match self {
-            Self::Format => "format",
-            Self::MinLength => "min_length",
-            Self::MaxLength => "max_length",
-            Self::Pattern => "pattern",
-            Self::Minimum => "minimum",
-            Self::Maximum => "maximum",
-            Self::MinItems => "min_items",
-            Self::MaxItems => "max_items",
+        #[diagnostic::do_not_recommend]
+        impl<T: #bound> #name for T {
+            #option_count
         }
     }
+}
 
-    fn kind(self) -> Kind {
-        match self {
-            Self::Format | Self::MinLength | Self::MaxLength | Self::Pattern => Kind::String,
-            Self::Minimum | Self::Maximum => Kind::Number,
-            Self::MinItems | Self::MaxItems => Kind::MultiSelect,
-        }
-    }
-
-    fn trait_name(self) -> Ident {
-        let pascal: String = self
-            .key()
-            .split('_')
-            .map(|word| word[..1].to_ascii_uppercase() + &word[1..])
-            .collect();
-        format_ident!("__{pascal}Attr")
-    }
-
-    /// The key as written on `field`, and the count it sets (for the item counts).
-    fn on<'a>(self, field: &'a Field) -> Option<(&'a syn::Path, Option<u64>)> {
-        fn key<T>(spanned: Option<&Spanned<T>>) -> Option<(&syn::Path, Option<u64>)> {
-            spanned.map(|spanned| (&spanned.key, None))
-        }
-        fn count(
-            spanned: Option<&Spanned<(u64, TokenStream)>>,
-        ) -> Option<(&syn::Path, Option<u64>)> {
-            spanned.map(|spanned| (&spanned.key, Some(spanned.value.0)))
-        }
-        let attrs = &field.attrs;
-        match self {
-            Self::Format => key(attrs.format.as_ref()),
-            Self::MinLength => key(attrs.min_length.as_ref()),
-            Self::MaxLength => key(attrs.max_length.as_ref()),
-            Self::Pattern => key(attrs.pattern.as_ref()),
-            Self::Minimum => key(attrs.minimum.as_ref()),
-            Self::Maximum => key(attrs.maximum.as_ref()),
-            Self::MinItems => count(attrs.min_items.as_ref()),
-            Self::MaxItems => count(attrs.max_items.as_ref()),
-        }
-    }
-
-    fn definition(self, krate: &TokenStream) -> TokenStream {
-        let private = quote!(#krate::__private);
-        let name = self.trait_name();
-        let key = self.key();
-        let (message, label, note, bound) = match self.kind() {
-            Kind::String => (
-                "`{Self}` is not a string field",
-                format!("`{key}` applies only to string fields"),
-                "a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one",
-                quote!(#private::StringField),
-            ),
-            Kind::Number => (
-                "`{Self}` is not a number field",
-                format!("`{key}` applies only to integer and float fields"),
-                "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one",
-                quote!(#private::NumberField),
-            ),
-            Kind::MultiSelect => (
-                "`{Self}` is not a multi-select field",
-                format!("`{key}` applies only to multi-select fields"),
-                "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one",
-                quote!(#private::MultiSelectField),
-            ),
-        };
-        let option_count = (self.kind() == Kind::MultiSelect).then(|| {
-            quote!(const __OPTION_COUNT: usize = <T as #private::MultiSelectField>::OPTION_COUNT;)
-        });
-        let declared_count = option_count.as_ref().map(|_| {
-            quote!(
-                const __OPTION_COUNT: usize;
-            )
-        });
-        quote! {
-            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-            trait #name {
-                const __APPLIES: () = ();
-                #declared_count
-            }
-
-            #[diagnostic::do_not_recommend]
-            impl<T: #bound> #name for T {
-                #option_count
-            }
-        }
-    }
-
-    /// The proof for one field, spanned on the key: the kind, and for an item count that it
-    /// is within the number of options.
-    fn assertion(self, field: &Field) -> Option<TokenStream> {
-        let (key, count) = self.on(field)?;
-        let span = key.span();
-        let ty = respan(field.ty.to_token_stream(), span);
-        let name = self.trait_name();
-        Some(match count {
-            None => quote_spanned!(span=> const _: () = <#ty as #name>::__APPLIES;),
-            Some(count) => {
-                let message = format!(
-                    "`{}` ({count}) is more than the number of options to choose from",
-                    self.key()
+/// The proof for one key written on a field, spanned on the key: the kind, and for an item
+/// count that it is within the number of options.
+fn attr_assertion(key: &Key, kind: Kind, field: &Field) -> Option<TokenStream> {
+    let entry = field.attrs.get(key)?;
+    let span = entry.path.span();
+    let ty = respan(field.ty.to_token_stream(), span);
+    let name = attr_trait_name(key);
+    Some(match field.attrs.count(key) {
+        Some(count) if kind == Kind::MultiSelect => {
+            let count = count.value;
+            let message = format!(
+                "`{}` ({count}) is more than the number of options to choose from",
+                key.name
+            );
+            quote_spanned! {span=>
+                const _: () = ::core::assert!(
+                    #count as usize <= <#ty as #name>::__OPTION_COUNT,
+                    #message
                 );
-                quote_spanned! {span=>
-                    const _: () = ::core::assert!(
-                        #count as usize <= <#ty as #name>::__OPTION_COUNT,
-                        #message
-                    );
-                }
             }
-        })
-    }
+        }
+        _ => quote_spanned!(span=> const _: () = <#ty as #name>::__APPLIES;),
+    })
 }
 
 /// The traits the properties `fields` and the flattened fields `flattened` need, each
@@ -423,10 +354,9 @@ pub(crate) fn newtype_definitions(field: &Field, krate: &TokenStream) -> TokenSt
 }
 
 fn attr_definitions(fields: &[&Field], krate: &TokenStream) -> Vec<TokenStream> {
-    KindedAttr::ALL
-        .into_iter()
-        .filter(|used| fields.iter().any(|field| used.on(field).is_some()))
-        .map(|used| used.definition(krate))
+    kinded_keys()
+        .filter(|(key, _)| fields.iter().any(|field| field.attrs.has(key)))
+        .map(|(key, kind)| attr_definition(key, kind, krate))
         .collect()
 }
 
@@ -434,11 +364,7 @@ fn attr_definitions(fields: &[&Field], krate: &TokenStream) -> Vec<TokenStream> 
 pub(crate) fn attribute_assertions(fields: &[&Field]) -> TokenStream {
     fields
         .iter()
-        .flat_map(|field| {
-            KindedAttr::ALL
-                .into_iter()
-                .filter_map(|attr| attr.assertion(field))
-        })
+        .flat_map(|field| kinded_keys().filter_map(|(key, kind)| attr_assertion(key, kind, field)))
         .collect()
 }
 

@@ -6,9 +6,9 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 use syn::spanned::Spanned as _;
 
-use crate::ast::{Data, Field, Input, Variant};
-use crate::attr::Format;
-use crate::case::RenameRule;
+use crate::ast::{Data, Field, Input, Variant, option_inner};
+use crate::attr::{Value, keys};
+use crate::case::snake_words;
 use crate::check;
 use crate::ctxt::Ctxt;
 use crate::fallback;
@@ -93,67 +93,73 @@ fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
                 #private::FieldDefault::<#ty>::Value(|| #field_type::__from_inner(#tokens))
             };
         }
+        DefaultValue::FromContainer(container) => {
+            let value = container_default_value(field, container);
+            return quote!(#private::FieldDefault::<#ty>::Value(|| #value));
+        }
     };
     quote!(#private::FieldDefault::<#ty>::Literal(|| #json))
 }
 
 /// The block that builds one field's property schema: `base` (the type's schema) with the
-/// field's attributes applied.
+/// field's attributes applied, in the table's order, its default last (checked there
+/// against the complete schema).
 fn field_schema(
     field: &Field,
     description: Option<String>,
     base: &TokenStream,
+    form: &str,
     krate: &TokenStream,
 ) -> TokenStream {
     let private = quote!(#krate::__private);
     let attrs = &field.attrs;
     let mut steps = Vec::new();
 
-    if let Some(title) = &attrs.title {
-        let title = &title.value;
-        steps.push(quote!(#private::set::title(&mut __schema, #title);));
+    match (attrs.str(&keys::TITLE), &field.title) {
+        (Some(title), _) => steps.push(quote!(#private::set::title(&mut __schema, #title);)),
+        // A derived title gives way to one the field's type (a newtype) already has.
+        (None, Some(title)) => {
+            steps.push(quote!(#private::set::default_title(&mut __schema, #title);));
+        }
+        (None, None) => {}
     }
     if let Some(description) = description {
         steps.push(quote!(#private::set::description(&mut __schema, #description);));
     }
-    if let Some(format) = &attrs.format {
-        let format = match format.value.0 {
-            Format::Email => quote!(Email),
-            Format::Uri => quote!(Uri),
-            Format::Date => quote!(Date),
-            Format::DateTime => quote!(DateTime),
+    for key in keys::ALL.iter().filter(|key| key.kind.is_some()) {
+        let Some(entry) = attrs.get(key) else {
+            continue;
         };
-        steps.push(quote!(#private::set::format(&mut __schema, #krate::StringFormat::#format);));
+        let value = match &entry.value {
+            Value::Count(count) => {
+                let count = count.value;
+                quote!(#count)
+            }
+            Value::Number(number) => number_tokens(number.value, krate),
+            Value::Format(format, _) => {
+                let variant = format_ident!("{}", format.variant());
+                quote!(#krate::StringFormat::#variant)
+            }
+            Value::Str(lit) => quote!(#lit),
+            _ => continue,
+        };
+        let setter = format_ident!("{}", key.name);
+        steps.push(quote!(#private::set::#setter(&mut __schema, #value);));
     }
-    let counts = [
-        ("min_length", &attrs.min_length),
-        ("max_length", &attrs.max_length),
-        ("min_items", &attrs.min_items),
-        ("max_items", &attrs.max_items),
-    ];
-    for (setter, value) in counts {
-        if let Some(value) = value {
-            let setter = format_ident!("{setter}");
-            let count = value.value.0;
-            steps.push(quote!(#private::set::#setter(&mut __schema, #count);));
-        }
-    }
-    if let Some(pattern) = &attrs.pattern {
-        let pattern = &pattern.value;
-        steps.push(quote!(#private::set::pattern(&mut __schema, #pattern);));
-    }
-    for (setter, value) in [("minimum", &attrs.minimum), ("maximum", &attrs.maximum)] {
-        if let Some(value) = value {
-            let setter = format_ident!("{setter}");
-            let number = number_tokens(value.value.value, krate);
-            steps.push(quote!(#private::set::#setter(&mut __schema, #number);));
-        }
+    let wire_name = &field.wire_name;
+    if attrs.entries().iter().any(|entry| entry.key.kind.is_some()) {
+        steps.push(quote!(#private::set::check_satisfiable(&__schema, #form, #wire_name);));
     }
     if field.default().is_some() {
         let default = default_tokens(field, krate);
         let field_type = check::field_type(field);
         steps.push(quote! {
-            #private::set::default(&mut __schema, #field_type::__default_json(&#default));
+            #private::set::default(
+                &mut __schema,
+                #field_type::__default_json(&#default),
+                #form,
+                #wire_name,
+            );
         });
     }
     quote! {{
@@ -200,7 +206,10 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         })
         .collect();
 
-    let pushes = members.iter().map(|member| schema_push(member, krate));
+    let form = ident.to_string();
+    let pushes = members
+        .iter()
+        .map(|member| schema_push(member, &form, krate));
 
     let names = property_names(&members, krate);
     let collisions = flattened
@@ -208,7 +217,9 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         .enumerate()
         .map(|(index, field)| collision_check(&properties, &flattened[..index], field, krate));
     let parse_fields = parse_fields_body(fields, &members, krate);
-    let deny = input.attrs.deny_unknown_fields.as_ref().map(|_| {
+    let denies =
+        input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
+    let deny = denies.then(|| {
         quote! {
             #private::deny_unknown_fields(
                 __content,
@@ -276,7 +287,7 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
 }
 
 /// The statement that adds a member's properties to the form's schema.
-fn schema_push(member: &Member, krate: &TokenStream) -> TokenStream {
+fn schema_push(member: &Member, form: &str, krate: &TokenStream) -> TokenStream {
     match member {
         Member::Property(field) => {
             let name = &field.wire_name;
@@ -285,6 +296,7 @@ fn schema_push(member: &Member, krate: &TokenStream) -> TokenStream {
                 field,
                 field.description(),
                 &quote!(#field_type::__schema()),
+                form,
                 krate,
             );
             let required = if field.default().is_some() {
@@ -437,11 +449,7 @@ fn parse_fields_body(fields: &[Field], members: &[Member], krate: &TokenStream) 
     let inits = fields.iter().map(|field| {
         let member = &field.member;
         if field.is_skipped() {
-            let value = match field.default() {
-                Some(DefaultValue::Expr(tokens)) => tokens.clone(),
-                Some(DefaultValue::Function(path)) => quote!(#path()),
-                _ => quote!(::core::default::Default::default()),
-            };
+            let value = skipped_value(field);
             quote!(#member: #value)
         } else {
             let local = local_iter.next();
@@ -466,6 +474,45 @@ fn parse_fields_body(fields: &[Field], members: &[Member], krate: &TokenStream) 
     }
 }
 
+/// The field's value in the struct's own default (`#[serde(default)]` on the struct: its
+/// `Default`; `#[serde(default = "path")]`: what the function returns).
+fn container_default_value(field: &Field, container: &DefaultValue) -> TokenStream {
+    let member = &field.member;
+    let make = if let DefaultValue::Function(path) = container {
+        quote!(#path())
+    } else {
+        quote!(<Self as ::core::default::Default>::default())
+    };
+    quote!({
+        let __default: Self = #make;
+        __default.#member
+    })
+}
+
+/// A skipped field's value: its default, with the meaning `default = …` has on a field in
+/// the form (written as `T` for an `Option<T>`), or the type's `Default`.
+fn skipped_value(field: &Field) -> TokenStream {
+    let value = match field.default() {
+        None | Some(DefaultValue::TypeDefault(_)) => {
+            return quote!(::core::default::Default::default());
+        }
+        Some(DefaultValue::Function(path)) => return quote!(#path()),
+        Some(DefaultValue::FromContainer(container)) => {
+            return container_default_value(field, container);
+        }
+        Some(DefaultValue::Str(lit)) => quote!(::core::convert::From::from(#lit)),
+        Some(DefaultValue::Number(number)) => number.tokens.clone(),
+        Some(DefaultValue::Bool(lit)) => quote!(#lit),
+        Some(DefaultValue::Array(tokens)) => quote!(::core::convert::From::from(#tokens)),
+        Some(DefaultValue::Expr(tokens)) => tokens.clone(),
+    };
+    if option_inner(field.ty).is_some() {
+        quote!(::core::option::Option::Some(#value))
+    } else {
+        value
+    }
+}
+
 /// A newtype: an `ElicitField` whose schema is its field type's with the field's attributes
 /// applied, and whose parser also checks that schema; and no form.
 fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStream {
@@ -474,7 +521,14 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     let private = quote!(#krate::__private);
     let inner = check::newtype_inner_type(field);
     let description = field.description().or_else(|| input.doc.clone());
-    let schema = field_schema(field, description, &quote!(#inner::__schema()), krate);
+    let form = ident.to_string();
+    let schema = field_schema(
+        field,
+        description,
+        &quote!(#inner::__schema()),
+        &form,
+        krate,
+    );
     let definitions = check::newtype_definitions(field, krate);
     let assertions = check::attribute_assertions(&[field]);
 
@@ -530,17 +584,17 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
     let ident = input.ident;
     let private = quote!(#krate::__private);
     let message = input.message();
-    let style = if input.attrs.legacy_enum_names.is_some() {
+    let style = if input.attrs.has(&keys::LEGACY_ENUM_NAMES) {
         quote!(LegacyEnumNames)
-    } else if input.attrs.untitled.is_some() {
+    } else if input.attrs.has(&keys::UNTITLED) {
         quote!(Untitled)
     } else {
         quote!(Titled)
     };
-    let field_name = input.attrs.field.as_ref().map_or_else(
-        || RenameRule::Snake.apply_to_variant(&ident.to_string()),
-        |spanned| spanned.value.value(),
-    );
+    let field_name = input
+        .attrs
+        .str(&keys::FIELD)
+        .map_or_else(|| snake_words(&ident.to_string()), syn::LitStr::value);
     let entries = variants.iter().map(|variant| {
         let value = &variant.value;
         let title = &variant.title;
@@ -554,7 +608,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
         let v = variant.ident;
         quote!(Self::#v => #index)
     });
-    let multi = input.attrs.legacy_enum_names.is_none().then(|| {
+    let multi = (!input.attrs.has(&keys::LEGACY_ENUM_NAMES)).then(|| {
         quote! {
             #[automatically_derived]
             impl #krate::MultiSelectOption for #ident {}

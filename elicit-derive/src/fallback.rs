@@ -54,7 +54,8 @@ pub(crate) fn expand(
     let field_impl = is_enum.then(|| field_stub(input, &krate));
     // `ElicitEnum` needs `'static`, which a generic enum may not be; it is then left out.
     let enum_impls = (is_enum && !generic).then(|| {
-        let legacy = parsed.is_some_and(|parsed| parsed.attrs.legacy_enum_names.is_some());
+        let legacy =
+            parsed.is_some_and(|parsed| parsed.attrs.has(&crate::attr::keys::LEGACY_ENUM_NAMES));
         let multi = (!legacy).then(|| {
             quote! {
                 #[automatically_derived]

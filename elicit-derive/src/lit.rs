@@ -27,6 +27,17 @@ impl Number {
         }
     }
 
+    /// The value as an integer, when it is a whole number (`1.0` is `1`).
+    #[allow(clippy::cast_possible_truncation, clippy::float_cmp)]
+    pub(crate) fn as_integer(self) -> Option<i128> {
+        match self {
+            Self::Int(i) => Some(i),
+            // Whole and within ±2^64: the cast is exact there.
+            Self::Float(f) if f.fract() == 0.0 && f.abs() <= 1.9e19 => Some(f as i128),
+            Self::Float(_) => None,
+        }
+    }
+
     /// `a > b`, exact for two integers.
     pub(crate) fn greater_than(self, other: Self) -> bool {
         match (self, other) {
@@ -122,6 +133,9 @@ pub(crate) enum DefaultValue {
     Array(TokenStream),
     /// Any other expression of the field's (inner) type.
     Expr(TokenStream),
+    /// The struct's `#[serde(default)]` (`TypeDefault`) or `#[serde(default = "path")]`
+    /// (`Function`): the field's value in the struct's default.
+    FromContainer(Box<DefaultValue>),
 }
 
 impl DefaultValue {
@@ -134,6 +148,7 @@ impl DefaultValue {
             Self::Number(number) => number.tokens.clone(),
             Self::Bool(lit) => lit.to_token_stream(),
             Self::Array(tokens) | Self::Expr(tokens) => tokens.clone(),
+            Self::FromContainer(default) => default.tokens(),
         }
     }
 

@@ -7,45 +7,58 @@
 //! is checked by the compiler instead, through trait bounds the expansion spans on the
 //! attribute; here we only judge the types we can read off the syntax.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use syn::Type;
 
 use crate::ast::{Data, Field, Input, Variant, option_inner};
-use crate::attr::{FieldAttrs, Format};
+use crate::attr::{Format, keys};
 use crate::ctxt::Ctxt;
 use crate::format;
 use crate::lit::{DefaultValue, Number};
 use crate::sensitive;
 
+/// Every rule, in the order its errors are reported.
 pub(crate) fn check(cx: &Ctxt, input: &Input) {
     match &input.data {
         Data::Struct(fields) => {
-            check_wire_names(cx, fields);
+            wire_names_are_distinct(cx, fields);
             for field in fields {
                 if field.is_flattened() {
-                    check_flattened(cx, field);
+                    flattened_field_takes_no_keys(cx, field);
                     continue;
                 }
-                check_field(cx, field);
+                field_rules(cx, field);
                 if !field.is_skipped() {
                     check_sensitive(cx, field);
                 }
             }
         }
         Data::Enum(variants) => {
-            check_enum(cx, input, variants);
+            enum_has_one_style(cx, input);
+            variant_values_are_distinct(cx, variants);
         }
-        Data::Newtype(field) => {
-            check_newtype_field(cx, field);
-            check_field(cx, field);
-        }
+        Data::Newtype(field) => field_rules(cx, field),
     }
+}
+
+/// The rules about one field's own attributes.
+fn field_rules(cx: &Ctxt, field: &Field) {
+    bounds_are_ordered(cx, field);
+    integer_bounds_fit_the_type(cx, field);
+    if field.is_skipped() {
+        // A skipped field's default never reaches the schema: any expression of its type.
+        return;
+    }
+    default_is_finite(cx, field);
+    array_default_is_a_set(cx, field);
+    literal_default_fits(cx, field);
 }
 
 /// Two properties of one form cannot share a wire name. Those a flattened field brings are
 /// known only to the compiler: the expansion proves them distinct with const assertions.
-fn check_wire_names(cx: &Ctxt, fields: &[Field]) {
+fn wire_names_are_distinct(cx: &Ctxt, fields: &[Field]) {
     let mut seen: BTreeMap<&str, &Field> = BTreeMap::new();
     let properties = fields
         .iter()
@@ -58,88 +71,221 @@ fn check_wire_names(cx: &Ctxt, fields: &[Field]) {
                 field.name(),
                 field.wire_name
             );
-            match &field.attrs.rename {
-                Some(rename) => cx.error_spanned_by(&rename.value, message),
+            match field.attrs.str(&keys::RENAME) {
+                Some(rename) => cx.error_spanned_by(rename, message),
                 None => cx.error_spanned_by(&field.member, message),
             }
         }
     }
 }
 
-/// Every `#[elicit(…)]` key written on a field but `flatten`, as written.
-fn written_keys(attrs: &FieldAttrs) -> Vec<&syn::Path> {
-    let keys = [
-        attrs.title.as_ref().map(|s| &s.key),
-        attrs.description.as_ref().map(|s| &s.key),
-        attrs.rename.as_ref().map(|s| &s.key),
-        attrs.format.as_ref().map(|s| &s.key),
-        attrs.min_length.as_ref().map(|s| &s.key),
-        attrs.max_length.as_ref().map(|s| &s.key),
-        attrs.pattern.as_ref().map(|s| &s.key),
-        attrs.minimum.as_ref().map(|s| &s.key),
-        attrs.maximum.as_ref().map(|s| &s.key),
-        attrs.min_items.as_ref().map(|s| &s.key),
-        attrs.max_items.as_ref().map(|s| &s.key),
-        attrs.default.as_ref().map(|s| &s.key),
-        attrs.skip.as_ref().map(|s| &s.key),
-        attrs.not_sensitive.as_ref().map(|s| &s.key),
-    ];
-    keys.into_iter().flatten().collect()
-}
-
-fn key_name(path: &syn::Path) -> String {
-    path.get_ident()
-        .map_or_else(String::new, ToString::to_string)
-}
-
 /// A flattened field is no property: its form's own fields carry the attributes.
-fn check_flattened(cx: &Ctxt, field: &Field) {
-    for key in written_keys(&field.attrs) {
+fn flattened_field_takes_no_keys(cx: &Ctxt, field: &Field) {
+    let written = field.attrs.entries().iter();
+    for entry in written.filter(|entry| entry.key.name != keys::FLATTEN.name) {
         cx.error_spanned_by(
-            key,
+            &entry.path,
             format!(
                 "`{}` cannot be combined with `flatten`; a flattened field has no property of its own, the fields of its form do",
-                key_name(key)
+                entry.key.name
             ),
         );
     }
 }
 
-/// A newtype's field is a field type, not a form's field: what belongs to the form field that
-/// uses the newtype (its name, default, sensitivity) goes there.
-fn check_newtype_field(cx: &Ctxt, field: &Field) {
+/// A lower bound above its upper bound leaves no answer.
+fn bounds_are_ordered(cx: &Ctxt, field: &Field) {
     let attrs = &field.attrs;
-    let misplaced = [
-        (
-            attrs.rename.as_ref().map(|s| &s.key),
-            "a newtype has no wire name of its own; rename the form fields that use it",
-        ),
-        (
-            attrs.default.as_ref().map(|s| &s.key),
-            "put it on the form fields that use the newtype",
-        ),
-        (
-            attrs.skip.as_ref().map(|s| &s.key),
-            "a newtype is its one field",
-        ),
-        (
-            attrs.not_sensitive.as_ref().map(|s| &s.key),
-            "a newtype has no name to check; put it on the form fields that use the newtype",
-        ),
-        (
-            attrs.flatten.as_ref().map(|s| &s.key),
-            "a newtype wraps a field type, not a form",
-        ),
-    ];
-    for (key, reason) in misplaced {
-        if let Some(key) = key {
+    for (low, high) in [
+        (&keys::MIN_LENGTH, &keys::MAX_LENGTH),
+        (&keys::MIN_ITEMS, &keys::MAX_ITEMS),
+    ] {
+        if let (Some(min), Some(max)) = (attrs.count(low), attrs.count(high))
+            && min.value > max.value
+        {
             cx.error_spanned_by(
-                key,
+                &min.tokens,
                 format!(
-                    "`{}` does not apply to a newtype's field: {reason}",
-                    key_name(key)
+                    "`{}` ({}) is greater than `{}` ({})",
+                    low.name, min.value, high.name, max.value
                 ),
             );
+        }
+    }
+    if let (Some(min), Some(max)) = (attrs.number(&keys::MINIMUM), attrs.number(&keys::MAXIMUM))
+        && min.value.greater_than(max.value)
+    {
+        cx.error_spanned_by(
+            &min.tokens,
+            format!(
+                "`minimum` ({}) is greater than `maximum` ({})",
+                min.value, max.value
+            ),
+        );
+    }
+}
+
+/// Bounds of an integer field are whole numbers within the type's range (`1.0` is one).
+fn integer_bounds_fit_the_type(cx: &Ctxt, field: &Field) {
+    let Some(Known::Integer { name, min, max }) = known_type(field.ty) else {
+        return;
+    };
+    for key in [&keys::MINIMUM, &keys::MAXIMUM] {
+        let Some(bound) = field.attrs.number(key) else {
+            continue;
+        };
+        match bound.value.as_integer() {
+            Some(value) if value < min || value > max => cx.error_spanned_by(
+                &bound.tokens,
+                format!(
+                    "`{}` {value} is outside the range of `{name}` ({min}..={max})",
+                    key.name
+                ),
+            ),
+            Some(_) => {}
+            None => cx.error_spanned_by(
+                &bound.tokens,
+                format!(
+                    "`{}` of an integer field must be a whole number, found {}",
+                    key.name, bound.value
+                ),
+            ),
+        }
+    }
+}
+
+/// `f64::NAN` and the infinities are no JSON number: a schema cannot carry them and the
+/// parser could never produce them.
+fn default_is_finite(cx: &Ctxt, field: &Field) {
+    let Some(DefaultValue::Expr(tokens)) = field.default() else {
+        return;
+    };
+    let text = tokens.to_string().replace(' ', "");
+    let non_finite = ["NAN", "INFINITY", "NEG_INFINITY"]
+        .iter()
+        .any(|name| text.ends_with(&format!("::{name}")));
+    if non_finite {
+        cx.error_spanned_by(
+            tokens,
+            "`default` must be a finite number; JSON has no NaN or infinity, so no client could send it back",
+        );
+    }
+}
+
+/// An array default of a multi-select names each option once, and as many as the field's
+/// item counts allow.
+fn array_default_is_a_set(cx: &Ctxt, field: &Field) {
+    let Some(DefaultValue::Array(tokens)) = field.default() else {
+        return;
+    };
+    let elements = array_elements(tokens);
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    for element in &elements {
+        // A variant written as a path (`Topping::Cheese`, `Cheese`): its last segment names
+        // it. Anything else is for the first schema build to judge.
+        let Some(variant) = path_last_segment(element) else {
+            continue;
+        };
+        if !seen.insert(variant.clone()) {
+            cx.error_spanned_by(
+                element,
+                format!(
+                    "`default` names `{variant}` twice; a multi-select's default is a set of distinct options"
+                ),
+            );
+        }
+    }
+    let len = elements.len() as u64;
+    if let Some(min) = field
+        .attrs
+        .count(&keys::MIN_ITEMS)
+        .filter(|min| len < min.value)
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!(
+                "`default` has {len} options, fewer than `min_items` ({})",
+                min.value
+            ),
+        );
+    }
+    if let Some(max) = field
+        .attrs
+        .count(&keys::MAX_ITEMS)
+        .filter(|max| len > max.value)
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!(
+                "`default` has {len} options, more than `max_items` ({})",
+                max.value
+            ),
+        );
+    }
+}
+
+/// The elements of an array expression `[a, b]`, split at its top-level commas.
+fn array_elements(tokens: &TokenStream) -> Vec<TokenStream> {
+    let mut trees = tokens.clone().into_iter();
+    let (Some(TokenTree::Group(group)), None) = (trees.next(), trees.next()) else {
+        return Vec::new();
+    };
+    if group.delimiter() != Delimiter::Bracket {
+        return Vec::new();
+    }
+    let mut elements = vec![TokenStream::new()];
+    for tree in group.stream() {
+        match &tree {
+            TokenTree::Punct(punct) if punct.as_char() == ',' => {
+                elements.push(TokenStream::new());
+            }
+            _ => {
+                if let Some(last) = elements.last_mut() {
+                    last.extend([tree]);
+                }
+            }
+        }
+    }
+    elements.retain(|element| !element.is_empty());
+    elements
+}
+
+/// The last segment of an expression that is only a path (`a::b::C` → `C`).
+fn path_last_segment(tokens: &TokenStream) -> Option<String> {
+    let mut last = None;
+    for tree in tokens.clone() {
+        match tree {
+            TokenTree::Ident(ident) => last = Some(ident.to_string()),
+            TokenTree::Punct(punct) if punct.as_char() == ':' => {}
+            _ => return None,
+        }
+    }
+    last
+}
+
+fn enum_has_one_style(cx: &Ctxt, input: &Input) {
+    if input.attrs.has(&keys::UNTITLED)
+        && let Some(legacy) = input.attrs.path(&keys::LEGACY_ENUM_NAMES)
+    {
+        cx.error_spanned_by(
+            legacy,
+            "`legacy_enum_names` and `untitled` cannot both be set; an enum has one style",
+        );
+    }
+}
+
+fn variant_values_are_distinct(cx: &Ctxt, variants: &[Variant]) {
+    let mut seen: BTreeMap<&str, &Variant> = BTreeMap::new();
+    for variant in variants {
+        if let Some(first) = seen.insert(&variant.value, variant) {
+            let message = format!(
+                "variants `{}` and `{}` have the same value \"{}\"; give one a different `rename`",
+                first.ident, variant.ident, variant.value
+            );
+            match variant.attrs.str(&keys::RENAME) {
+                Some(rename) => cx.error_spanned_by(rename, message),
+                None => cx.error_spanned_by(variant.ident, message),
+            }
         }
     }
 }
@@ -147,7 +293,7 @@ fn check_newtype_field(cx: &Ctxt, field: &Field) {
 /// A field whose name reads as a secret is refused: MCP forbids asking for one in a form.
 /// A `bool` cannot carry one (`remember_password`), so it is let through.
 fn check_sensitive(cx: &Ctxt, field: &Field) {
-    if field.attrs.not_sensitive.is_some() || known_type(field.ty) == Some(Known::Bool) {
+    if field.attrs.has(&keys::NOT_SENSITIVE) || known_type(field.ty) == Some(Known::Bool) {
         return;
     }
     let Some(kind) = sensitive::classify(&field.wire_name) else {
@@ -159,9 +305,8 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
         kind.description()
     );
     // On the name as written: the rename that made it, else the field.
-    match (&field.attrs.rename, &field.attrs.serde_rename) {
-        (Some(rename), _) => cx.error_spanned_by(&rename.value, message),
-        (None, Some(rename)) => cx.error_spanned_by(rename, message),
+    match (field.attrs.str(&keys::RENAME), &field.attrs.serde.rename) {
+        (Some(rename), _) | (None, Some(rename)) => cx.error_spanned_by(rename, message),
         (None, None) => cx.error_spanned_by(&field.member, message),
     }
 }
@@ -250,63 +395,12 @@ fn known_type(ty: &Type) -> Option<Known> {
     integer!(i8, i16, i32, i64, u8, u16, u32, u64)
 }
 
-#[allow(clippy::too_many_lines)]
-fn check_field(cx: &Ctxt, field: &Field) {
-    let attrs = &field.attrs;
+/// A literal default on a field whose type the syntax shows (a `String`, `u8`, `bool`, date…)
+/// is of the field's kind and meets the field's own constraints; on any other type (an
+/// alias, a newtype, an enum) the expansion proves the same with a const evaluation against
+/// the type's constraints.
+fn literal_default_fits(cx: &Ctxt, field: &Field) {
     let known = known_type(field.ty);
-
-    if let (Some(min), Some(max)) = (&attrs.min_length, &attrs.max_length)
-        && min.value.0 > max.value.0
-    {
-        cx.error_spanned_by(
-            &min.value.1,
-            format!(
-                "`min_length` ({}) is greater than `max_length` ({})",
-                min.value.0, max.value.0
-            ),
-        );
-    }
-    if let (Some(min), Some(max)) = (&attrs.min_items, &attrs.max_items)
-        && min.value.0 > max.value.0
-    {
-        cx.error_spanned_by(
-            &min.value.1,
-            format!(
-                "`min_items` ({}) is greater than `max_items` ({})",
-                min.value.0, max.value.0
-            ),
-        );
-    }
-    if let (Some(min), Some(max)) = (&attrs.minimum, &attrs.maximum)
-        && min.value.value.greater_than(max.value.value)
-    {
-        cx.error_spanned_by(
-            &min.value.tokens,
-            format!(
-                "`minimum` ({}) is greater than `maximum` ({})",
-                min.value.value, max.value.value
-            ),
-        );
-    }
-
-    // Bounds of an integer field must be integers within the type's range.
-    if let Some(Known::Integer { name, min, max }) = known {
-        for (key, bound) in [("minimum", &attrs.minimum), ("maximum", &attrs.maximum)] {
-            let Some(bound) = bound else { continue };
-            match bound.value.value {
-                Number::Int(value) if value < min || value > max => cx.error_spanned_by(
-                    &bound.value.tokens,
-                    format!("`{key}` {value} is outside the range of `{name}` ({min}..={max})"),
-                ),
-                Number::Float(value) => cx.error_spanned_by(
-                    &bound.value.tokens,
-                    format!("`{key}` of an integer field must be an integer, found {value}"),
-                ),
-                Number::Int(_) => {}
-            }
-        }
-    }
-
     let Some(DefaultValue::Str(_) | DefaultValue::Number(_) | DefaultValue::Bool(_)) =
         field.default()
     else {
@@ -337,7 +431,7 @@ fn check_field(cx: &Ctxt, field: &Field) {
     };
     if let Some(expected) = mismatch {
         cx.error_spanned_by(
-            &tokens,
+            tokens,
             format!(
                 "`default` must be {expected} for this field, found {}",
                 default.literal_kind().unwrap_or("an expression")
@@ -348,118 +442,111 @@ fn check_field(cx: &Ctxt, field: &Field) {
 
     // …and satisfy the field's own constraints.
     match default {
-        DefaultValue::Str(lit) => {
-            let text = lit.value();
-            let length = text.chars().count() as u64;
-            if let Some(min) = attrs.min_length.as_ref().filter(|min| length < min.value.0) {
-                cx.error_spanned_by(
-                    &tokens,
-                    format!(
-                        "`default` is {length} characters long, shorter than `min_length` ({})",
-                        min.value.0
-                    ),
-                );
-            }
-            if let Some(max) = attrs.max_length.as_ref().filter(|max| length > max.value.0) {
-                cx.error_spanned_by(
-                    &tokens,
-                    format!(
-                        "`default` is {length} characters long, longer than `max_length` ({})",
-                        max.value.0
-                    ),
-                );
-            }
-            if let Some(pattern) = &attrs.pattern
-                && let Ok(regex) = elicit_grammar::pattern::compile(&pattern.value.value())
-                && !regex.is_match(&text)
-            {
-                cx.error_spanned_by(
-                    &tokens,
-                    format!(
-                        "`default` does not match `pattern` \"{}\"",
-                        pattern.value.value()
-                    ),
-                );
-            }
-            // The field's `format`, else the one its type implies.
-            let format = attrs
-                .format
-                .as_ref()
-                .map(|spanned| spanned.value.0)
-                .or(match known {
-                    Some(Known::Formatted(format)) => Some(format),
-                    _ => None,
-                });
-            if let Some(format) = format
-                && !format::is_valid(format, &text)
-            {
-                cx.error_spanned_by(
-                    &tokens,
-                    format!("`default` is not a valid {}", format.describe()),
-                );
-            }
-            if let Some(Known::Ip(ip)) = known
-                && !ip.parses(&text)
-            {
-                cx.error_spanned_by(
-                    &tokens,
-                    format!("`default` is not a valid {}", ip.describe()),
-                );
-            }
-        }
-        DefaultValue::Number(number) => {
-            let value = number.value;
-            if let Some(min) = attrs
-                .minimum
-                .as_ref()
-                .filter(|min| min.value.value.greater_than(value))
-            {
-                cx.error_spanned_by(
-                    &tokens,
-                    format!("`default` {value} is below `minimum` ({})", min.value.value),
-                );
-            }
-            if let Some(max) = attrs
-                .maximum
-                .as_ref()
-                .filter(|max| value.greater_than(max.value.value))
-            {
-                cx.error_spanned_by(
-                    &tokens,
-                    format!("`default` {value} is above `maximum` ({})", max.value.value),
-                );
-            }
-            if let (Some(Known::Integer { name, min, max }), Number::Int(int)) = (known, value)
-                && (int < min || int > max)
-            {
-                cx.error_spanned_by(
-                    &tokens,
-                    format!("`default` {int} is outside the range of `{name}`"),
-                );
-            }
-        }
+        DefaultValue::Str(lit) => string_default_fits(cx, field, known, lit, &tokens),
+        DefaultValue::Number(number) => number_default_fits(cx, field, known, number, &tokens),
         _ => {}
     }
 }
 
-fn check_enum(cx: &Ctxt, input: &Input, variants: &[Variant]) {
-    if let (Some(_), Some(legacy)) = (&input.attrs.untitled, &input.attrs.legacy_enum_names) {
+fn string_default_fits(
+    cx: &Ctxt,
+    field: &Field,
+    known: Option<Known>,
+    lit: &syn::LitStr,
+    tokens: &TokenStream,
+) {
+    let attrs = &field.attrs;
+    let text = lit.value();
+    let length = text.chars().count() as u64;
+    if let Some(min) = attrs
+        .count(&keys::MIN_LENGTH)
+        .filter(|min| length < min.value)
+    {
         cx.error_spanned_by(
-            &legacy.key,
-            "`legacy_enum_names` and `untitled` cannot both be set; an enum has one style",
+            tokens,
+            format!(
+                "`default` is {length} characters long, shorter than `min_length` ({})",
+                min.value
+            ),
         );
     }
-    let mut seen: BTreeMap<&str, &Variant> = BTreeMap::new();
-    for variant in variants {
-        if let Some(first) = seen.insert(&variant.value, variant) {
-            let message = format!(
-                "variants `{}` and `{}` have the same value \"{}\"; give one a different `rename`",
-                first.ident, variant.ident, variant.value
-            );
-            match &variant.attrs.rename {
-                Some(rename) => cx.error_spanned_by(&rename.value, message),
-                None => cx.error_spanned_by(variant.ident, message),
-            }
-        }
+    if let Some(max) = attrs
+        .count(&keys::MAX_LENGTH)
+        .filter(|max| length > max.value)
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!(
+                "`default` is {length} characters long, longer than `max_length` ({})",
+                max.value
+            ),
+        );
+    }
+    if let Some(pattern) = attrs.str(&keys::PATTERN)
+        && let Ok(regex) = elicit_grammar::pattern::compile(&pattern.value())
+        && !regex.is_match(&text)
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!("`default` does not match `pattern` \"{}\"", pattern.value()),
+        );
+    }
+    // The field's `format`, else the one its type implies.
+    let format = attrs.format().or(match known {
+        Some(Known::Formatted(format)) => Some(format),
+        _ => None,
+    });
+    if let Some(format) = format
+        && !format::is_valid(format, &text)
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!("`default` is not a valid {}", format.describe()),
+        );
+    }
+    if let Some(Known::Ip(ip)) = known
+        && !ip.parses(&text)
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!("`default` is not a valid {}", ip.describe()),
+        );
+    }
+}
+
+fn number_default_fits(
+    cx: &Ctxt,
+    field: &Field,
+    known: Option<Known>,
+    number: &crate::lit::NumberLit,
+    tokens: &TokenStream,
+) {
+    let attrs = &field.attrs;
+    let value = number.value;
+    if let Some(min) = attrs
+        .number(&keys::MINIMUM)
+        .filter(|min| min.value.greater_than(value))
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!("`default` {value} is below `minimum` ({})", min.value),
+        );
+    }
+    if let Some(max) = attrs
+        .number(&keys::MAXIMUM)
+        .filter(|max| value.greater_than(max.value))
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!("`default` {value} is above `maximum` ({})", max.value),
+        );
+    }
+    if let (Some(Known::Integer { name, min, max }), Number::Int(int)) = (known, value)
+        && (int < min || int > max)
+    {
+        cx.error_spanned_by(
+            tokens,
+            format!("`default` {int} is outside the range of `{name}`"),
+        );
     }
 }

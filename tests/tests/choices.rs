@@ -63,6 +63,7 @@ enum TitledChoice {
 
 /// Please select options from the enum fields
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(rename_all = "camelCase")]
 struct Sep1330 {
     #[elicit(description = "Select one option")]
@@ -210,7 +211,7 @@ enum Hero {
     GreenLantern,
     WonderWoman,
     #[elicit(rename = "bat")]
-    #[serde(rename = "ignored")]
+    #[serde(rename = "bat")]
     Batman,
     #[serde(rename = "flash")]
     TheFlash,
@@ -254,6 +255,7 @@ fn rename_all_on_enums() {
 
 /// Pick heroes
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Choices {
     /// Your favourite
     #[elicit(title = "Hero", default = Hero::WonderWoman)]

@@ -49,6 +49,7 @@ fn code<T: ElicitField + std::fmt::Debug>(text: &str) -> &'static str {
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct NonZeros {
     u8: NonZeroU8,
     u16: NonZeroU16,
@@ -198,6 +199,7 @@ fn signed_zero_is_only_refused_by_the_type() {
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Addresses {
     any: IpAddr,
     v4: Ipv4Addr,
@@ -293,6 +295,7 @@ fn ip_errors() {
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Strings {
     boxed: Box<str>,
     shared: Arc<str>,
@@ -381,6 +384,7 @@ fn string_like_errors() {
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(rename_all = "camelCase")]
 struct ChronoForm {
     /// The day of the event
@@ -586,6 +590,7 @@ fn chrono_dates() {
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct TimeForm {
     day: time::Date,
     at: time::OffsetDateTime,
@@ -814,6 +819,7 @@ fn date_time_neighbours_never_panic() {
 // ---------------------------------------------------------------------------------------------
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Links {
     homepage: Url,
     #[elicit(default = "https://example.com/docs")]
@@ -997,6 +1003,7 @@ mod own_type {
 
     /// Publish the post
     #[derive(Elicit, Debug, PartialEq)]
+    #[elicit(untitled)]
     #[elicit(rename_all = "camelCase")]
     struct Publish {
         /// The post's address, like `my-first-post`

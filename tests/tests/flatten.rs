@@ -11,6 +11,7 @@ use tests::golden::assert_golden;
 
 /// How to reach you
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(rename_all = "camelCase")]
 struct Contact {
     /// Where we write to
@@ -23,6 +24,7 @@ struct Contact {
 
 /// Book a table
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Booking {
     #[elicit(min_length = 1)]
     name: String,
@@ -138,6 +140,7 @@ fn the_parent_schema_is_what_the_client_validates() {
 
 /// Where to ship it
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Address {
     street: String,
     city: String,
@@ -149,6 +152,7 @@ struct Address {
 
 /// Order
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Order {
     item: String,
     /// Only if it differs from the billing address
@@ -256,12 +260,14 @@ fn a_partly_answered_optional_flattened_form_reports_its_errors() {
 
 /// Three levels: a form flattening a form that flattens another.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Coordinates {
     lat: f64,
     lon: f64,
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(rename_all = "SCREAMING_SNAKE_CASE")]
 struct Place {
     place_name: String,
@@ -270,6 +276,7 @@ struct Place {
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(rename_all = "camelCase")]
 struct Trip {
     trip_name: String,
@@ -281,6 +288,7 @@ struct Trip {
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Note {
     note_text: String,
 }
@@ -327,6 +335,7 @@ fn flattening_nests() {
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(deny_unknown_fields)]
 struct StrictOrder {
     item: String,
@@ -337,12 +346,14 @@ struct StrictOrder {
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(deny_unknown_fields)]
 struct StrictNote {
     note_text: String,
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct LenientParent {
     title: String,
     #[elicit(flatten)]
@@ -379,6 +390,7 @@ fn the_outermost_form_decides_about_unknown_fields() {
 
 /// serde's `flatten` is honoured like serde's other attributes.
 #[derive(Elicit, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+#[elicit(untitled)]
 struct WithSerde {
     id: String,
     #[serde(flatten)]
@@ -386,6 +398,7 @@ struct WithSerde {
 }
 
 #[derive(Elicit, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+#[elicit(untitled)]
 struct SerdeCoordinates {
     x: i32,
     y: i32,
@@ -402,6 +415,7 @@ fn serde_flatten_is_honoured() {
 
 /// Skipped and flattened fields together; the skipped one is filled with its default.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Mixed {
     #[elicit(skip)]
     internal: u32,
@@ -433,6 +447,7 @@ fn several_flattened_forms_and_skipped_fields() {
 
 /// Only flattened fields.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct OnlyFlattened {
     #[elicit(flatten)]
     a: Option<Note>,

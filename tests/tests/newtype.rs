@@ -78,6 +78,7 @@ fn a_newtype_parses_with_its_constraints() {
 
 /// Sign up
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct SignUp {
     email: Email,
     /// Your work address, if you have one
@@ -183,6 +184,7 @@ struct WorkEmail(
 
 /// A newtype whose own pattern a form field replaces in the schema.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Patterned {
     #[elicit(pattern = "^[a-z ]+$")]
     lower: Name,
@@ -243,6 +245,7 @@ struct Sizes(#[elicit(min_items = 1, max_items = 3)] Vec<Size>);
 
 /// Shirts
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Shirts {
     size: ShirtSize,
     #[elicit(max_items = 2, min_items = 0)]
@@ -324,6 +327,7 @@ struct Birthday(
 /// Literal defaults of formatted fields, checked at compile time (see
 /// `ui/default_bad_format.rs` for the refusals) and parsed by the field's type.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Dated {
     #[elicit(format = "date", default = "2026-01-01")]
     day: String,

@@ -79,12 +79,14 @@ fn property_round_trip<T: DeserializeOwned + Serialize>(value: &Value, path: &Pa
 
 /// Please provide your GitHub username
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct GitHubUsername {
     name: String,
 }
 
 /// Please provide your contact information
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Contact {
     /// Your full name
     name: String,

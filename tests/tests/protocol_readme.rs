@@ -8,6 +8,7 @@ fn a_form_from_request_to_typed_answer() {
 
     /// Please provide your contact information
     #[derive(Elicit, Debug, PartialEq)]
+    #[elicit(untitled)]
     struct Contact {
         /// Your full name
         name: String,
@@ -187,6 +188,7 @@ fn protocol_revisions() {
 
     /// Your order
     #[derive(Elicit)]
+    #[elicit(untitled)]
     struct Order {
         #[elicit(default = "Large")]
         size: Size,
@@ -219,6 +221,7 @@ fn protocol_revisions() {
 
     /// Your order, with extras
     #[derive(Elicit)]
+    #[elicit(untitled)]
     struct FancyOrder {
         extras: Vec<Extra>,
     }
@@ -244,6 +247,7 @@ fn the_2026_07_28_exchange() {
 
     /// Please provide your GitHub username
     #[derive(Elicit, Debug, PartialEq)]
+    #[elicit(untitled)]
     struct GitHub {
         name: String,
     }

@@ -45,6 +45,7 @@ enum Topping {
 
 /// Your coffee order
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Order {
     #[elicit(title = "Name on the cup", pattern = "^[A-Za-z ]+$", default = "Guest")]
     name: String,
@@ -62,6 +63,7 @@ struct Order {
 
 /// Your coffee order, with extras
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct FancyOrder {
     name: String,
     extras: Vec<Extra>,
@@ -310,6 +312,7 @@ fn the_2026_07_28_rendering_drops_pattern_but_the_parser_keeps_it() {
 fn every_revision_renders_a_plain_form_the_same_but_for_mode() {
     /// Please provide your GitHub username
     #[derive(Elicit)]
+    #[elicit(untitled)]
     struct GitHub {
         name: String,
     }

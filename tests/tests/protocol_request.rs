@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 /// Tell us about yourself
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Profile {
     /// Your full name
     #[elicit(min_length = 1)]

@@ -48,6 +48,7 @@ enum Pet {
 
 /// Every kind of property, declared out of alphabetical order
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(rename_all = "camelCase")]
 struct Everything {
     /// Your full name
@@ -78,6 +79,7 @@ struct Everything {
 
 /// What rmcp's model cannot hold
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Loose {
     #[elicit(pattern = "^[A-Z]{3}$")]
     code: String,
@@ -253,6 +255,7 @@ fn a_schema_the_model_cannot_hold_is_an_error_at_requested_schema() {
 fn requests_are_written_per_revision() {
     /// No multi-selects: 2025-06-18 has none
     #[derive(Elicit)]
+    #[elicit(untitled)]
     struct Older {
         #[elicit(default = Hero::Hero2)]
         hero: Hero,
@@ -303,6 +306,7 @@ fn multi_selects_cannot_be_written_for_2025_06_18() {
     }
     /// Extras
     #[derive(Elicit)]
+    #[elicit(untitled)]
     struct Extras {
         extras: Vec<Extra>,
     }

@@ -25,6 +25,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
 
 /// Please confirm your table reservation
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(rename_all = "camelCase")]
 struct Booking {
     /// The name the table is booked under
@@ -57,6 +58,7 @@ enum Extra {
 
 /// Anything extra?
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Extras {
     extras: Vec<Extra>,
 }

@@ -8,6 +8,7 @@ use tests::golden::assert_golden;
 
 /// Every scalar the mapping table lists.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Scalars {
     text: String,
     flag: bool,
@@ -130,6 +131,7 @@ fn f32_range_is_enforced() {
 ///
 /// Second paragraph of the prompt.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Attributes {
     /// The event's name
     ///
@@ -367,6 +369,7 @@ fn error_messages_name_the_wire_field() {
 
 /// Declared out of alphabetical order on purpose.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Order {
     zebra: String,
     apple: Option<String>,
@@ -388,12 +391,14 @@ fn declaration_order_is_kept() {
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(deny_unknown_fields)]
 struct Strict {
     a: String,
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Lenient {
     a: String,
 }
@@ -415,6 +420,7 @@ fn unknown_fields() {
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Empty {}
 
 #[test]
@@ -456,6 +462,7 @@ casing!(Pascal, "PascalCase", ["FirstLine", "X"]);
 
 /// A type that also derives serde's traits has one wire name for both.
 #[derive(Elicit, serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+#[elicit(untitled)]
 #[serde(rename_all = "camelCase")]
 struct WithSerde {
     first_name: String,
@@ -467,8 +474,9 @@ struct WithSerde {
     seven: u8,
     #[serde(skip)]
     cache: String,
-    #[serde(rename = "fromSerde")]
-    #[elicit(rename = "fromElicit")]
+    // Both may name it, if they agree (a disagreement is a compile error).
+    #[serde(rename = "both")]
+    #[elicit(rename = "both")]
     both: bool,
 }
 
@@ -481,20 +489,17 @@ fn serde_attributes_are_honoured() {
     let schema = schema_json::<WithSerde>();
     assert_eq!(
         names::<WithSerde>(),
-        ["firstName", "mail", "count", "seven", "fromElicit"]
+        ["firstName", "mail", "count", "seven", "both"]
     );
-    assert_eq!(
-        schema["required"],
-        json!(["firstName", "mail", "fromElicit"])
-    );
+    assert_eq!(schema["required"], json!(["firstName", "mail", "both"]));
     assert_eq!(schema["properties"]["seven"]["default"], 7);
-    let content = json!({"firstName": "A", "mail": "m", "fromElicit": true});
+    let content = json!({"firstName": "A", "mail": "m", "both": true});
     let parsed = WithSerde::from_content(map(&content)).unwrap();
     assert_eq!(parsed.seven, 7);
     assert_eq!(parsed.cache, "");
-    // serde reads the same names (but for the field where elicit's rename wins).
+    // serde reads the same names.
     let via_serde: WithSerde =
-        serde_json::from_value(json!({"firstName": "A", "mail": "m", "fromSerde": true})).unwrap();
+        serde_json::from_value(json!({"firstName": "A", "mail": "m", "both": true})).unwrap();
     assert_eq!(via_serde, parsed);
 }
 
@@ -503,6 +508,7 @@ mod renamed_crate {
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 #[elicit(crate = "renamed_crate::inner", message = "Explicit prompt")]
 /// Not the prompt
 struct ThroughReexport {

@@ -84,7 +84,7 @@ impl fmt::Display for ElicitMode {
 ///         "message": "What should we call you?",
 ///         "requestedSchema": {
 ///             "type": "object",
-///             "properties": {"name": {"type": "string"}},
+///             "properties": {"name": {"type": "string", "title": "Name"}},
 ///             "required": ["name"]
 ///         }
 ///     }),
@@ -537,7 +537,7 @@ impl ElicitRequest {
     ///     .to_jsonrpc_string(1, ProtocolVersion::V2025_06_18)
     ///     .unwrap();
     /// assert!(text.starts_with(r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"Shipping details","#));
-    /// assert!(text.contains(r#""properties":{"street":{"type":"string"},"city":{"type":"string"},"zip":{"type":"string"}}"#));
+    /// assert!(text.contains(r#""properties":{"street":{"type":"string","title":"Street"},"city":{"type":"string","title":"City"},"zip":{"type":"string","title":"Zip"}}"#));
     /// ```
     ///
     /// # Errors

@@ -37,7 +37,7 @@ use crate::{
 /// assert_eq!(schema.property_order.as_deref(), Some(&["product".to_owned(), "quantity".to_owned()][..]));
 /// assert_eq!(
 ///     serde_json::to_string(&schema).unwrap(),
-///     r#"{"type":"object","properties":{"product":{"type":"string"},"quantity":{"type":"integer","minimum":0}},"required":["product","quantity"]}"#,
+///     r#"{"type":"object","properties":{"product":{"type":"string","title":"Product"},"quantity":{"type":"integer","title":"Quantity","minimum":0}},"required":["product","quantity"]}"#,
 /// );
 /// ```
 impl From<&RequestedSchema> for m::ElicitationSchema {

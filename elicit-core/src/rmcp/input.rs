@@ -22,7 +22,7 @@ use crate::{Elicit, ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, Ur
 /// let entry = input_request(&ElicitRequest::form::<Name>());
 /// assert_eq!(
 ///     serde_json::to_string(&entry).unwrap(),
-///     r#"{"method":"elicitation/create","params":{"mode":"form","message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}}"#,
+///     r#"{"method":"elicitation/create","params":{"mode":"form","message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string","title":"Name"}},"required":["name"]}}}"#,
 /// );
 /// ```
 pub fn input_request(request: &ElicitRequest) -> m::InputRequest {
