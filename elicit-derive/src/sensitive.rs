@@ -426,6 +426,9 @@ fn glued_phrases() -> Vec<(String, &'static [&'static str])> {
     glued
 }
 
+/// The longest word searched for glued phrases: far more than a real name glues together.
+const MAX_GLUED: usize = 64;
+
 /// A word every list knows.
 fn is_known(word: &str) -> bool {
     word.len() >= 2
@@ -491,8 +494,9 @@ fn spelled(words: &[&str], plural: bool) -> Vec<String> {
 /// A word with a secret glued inside, split around it: `userpassword` → `user password`,
 /// `maxtokens` → `max tokens`, `passwordhint` → `password hint`. What follows the secret must
 /// be known words (`tokenizer` and `secretary` stay whole); what precedes it may be anything.
+/// Words longer than [`MAX_GLUED`] are left whole, which bounds the quadratic search.
 fn unglue(word: String, glued: &[(String, &'static [&'static str])]) -> Vec<String> {
-    if !word.is_ascii() || is_known(&word) {
+    if word.len() > MAX_GLUED || !word.is_ascii() || is_known(&word) {
         return vec![word];
     }
     for (joined, words) in glued {
@@ -973,6 +977,8 @@ mod tests {
         assert_eq!(unglued("tokenizer"), ["tokenizer"]);
         assert_eq!(unglued("secretary"), ["secretary"]);
         assert_eq!(unglued("pallbearer"), ["pallbearer"]);
+        let long = "token".repeat(200);
+        assert_eq!(unglued(&long), std::slice::from_ref(&long));
     }
 
     #[test]
