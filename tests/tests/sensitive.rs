@@ -1,6 +1,8 @@
-//! Field names that only look like secrets: `#[elicit(not_sensitive)]` lets one through, and
-//! names that merely contain a sensitive word inside another word never trip the check.
-//! (The rejections are in `ui/sensitive_field_name.rs`.)
+//! Field names that only look like secrets: `#[elicit(not_sensitive)]` lets one through,
+//! names that merely contain a sensitive word inside another word never trip the check, and
+//! a modifier makes a secret word a number or a property about it (`max_tokens`,
+//! `password_length`). (The rejections are in `ui/sensitive_*.rs`; the full table of names is
+//! in `elicit-derive/src/sensitive.rs`.)
 
 use elicit_core::Elicit;
 use serde_json::json;
@@ -44,4 +46,67 @@ fn not_sensitive_and_word_level_matching() {
         SummarySettings::from_content(content.as_object().expect("object")).expect("valid content");
     assert_eq!(settings.token_budget, 200);
     assert_eq!(settings.session_token, None);
+}
+
+/// Limit the reply
+#[derive(Elicit, Debug, PartialEq)]
+struct ReplyLimits {
+    /// At most this many tokens
+    max_tokens: u32,
+    /// Tokens counted so far
+    token_count: u64,
+    /// Tokens spent on the prompt
+    tokens_used: u32,
+    /// How the token is presented
+    token_type: String,
+    /// How long a generated password is
+    password_length: u8,
+    /// What reminds you of the password
+    password_hint: Option<String>,
+    /// The country that issued your passport
+    passport_country: String,
+}
+
+#[test]
+fn modifiers_make_secret_words_numbers() {
+    let names: Vec<&str> = ReplyLimits::requested_schema()
+        .properties
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "max_tokens",
+            "token_count",
+            "tokens_used",
+            "token_type",
+            "password_length",
+            "password_hint",
+            "passport_country",
+        ]
+    );
+
+    let content = json!({
+        "max_tokens": 512,
+        "token_count": 40,
+        "tokens_used": 12,
+        "token_type": "Bearer",
+        "password_length": 16,
+        "passport_country": "NL",
+    });
+    let limits =
+        ReplyLimits::from_content(content.as_object().expect("object")).expect("valid content");
+    assert_eq!(
+        limits,
+        ReplyLimits {
+            max_tokens: 512,
+            token_count: 40,
+            tokens_used: 12,
+            token_type: "Bearer".into(),
+            password_length: 16,
+            password_hint: None,
+            passport_country: "NL".into(),
+        }
+    );
 }
