@@ -116,10 +116,15 @@ pub fn compile(source: &str) -> Result<Compiled, PatternError> {
         names: Vec::new(),
         depth: 0,
     };
-    parser.disjunction()?;
+    let empty = parser.disjunction()?;
     if parser.pos < parser.chars.len() {
         // `disjunction` stops only at the end or at a `)` it did not open.
         return Err(PatternError::new("unmatched `)`"));
+    }
+    if empty.inside_pair && !empty.always {
+        return Err(PatternError::new(
+            "this pattern can match an empty string with `\\B` as its only condition, and JavaScript engines disagree on where: V8 (Chrome, Node) also finds `\\B` between the two halves of an astral character, ECMA-262 does not; make the match consume a character",
+        ));
     }
     let regex = regex_lite::Regex::new(&parser.out).map_err(|error| {
         PatternError::new(format!(
@@ -244,6 +249,41 @@ fn push_char(out: &mut String, c: u32) {
     }
 }
 
+/// How a piece of a pattern can match the empty string.
+#[derive(Clone, Copy)]
+struct Empty {
+    /// At any position, whatever surrounds it.
+    always: bool,
+    /// Between the two UTF-16 halves of an astral character, where V8 also tries to match
+    /// (against ECMA-262) and where `\B` holds and no other assertion does.
+    inside_pair: bool,
+}
+
+impl Empty {
+    const NEVER: Self = Self {
+        always: false,
+        inside_pair: false,
+    };
+    const ALWAYS: Self = Self {
+        always: true,
+        inside_pair: true,
+    };
+
+    fn or(self, other: Self) -> Self {
+        Self {
+            always: self.always || other.always,
+            inside_pair: self.inside_pair || other.inside_pair,
+        }
+    }
+
+    fn and(self, other: Self) -> Self {
+        Self {
+            always: self.always && other.always,
+            inside_pair: self.inside_pair && other.inside_pair,
+        }
+    }
+}
+
 /// What a class atom or an escape denotes.
 enum Atom {
     Char(u32),
@@ -299,31 +339,33 @@ impl Parser {
             .all(|(i, c)| self.peek_at(i) == Some(c))
     }
 
-    fn disjunction(&mut self) -> Parsed<()> {
+    fn disjunction(&mut self) -> Parsed<Empty> {
+        let mut empty = Empty::NEVER;
         loop {
-            self.alternative()?;
+            empty = empty.or(self.alternative()?);
             if self.eat('|') {
                 self.out.push('|');
             } else {
-                return Ok(());
+                return Ok(empty);
             }
         }
     }
 
-    fn alternative(&mut self) -> Parsed<()> {
+    fn alternative(&mut self) -> Parsed<Empty> {
+        let mut empty = Empty::ALWAYS;
         while let Some(c) = self.peek() {
             if c == '|' || c == ')' {
                 break;
             }
-            self.term()?;
+            empty = empty.and(self.term()?);
         }
-        Ok(())
+        Ok(empty)
     }
 
-    fn term(&mut self) -> Parsed<()> {
+    fn term(&mut self) -> Parsed<Empty> {
         let start = self.pos;
         let Some(c) = self.peek() else {
-            return Ok(());
+            return Ok(Empty::ALWAYS);
         };
         // Assertions: never quantifiable with the `u` flag.
         let assertion = match c {
@@ -342,24 +384,30 @@ impl Parser {
                     "the assertion `{written}` cannot be repeated (ECMA-262 with the `u` flag)"
                 ));
             }
-            return Ok(());
+            return Ok(Empty {
+                always: false,
+                inside_pair: assertion == r"\B",
+            });
         }
-        match c {
+        let atom = match c {
             '(' => self.group()?,
             '.' => {
                 self.pos += 1;
                 self.out
                     .push_str(&Set::from_ranges(LINE_TERMINATOR).complement().render());
+                Empty::NEVER
             }
             '[' => {
                 self.pos += 1;
                 let set = self.class()?;
                 self.out.push_str(&set.render());
+                Empty::NEVER
             }
             '\\' => {
                 self.pos += 1;
                 let atom = self.atom_escape()?;
                 self.push_atom(&atom);
+                Empty::NEVER
             }
             '*' | '+' | '?' => return error(format!("nothing to repeat before `{c}`")),
             '{' => {
@@ -377,9 +425,10 @@ impl Parser {
             _ => {
                 self.pos += 1;
                 push_char(&mut self.out, u32::from(c));
+                Empty::NEVER
             }
-        }
-        self.quantifier()
+        };
+        self.quantifier(atom)
     }
 
     fn push_atom(&mut self, atom: &Atom) {
@@ -424,11 +473,13 @@ impl Parser {
         (self.chars.get(i) == Some(&'}')).then_some((min, max, i + 1 - self.pos))
     }
 
-    fn quantifier(&mut self) -> Parsed<()> {
-        match self.peek() {
+    /// The quantifier after an atom, if any, and how the two can match the empty string.
+    fn quantifier(&mut self, atom: Empty) -> Parsed<Empty> {
+        let min = match self.peek() {
             Some(c @ ('*' | '+' | '?')) => {
                 self.pos += 1;
                 self.out.push(c);
+                u64::from(c == '+')
             }
             Some('{') => {
                 let Some((min, max, len)) = self.braces() else {
@@ -455,16 +506,17 @@ impl Parser {
                         let _ = write!(self.out, "{{{min},}}");
                     }
                 }
+                min
             }
-            _ => return Ok(()),
-        }
+            _ => return Ok(atom),
+        };
         if self.eat('?') {
             self.out.push('?');
         }
-        Ok(())
+        Ok(if min == 0 { Empty::ALWAYS } else { atom })
     }
 
-    fn group(&mut self) -> Parsed<()> {
+    fn group(&mut self) -> Parsed<Empty> {
         self.pos += 1; // `(`
         if self.eat('?') {
             if self.eat(':') {
@@ -508,13 +560,13 @@ impl Parser {
             ));
         }
         self.out.push_str("(?:");
-        self.disjunction()?;
+        let empty = self.disjunction()?;
         if !self.eat(')') {
             return error("unterminated group: missing `)`");
         }
         self.out.push(')');
         self.depth -= 1;
-        Ok(())
+        Ok(empty)
     }
 
     /// `name>` after `(?<`.
@@ -714,6 +766,11 @@ impl Parser {
     /// After `[`: the class, as the set of code points it matches.
     fn class(&mut self) -> Parsed<Set> {
         let negated = self.eat('^');
+        if negated && self.peek() == Some(']') {
+            return error(
+                "`[^]` is not supported: Node 20 (V8 11) matches it wrongly under the `v` flag when repeated; write `[\\s\\S]`",
+            );
+        }
         let mut set = Set::default();
         loop {
             match self.peek() {
@@ -834,7 +891,8 @@ mod tests {
         assert!(dot.is_match("\u{1f600}"));
         assert!(compile(r"^\uD83D\uDE00$").unwrap().is_match("\u{1f600}"));
         assert!(!compile(r"\uD83D").unwrap().is_match("\u{1f600}"));
-        assert!(compile("^[^]$").unwrap().is_match("\n"));
+        assert!(compile(r"^[\s\S]$").unwrap().is_match("\n"));
+        assert!(compile(r"\B!").unwrap().is_match("\u{1f600}!"));
         assert!(!compile("a$").unwrap().is_match("a\n"));
     }
 
@@ -864,6 +922,9 @@ mod tests {
             ("[a&&b]", "`&&`"),
             (r"[\&]", "only under the `v` flag"),
             ("(?<a>x)(?<a>y)", "duplicate group name `a`"),
+            ("^[^]*$", "`[^]` is not supported"),
+            (r"\B", "astral character"),
+            (r"x?\B|y", "astral character"),
         ] {
             let error = compile(source).unwrap_err().to_string();
             assert!(error.contains(message), "{source}: {error}");
