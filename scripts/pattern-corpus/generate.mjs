@@ -90,6 +90,13 @@ const patterns = [
   // Inline flags and other dialects.
   ["(?i)^abc$"], ["(?i:a)"], ["(?-i:a)"], ["(?m)^a$"], ["(?s).", ["\n"]], ["(?x)a b"], ["(?u)a"],
   ["^[[:digit:]]$"], [r`^\x{1F600}$`],
+  // Edges of the two class grammars and of surrogates.
+  [r`^[\d-]$`], [r`^[\-a]$`], [r`^[a\-z]$`], [r`^[a-z\d]+$`], [r`^[\w.]+$`], ["^[.-]$"], ["^[ -~]+$"],
+  ["^[$$]$"], ["^[$]$"], [r`^[\$]$`], ["^[a-a]$"], [r`^[\01]$`], [r`^[\cA]$`, ["\u0001"]],
+  [r`^[\uD800-\uDFFF]$`], [r`^[^\uD800-\uDFFF]$`], [r`^[\uD83D]$`], [r`^[\uD83D-\uDE00]$`],
+  [r`^[\s-\S]$`], ["^.{2}$"], [r`^\W$`], [r`^\w{3}$`], ["^(|)$"], ["^(?:a|b|)$"], ["^a-b$"],
+  ["^&&$"], ["^!!$"], ["^a{0,}$"], ["a{2147483648}"], ["a{1,2}{3}"], [r`^(?<a>x)\k<a>$`],
+  [r`\k<a>`], ["^[+--]$"], [r`^[\u{0}-\u{10FFFF}]+$`], ["^\u{1F600}$"], [r`^(?:\uD83D)$`],
   // Odds and ends.
   ["^ab(c|d)*ef$", ["abcdcdef", "abef"]], ["^(?:[a-z0-9!#$%&'*+/=?^_`{|}~-]+)$"],
   ["^[a-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+$"], [r`^[a-z\`]$`], [r`^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$`, ["GB82WEST12345698765432"]],
@@ -113,6 +120,12 @@ function compile(source, flags) {
 // each string holds (U+00A0 and U+2028 look like a space and a line break otherwise).
 const json = (value) =>
   JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+
+// A Rust string holds no lone surrogate, so neither may a pattern or a string here (a pattern
+// names one with an escape: `\uD83D`).
+for (const text of [...strings, ...patterns.flatMap(([p, extra = []]) => [p, ...extra])]) {
+  if (!text.isWellFormed()) throw new Error(`lone surrogate in ${JSON.stringify(text)}`);
+}
 
 const lines = [];
 for (const [pattern, extra = []] of patterns) {

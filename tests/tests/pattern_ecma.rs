@@ -93,6 +93,7 @@ fn every_pattern_is_read_as_javascript_reads_it_or_refused() {
                     .any(|reason| error.to_string().contains(reason)) =>
             {
                 refused_by_design += 1;
+                println!("refused by design: {:?}: {error}", entry.pattern);
                 continue;
             }
             Err(error) => {
