@@ -2,14 +2,19 @@
 
 use std::fmt;
 
-use regex_lite::Regex;
+use elicit_grammar::pattern::Compiled;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A string field's `pattern`, compiled once when the schema is built.
 ///
-/// Matching is unanchored, as JSON Schema's `pattern` is (write `^…$` to anchor), and runs in
-/// time linear in the input: the engine never backtracks, so no pattern can be made to take
-/// exponential time.
+/// A pattern is an ECMA-262 regular expression, as JSON Schema's `pattern` is, accepted only
+/// when it is valid and means the same under both the `u` flag (how Ajv and the TypeScript SDK
+/// compile it) and the `v` flag (an HTML `<input pattern>`), so every JavaScript client reads it
+/// as this crate does: `\s` is ECMA-262's Unicode white space, `.` stops at `\r` and U+2028,
+/// `^` and `$` are the ends of the string. Matching is unanchored, as JSON Schema's `pattern` is
+/// (write `^…$` to anchor), and runs in time linear in the input: the engine never backtracks,
+/// so no pattern can be made to take exponential time, and lookaround and backreferences are
+/// refused.
 ///
 /// ```
 /// use elicit_core::Pattern;
@@ -18,21 +23,32 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// assert!(pattern.is_match("abc"));
 /// assert!(!pattern.is_match("ABC"));
 /// assert!(Pattern::new("(").is_err());
+/// // Not ECMA-262: JavaScript clients would throw on it.
+/// assert!(Pattern::new("(?i)^abc$").is_err());
 /// ```
 #[derive(Clone)]
 pub struct Pattern {
-    regex: Regex,
+    compiled: Compiled,
 }
 
 impl Pattern {
-    /// Compiles `source`; fails on a syntax error or a pattern too large to compile.
+    /// Compiles `source`; fails on a syntax error, on what the `u` and `v` flags read
+    /// differently, on lookaround and backreferences, or on a pattern too large to compile.
+    ///
+    /// ```
+    /// let error = elicit_core::Pattern::new("^[a-z-]+$").unwrap_err();
+    /// assert!(error.to_string().contains("under the `v` flag"));
+    /// assert!(elicit_core::Pattern::new(r"^[a-z\-]+$").is_ok());
+    /// ```
     ///
     /// # Errors
-    /// The regex engine's description of what is wrong with `source`.
+    /// What is wrong with `source`, in words.
     pub fn new(source: &str) -> Result<Self, PatternError> {
         elicit_grammar::pattern::compile(source)
-            .map(|regex| Self { regex })
-            .map_err(|message| PatternError { message })
+            .map(|compiled| Self { compiled })
+            .map_err(|error| PatternError {
+                message: error.to_string(),
+            })
     }
 
     /// The pattern as written.
@@ -42,7 +58,7 @@ impl Pattern {
     /// assert_eq!(pattern.as_str(), "^a+$");
     /// ```
     pub fn as_str(&self) -> &str {
-        self.regex.as_str()
+        self.compiled.source()
     }
 
     /// Whether `text` contains a match.
@@ -53,7 +69,7 @@ impl Pattern {
     /// assert!(pattern.is_match("abc"));
     /// ```
     pub fn is_match(&self, text: &str) -> bool {
-        self.regex.is_match(text)
+        self.compiled.is_match(text)
     }
 }
 
