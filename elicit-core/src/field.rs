@@ -65,6 +65,12 @@ pub trait ElicitField: Sized {
 
     /// The value a client would send for `self`.
     fn to_json(&self) -> Value;
+
+    /// Whether a value of this type can carry a secret: `false` for a type whose every
+    /// value is one of a few fixed choices (a `bool`, a single or multi-select), so that a
+    /// field such as `token_type: TokenType` is not refused for its name.
+    #[doc(hidden)]
+    const CAN_HOLD_SECRET: bool = true;
 }
 
 impl ElicitField for String {
@@ -82,6 +88,8 @@ impl ElicitField for String {
 }
 
 impl ElicitField for bool {
+    const CAN_HOLD_SECRET: bool = false;
+
     fn field_schema() -> PropertySchema {
         PropertySchema::Boolean(BooleanSchema::default())
     }

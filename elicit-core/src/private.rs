@@ -44,6 +44,8 @@ pub trait FormField: Sized {
     type Inner;
     /// Whether the field must be present when it has no default.
     const REQUIRED: bool;
+    /// Whether a value can carry a secret (`ElicitField::CAN_HOLD_SECRET`).
+    const CAN_HOLD_SECRET: bool;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value.
@@ -59,6 +61,7 @@ pub trait FormField: Sized {
 impl<T: ElicitField> FormField for T {
     type Inner = T;
     const REQUIRED: bool = true;
+    const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -84,6 +87,7 @@ impl<T: ElicitField> FormField for T {
 impl<T: ElicitField> FormField for Option<T> {
     type Inner = T;
     const REQUIRED: bool = false;
+    const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
 
     fn schema() -> PropertySchema {
         T::field_schema()

@@ -305,6 +305,8 @@ impl Seen {
 }
 
 impl<E: MultiSelectOption> ElicitField for Vec<E> {
+    const CAN_HOLD_SECRET: bool = false;
+
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
     }
@@ -319,6 +321,8 @@ impl<E: MultiSelectOption> ElicitField for Vec<E> {
 }
 
 impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
+    const CAN_HOLD_SECRET: bool = false;
+
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
     }
@@ -333,6 +337,8 @@ impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
 }
 
 impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for HashSet<E, S> {
+    const CAN_HOLD_SECRET: bool = false;
+
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
     }

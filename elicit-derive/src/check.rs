@@ -86,6 +86,7 @@ impl FieldTrait {
             trait #name: ::core::marker::Sized {
                 type __Inner;
                 const __REQUIRED: bool;
+                const __CAN_HOLD_SECRET: bool;
                 fn __schema() -> #krate::PropertySchema;
                 fn __default_json(
                     default: &#private::FieldDefault<Self>,
@@ -105,6 +106,7 @@ impl FieldTrait {
             impl<T: #private::FormField> #name for T {
                 type __Inner = <T as #private::FormField>::Inner;
                 const __REQUIRED: bool = <T as #private::FormField>::REQUIRED;
+                const __CAN_HOLD_SECRET: bool = <T as #private::FormField>::CAN_HOLD_SECRET;
 
                 fn __schema() -> #krate::PropertySchema {
                     <T as #private::FormField>::schema()
@@ -207,6 +209,7 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
         )]
         trait __NewtypeInner: ::core::marker::Sized {
             const __CHECK: () = ();
+            const __CAN_HOLD_SECRET: bool;
             fn __schema() -> #krate::PropertySchema;
             fn __from_json(
                 value: &#private::Value,
@@ -216,6 +219,8 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
 
         #[diagnostic::do_not_recommend]
         impl<T: #krate::ElicitField> __NewtypeInner for T {
+            const __CAN_HOLD_SECRET: bool = <T as #krate::ElicitField>::CAN_HOLD_SECRET;
+
             fn __schema() -> #krate::PropertySchema {
                 <T as #krate::ElicitField>::field_schema()
             }

@@ -231,11 +231,13 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     let puts = members.iter().map(content_put);
     let definitions = check::definitions(&properties, &flattened, krate);
     let assertions = check::attribute_assertions(&properties);
+    let secrets = properties.iter().map(|field| sensitive_assertion(field));
     let map = quote!(#private::Map<::std::string::String, #private::Value>);
 
     quote! {
         #definitions
         #assertions
+        #(#secrets)*
         #(#collisions)*
 
         #[automatically_derived]
@@ -284,6 +286,23 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
             }
         }
     }
+}
+
+/// For a field whose name reads as a secret and whose type the syntax does not show: the
+/// proof, spanned on the name, that its type can carry no secret (an enum, a multi-select).
+fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
+    if valid::type_is_known(field) {
+        return None;
+    }
+    let message = valid::sensitive_name(field)?;
+    let span = valid::sensitive_name_span(field)
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |tree| tree.span());
+    let field_type = check::field_type(field);
+    Some(quote_spanned! {span=>
+        const _: () = ::core::assert!(!#field_type::__CAN_HOLD_SECRET, #message);
+    })
 }
 
 /// The statement that adds a member's properties to the form's schema.
@@ -538,6 +557,8 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
 
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
+            const CAN_HOLD_SECRET: bool = #inner::__CAN_HOLD_SECRET;
+
             fn field_schema() -> #krate::PropertySchema {
                 ::core::clone::Clone::clone(<Self as #private::NewtypeField>::schema())
             }
@@ -639,6 +660,8 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
 
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
+            const CAN_HOLD_SECRET: bool = false;
+
             fn field_schema() -> #krate::PropertySchema {
                 #private::single_select_schema::<Self>()
             }

@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use quote::ToTokens;
 use syn::Type;
 
 use crate::ast::{Data, Field, Input, Variant, option_inner};
@@ -292,23 +293,46 @@ fn variant_values_are_distinct(cx: &Ctxt, variants: &[Variant]) {
 
 /// A field whose name reads as a secret is refused: MCP forbids asking for one in a form.
 /// A `bool` cannot carry one (`remember_password`), so it is let through.
+/// A `bool` cannot carry one (`remember_password`); on a type the syntax does not show (an
+/// enum such as `TokenType` cannot carry one either), the expansion leaves the verdict to the
+/// compiler through [`sensitive_name`].
 fn check_sensitive(cx: &Ctxt, field: &Field) {
-    if field.attrs.has(&keys::NOT_SENSITIVE) || known_type(field.ty) == Some(Known::Bool) {
-        return;
-    }
-    let Some(kind) = sensitive::classify(&field.wire_name) else {
+    let Some(known) = known_type(field.ty) else {
         return;
     };
-    let message = format!(
+    if known == Known::Bool {
+        return;
+    }
+    if let Some(message) = sensitive_name(field) {
+        cx.error_spanned_by(sensitive_name_span(field), message);
+    }
+}
+
+/// The error for a field whose name reads as a secret, if it does and is not marked
+/// `not_sensitive`, whatever its type.
+pub(crate) fn sensitive_name(field: &Field) -> Option<String> {
+    if field.attrs.has(&keys::NOT_SENSITIVE) || field.is_skipped() || field.is_flattened() {
+        return None;
+    }
+    let kind = sensitive::classify(&field.wire_name)?;
+    Some(format!(
         "field `{}` looks like {}; MCP servers must not request sensitive information in form mode: use URL mode (`ElicitRequest::url`) instead or, if it holds nothing sensitive, add `#[elicit(not_sensitive)]`",
         field.wire_name,
         kind.description()
-    );
-    // On the name as written: the rename that made it, else the field.
+    ))
+}
+
+/// The name as written: the rename that made it, else the field.
+pub(crate) fn sensitive_name_span(field: &Field) -> TokenStream {
     match (field.attrs.str(&keys::RENAME), &field.attrs.serde.rename) {
-        (Some(rename), _) | (None, Some(rename)) => cx.error_spanned_by(rename, message),
-        (None, None) => cx.error_spanned_by(&field.member, message),
+        (Some(rename), _) | (None, Some(rename)) => rename.to_token_stream(),
+        (None, None) => field.member.to_token_stream(),
     }
+}
+
+/// Whether the syntax shows the field's type (else the compiler decides what it can hold).
+pub(crate) fn type_is_known(field: &Field) -> bool {
+    known_type(field.ty).is_some()
 }
 
 /// A field type the syntax alone tells us, seen through one `Option`.

@@ -110,3 +110,27 @@ fn modifiers_make_secret_words_numbers() {
         }
     );
 }
+
+/// How a reply's token is used: a choice, which can carry no secret.
+#[derive(Elicit, Debug, PartialEq)]
+enum TokenKind {
+    Bearer,
+    Basic,
+}
+
+/// A newtype over a choice can carry no secret either.
+#[derive(Elicit, Debug, PartialEq)]
+struct AuthChoice(TokenKind);
+
+#[derive(Elicit, Debug, PartialEq)]
+struct ChoicesAreNotSecrets {
+    token: TokenKind,
+    auth_token: Option<AuthChoice>,
+    secrets: Vec<TokenKind>,
+}
+
+#[test]
+fn a_choice_named_like_a_secret_compiles() {
+    let schema = serde_json::to_value(ChoicesAreNotSecrets::requested_schema()).unwrap();
+    assert_eq!(schema["properties"]["token"]["oneOf"][0]["const"], "Bearer");
+}
