@@ -601,17 +601,22 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     }
 }
 
-fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> TokenStream {
-    let ident = input.ident;
-    let private = quote!(#krate::__private);
-    let message = input.message();
-    let style = if input.attrs.has(&keys::LEGACY_ENUM_NAMES) {
+/// The `EnumStyle` an enum's attributes choose.
+fn enum_style(input: &Input) -> TokenStream {
+    if input.attrs.has(&keys::LEGACY_ENUM_NAMES) {
         quote!(LegacyEnumNames)
     } else if input.attrs.has(&keys::UNTITLED) {
         quote!(Untitled)
     } else {
         quote!(Titled)
-    };
+    }
+}
+
+fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> TokenStream {
+    let ident = input.ident;
+    let private = quote!(#krate::__private);
+    let message = input.message();
+    let style = enum_style(input);
     let field_name = input
         .attrs
         .str(&keys::FIELD)
