@@ -11,13 +11,13 @@ use syn::{
 use crate::attr::{Attrs, Place, keys};
 use crate::case::{RenameRule, words};
 use crate::ctxt::Ctxt;
-use crate::doc::doc_comment;
+use crate::doc::{Doc, doc_comment};
 use crate::lit::DefaultValue;
 
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
     pub(crate) attrs: Attrs,
-    pub(crate) doc: Option<String>,
+    pub(crate) doc: Option<Doc>,
     pub(crate) data: Data<'a>,
 }
 
@@ -33,7 +33,7 @@ pub(crate) struct Field<'a> {
     pub(crate) member: Member,
     pub(crate) ty: &'a Type,
     pub(crate) attrs: Attrs,
-    pub(crate) doc: Option<String>,
+    pub(crate) doc: Option<Doc>,
     /// The property name: `rename`, else serde's `rename`, else `rename_all` applied.
     pub(crate) wire_name: String,
     /// The property's title: `title = "…"`, else the field's name in words ("Party size"),
@@ -83,10 +83,10 @@ impl Field<'_> {
     }
 
     /// `description = "…"`, else the doc comment.
-    pub(crate) fn description(&self) -> Option<String> {
+    pub(crate) fn description(&self) -> Option<Doc> {
         self.attrs
             .str(&keys::DESCRIPTION)
-            .map(LitStr::value)
+            .map(|lit| Doc::Text(lit.value()))
             .or_else(|| self.doc.clone())
     }
 }
@@ -199,12 +199,12 @@ impl<'a> Input<'a> {
     }
 
     /// The default prompt: `message = "…"`, else the doc comment, else the type's name.
-    pub(crate) fn message(&self) -> String {
+    pub(crate) fn message(&self) -> Doc {
         self.attrs
             .str(&keys::MESSAGE)
-            .map(LitStr::value)
+            .map(|lit| Doc::Text(lit.value()))
             .or_else(|| self.doc.clone())
-            .unwrap_or_else(|| words(&self.ident.to_string()))
+            .unwrap_or_else(|| Doc::Text(words(&self.ident.to_string())))
     }
 }
 
@@ -264,7 +264,13 @@ impl<'a> Variant<'a> {
             .str(&keys::TITLE)
             .map(LitStr::value)
             .or_else(|| {
-                doc_comment(&variant.attrs).and_then(|doc| doc.lines().next().map(str::to_owned))
+                // A title is the first line, which a doc built by a macro does not show
+                // the derive: such a variant is titled by its name.
+                doc_comment(&variant.attrs).and_then(|doc| {
+                    doc.text()
+                        .and_then(|text| text.lines().next())
+                        .map(str::to_owned)
+                })
             })
             .unwrap_or_else(|| words(&name));
         Self {

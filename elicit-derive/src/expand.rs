@@ -11,6 +11,7 @@ use crate::attr::{Value, keys};
 use crate::case::snake_words;
 use crate::check;
 use crate::ctxt::Ctxt;
+use crate::doc::Doc;
 use crate::fallback;
 use crate::lit::{DefaultValue, Number};
 use crate::valid;
@@ -106,7 +107,7 @@ fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
 /// against the complete schema).
 fn field_schema(
     field: &Field,
-    description: Option<String>,
+    description: Option<Doc>,
     base: &TokenStream,
     form: &str,
     krate: &TokenStream,

@@ -184,3 +184,32 @@ fn a_whole_float_bound_is_accepted_on_an_integer() {
     assert!(WholeBounds::from_content(json!({"n": 0}).as_object().unwrap()).is_err());
     assert!(WholeBounds::from_content(json!({"n": 10}).as_object().unwrap()).is_ok());
 }
+
+#[doc = concat!("Booking for ", "two")]
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
+struct MacroDocs {
+    #[doc = include_str!("../fixtures/docs/included.md")]
+    included: String,
+    /**
+     * Starred block comment
+     * on two lines
+     */
+    starred: String,
+    /// Plain, then
+    #[doc = concat!("a ", "macro")]
+    mixed: String,
+}
+
+#[test]
+fn doc_attributes_written_with_macros_are_kept() {
+    assert_eq!(MacroDocs::message(), "Booking for two");
+    let schema = schema::<MacroDocs>();
+    let description = |name: &str| schema["properties"][name]["description"].clone();
+    assert_eq!(description("included"), "Included from a file\n");
+    assert_eq!(
+        description("starred"),
+        "Starred block comment\non two lines"
+    );
+    assert_eq!(description("mixed"), "Plain, then\na macro");
+}
