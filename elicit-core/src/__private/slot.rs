@@ -99,7 +99,8 @@ pub enum FieldDefault<F> {
 impl<F: FormField> FieldDefault<F> {
     /// The default value, `None` without one. A literal default must satisfy the field's
     /// schema and parse with the field's parser; if it does not (the derive checks the
-    /// literals it can, so this is a bug in the form), that is reported rather than panicked on.
+    /// literals it can, and `set::default` checks every default when the schema is first
+    /// built), that is reported rather than panicked on: this runs on a client's answer.
     pub(super) fn produce(&self, schema: &PropertySchema) -> Option<Result<F, FieldErrorKind>> {
         match self {
             Self::None => None,
