@@ -59,7 +59,7 @@ mod select;
 mod validate;
 
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "__private/mod.rs"]
 pub mod __private;
 
 pub use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};

@@ -1,0 +1,66 @@
+//! Attribute markers: which field types the string, number and item-count attributes apply to.
+//!
+//! The traits carry no `on_unimplemented` text: the derive proves each attribute's kind
+//! through a trait of its own, worded for that attribute, so no error names these.
+
+use std::collections::{BTreeSet, HashSet};
+
+use crate::select::MultiSelectOption;
+
+/// The string fields: what `min_length`, `max_length`, `pattern` and `format` apply to.
+pub trait StringField {}
+impl StringField for String {}
+impl<T: StringField> StringField for Option<T> {}
+
+/// The number fields: what `minimum` and `maximum` apply to.
+pub trait NumberField {}
+macro_rules! number_fields {
+    ($($ty:ty),*) => {$( impl NumberField for $ty {} )*};
+}
+number_fields!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize, f32, f64);
+impl<T: NumberField> NumberField for Option<T> {}
+
+/// The multi-select fields: what `min_items` and `max_items` apply to.
+pub trait MultiSelectField {
+    /// How many options there are to choose from.
+    const OPTION_COUNT: usize;
+}
+impl<E: MultiSelectOption> MultiSelectField for Vec<E> {
+    const OPTION_COUNT: usize = E::VARIANTS.len();
+}
+impl<E: MultiSelectOption> MultiSelectField for BTreeSet<E> {
+    const OPTION_COUNT: usize = E::VARIANTS.len();
+}
+impl<E: MultiSelectOption, S> MultiSelectField for HashSet<E, S> {
+    const OPTION_COUNT: usize = E::VARIANTS.len();
+}
+impl<T: MultiSelectField> MultiSelectField for Option<T> {
+    const OPTION_COUNT: usize = T::OPTION_COUNT;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attribute markers for the standard-library field types of `crate::fields`.
+//
+// The shared and boxed strings are strings like `String`, so every string attribute applies.
+// The IP addresses, dates, date-times and URLs have a grammar of their own: a `format`,
+// `pattern` or length on them could only contradict it, so they take none (a newtype that
+// implements `ElicitField` can add constraints). The non-zero integers take `minimum` and
+// `maximum`, which narrow the type's range.
+// ---------------------------------------------------------------------------------------------
+
+impl StringField for Box<str> {}
+impl StringField for std::sync::Arc<str> {}
+impl StringField for std::borrow::Cow<'static, str> {}
+
+number_fields!(
+    std::num::NonZeroU8,
+    std::num::NonZeroU16,
+    std::num::NonZeroU32,
+    std::num::NonZeroU64,
+    std::num::NonZeroUsize,
+    std::num::NonZeroI8,
+    std::num::NonZeroI16,
+    std::num::NonZeroI32,
+    std::num::NonZeroI64,
+    std::num::NonZeroIsize
+);

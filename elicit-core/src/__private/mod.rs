@@ -1,0 +1,32 @@
+//! What `#[derive(Elicit)]` expands to calls into. Not a public API: it changes whenever the
+//! derive does, and the derive is pinned to this crate's exact version.
+//!
+//! Code generic over a field's type is instantiated, type-checked and compiled in the user's
+//! crate once per type (a choice enum is a new type in every form), so it is kept to the few
+//! lines that need the type, without closures or `Option`/`Result` combinators (each of which
+//! is one more instantiation); everything else is a plain function compiled once, here.
+
+mod errors;
+mod flatten;
+mod kinds;
+mod names;
+mod newtype;
+mod number;
+mod once;
+mod parse;
+pub mod set;
+mod slot;
+
+pub use serde_json::{Map, Number, Value};
+
+pub use crate::select::{parse_single, single_select_schema, single_to_json};
+
+pub use self::errors::Errors;
+pub use self::flatten::{FlatForm, FlattenSlot};
+pub use self::kinds::{MultiSelectField, NumberField, StringField};
+pub use self::names::{ConstMessage, concat_names, name_clash};
+pub use self::newtype::{NewtypeField, NotAForm};
+pub use self::number::{float, int};
+pub use self::once::OnceLock;
+pub use self::parse::{deny_unknown_fields, parse_field, put_field};
+pub use self::slot::{FieldDefault, FormField};

@@ -1,0 +1,105 @@
+//! Const helpers for the wire names of a form: their concatenation, their clashes, and the
+//! compile-time message that reports one.
+
+/// The wire names of a form's parts (its own fields, its flattened forms) as one array; the
+/// derive computes `N`, their total length.
+pub const fn concat_names<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
+    let mut names = [""; N];
+    let mut filled = 0;
+    let mut part = 0;
+    while part < parts.len() {
+        let mut index = 0;
+        while index < parts[part].len() {
+            names[filled] = parts[part][index];
+            filled += 1;
+            index += 1;
+        }
+        part += 1;
+    }
+    names
+}
+
+/// The first name of `added` that one of the `earlier` parts (each described, with its
+/// names) also has: `(name, description of that part)`.
+pub const fn name_clash(
+    earlier: &[(&'static str, &'static [&'static str])],
+    added: &[&'static str],
+) -> Option<(&'static str, &'static str)> {
+    let mut index = 0;
+    while index < added.len() {
+        let mut part = 0;
+        while part < earlier.len() {
+            let (who, names) = earlier[part];
+            let mut other = 0;
+            while other < names.len() {
+                if str_eq(added[index], names[other]) {
+                    return Some((added[index], who));
+                }
+                other += 1;
+            }
+            part += 1;
+        }
+        index += 1;
+    }
+    None
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < a.len() {
+        if a[index] != b[index] {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// A compile-time error message assembled from pieces (a const panic takes one `&str`).
+pub struct ConstMessage {
+    bytes: [u8; 1024],
+    len: usize,
+}
+
+impl ConstMessage {
+    /// An empty message.
+    pub const fn new() -> Self {
+        Self {
+            bytes: [0; 1024],
+            len: 0,
+        }
+    }
+
+    /// Appends `text`, whole, if it fits (so the message stays valid UTF-8).
+    #[must_use]
+    pub const fn push(mut self, text: &str) -> Self {
+        let text = text.as_bytes();
+        if self.len + text.len() <= self.bytes.len() {
+            let mut index = 0;
+            while index < text.len() {
+                self.bytes[self.len + index] = text[index];
+                index += 1;
+            }
+            self.len += text.len();
+        }
+        self
+    }
+
+    /// The message so far.
+    pub const fn as_str(&self) -> &str {
+        match std::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            Err(_) => "",
+        }
+    }
+}
+
+impl Default for ConstMessage {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,37 @@
+//! Newtypes: `#[derive(Elicit)]` on a one-field tuple struct makes a field type that carries
+//! its inner field's attributes. It takes the attributes its inner type takes.
+
+use crate::field::ElicitField;
+use crate::schema::{PropertySchema, RequestedSchema};
+
+use super::kinds::{MultiSelectField, NumberField, StringField};
+
+/// A newtype that derives `Elicit`: a field type wrapping `Inner`, with the schema its inner
+/// field's attributes give.
+pub trait NewtypeField: ElicitField {
+    /// The wrapped type.
+    type Inner;
+    /// The newtype's schema, built once; its own parser checks every value against it.
+    fn schema() -> &'static PropertySchema;
+}
+
+impl<T: NewtypeField> StringField for T where T::Inner: StringField {}
+impl<T: NewtypeField> NumberField for T where T::Inner: NumberField {}
+impl<T: NewtypeField> MultiSelectField for T
+where
+    T::Inner: MultiSelectField,
+{
+    const OPTION_COUNT: usize = <T::Inner as MultiSelectField>::OPTION_COUNT;
+}
+
+/// What a newtype's hidden `requested_schema` requires, so that calling it on a newtype is
+/// an error that says why; nothing implements it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is a field type, not a form",
+    label = "a newtype that derives `Elicit` has no `requested_schema`",
+    note = "`#[derive(Elicit)]` on a one-field tuple struct makes a reusable field type: use it as a field of a form (a struct with named fields that derives `Elicit`)"
+)]
+pub trait NotAForm {
+    /// Never called: nothing implements the trait.
+    fn requested_schema() -> &'static RequestedSchema;
+}

@@ -1,0 +1,262 @@
+//! Applies a field's attributes to its type's schema. Each setter applies only to the kinds
+//! it belongs to; the derive has already rejected the others at compile time.
+
+use serde_json::{Number, Value};
+
+use crate::pattern::Pattern;
+use crate::schema::{NumberKind, PropertySchema, StringFormat};
+use crate::validate::compare;
+use std::cmp::Ordering;
+
+/// `title = "…"`
+pub fn title(schema: &mut PropertySchema, title: &str) {
+    schema.set_title(title);
+}
+
+/// A title derived from the field's name, unless the type already has one (a newtype's).
+pub fn default_title(schema: &mut PropertySchema, title: &str) {
+    if schema.title().is_none() {
+        schema.set_title(title);
+    }
+}
+
+/// `description = "…"` or the doc comment.
+pub fn description(schema: &mut PropertySchema, description: &str) {
+    schema.set_description(description);
+}
+
+/// `min_length = N`: narrows the type's own bound (a newtype's), never widens it.
+pub fn min_length(schema: &mut PropertySchema, min_length: u64) {
+    if let PropertySchema::String(s) = schema {
+        s.min_length = Some(narrow_up(s.min_length, min_length));
+    }
+}
+
+/// `max_length = N`: narrows the type's own bound (a newtype's), never widens it.
+pub fn max_length(schema: &mut PropertySchema, max_length: u64) {
+    if let PropertySchema::String(s) = schema {
+        s.max_length = Some(narrow_down(s.max_length, max_length));
+    }
+}
+
+/// `format = "…"`; on a newtype's field it replaces the newtype's `format` in the
+/// schema, while the newtype's own parser still checks its own.
+pub fn format(schema: &mut PropertySchema, format: StringFormat) {
+    if let PropertySchema::String(s) = schema {
+        s.format = Some(format);
+    }
+}
+
+/// `pattern = "…"`; the derive has compiled it once already, so it cannot fail here.
+/// A schema holds one pattern: on a newtype's field it replaces the newtype's in the
+/// schema, while the newtype's own parser still checks its own.
+pub fn pattern(schema: &mut PropertySchema, pattern: &str) {
+    if let (PropertySchema::String(s), Ok(pattern)) = (schema, Pattern::new(pattern)) {
+        s.pattern = Some(pattern);
+    }
+}
+
+/// `minimum = N`: narrows the type's own bound, never widens it.
+pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
+    if let PropertySchema::Number(s) = schema {
+        let narrower = s
+            .minimum
+            .as_ref()
+            .is_none_or(|old| compare(&minimum, old) != Some(Ordering::Less));
+        if narrower {
+            s.minimum = Some(minimum);
+        }
+    }
+}
+
+/// `maximum = N`: narrows the type's own bound, never widens it.
+pub fn maximum(schema: &mut PropertySchema, maximum: Number) {
+    if let PropertySchema::Number(s) = schema {
+        let narrower = s
+            .maximum
+            .as_ref()
+            .is_none_or(|old| compare(&maximum, old) != Some(Ordering::Greater));
+        if narrower {
+            s.maximum = Some(maximum);
+        }
+    }
+}
+
+/// `min_items = N`: narrows the type's own bound (a newtype's), never widens it.
+pub fn min_items(schema: &mut PropertySchema, min_items: u64) {
+    match schema {
+        PropertySchema::UntitledMultiSelect(s) => {
+            s.min_items = Some(narrow_up(s.min_items, min_items));
+        }
+        PropertySchema::TitledMultiSelect(s) => {
+            s.min_items = Some(narrow_up(s.min_items, min_items));
+        }
+        _ => {}
+    }
+}
+
+/// `max_items = N`: narrows the type's own bound (a newtype's), never widens it.
+pub fn max_items(schema: &mut PropertySchema, max_items: u64) {
+    match schema {
+        PropertySchema::UntitledMultiSelect(s) => {
+            s.max_items = Some(narrow_down(s.max_items, max_items));
+        }
+        PropertySchema::TitledMultiSelect(s) => {
+            s.max_items = Some(narrow_down(s.max_items, max_items));
+        }
+        _ => {}
+    }
+}
+
+/// A lower bound: the greater of the old one and the new one.
+fn narrow_up(old: Option<u64>, new: u64) -> u64 {
+    old.map_or(new, |old| old.max(new))
+}
+
+/// An upper bound: the smaller of the old one and the new one.
+fn narrow_down(old: Option<u64>, new: u64) -> u64 {
+    old.map_or(new, |old| old.min(new))
+}
+
+/// The schema's `default`, from the default's JSON; called last, once every other setter has
+/// made `schema` the field's complete schema, when the form's schema is first built.
+///
+/// # Panics
+/// When the default is not a value the field's schema allows: of the wrong JSON type, out of
+/// its range, too short or long (in Unicode scalar values), not of its `format`, not
+/// matching its `pattern`, not one of its options, with too few or too many items or a
+/// repeated one; or when it has no JSON value at all (a NaN or infinite float, which JSON
+/// writes as `null`). The message names the form (`form`, its Rust type's name), the field
+/// (`field`, its wire name) and the broken constraint. A default is the author's, not the
+/// client's: a wrong one is a mistake in the program, caught by the first test that builds
+/// the form's schema (as `Regex::new(…).unwrap()` on a literal is), rather than a schema
+/// that states a default the form's own parser would refuse.
+pub fn default(schema: &mut PropertySchema, default: Option<Value>, form: &str, field: &str) {
+    let Some(default) = default else { return };
+    if default.is_null() {
+        invalid_default(
+            form,
+            field,
+            &"it has no JSON value (a NaN or infinite float?)",
+        );
+    }
+    if let Err(kind) = schema.check(&default) {
+        invalid_default(form, field, &kind);
+    }
+    // `check` accepted the value, so it is of the schema's JSON type.
+    match (schema, default) {
+        (PropertySchema::String(s), Value::String(d)) => s.default = Some(d),
+        (PropertySchema::Number(s), Value::Number(d)) => s.default = Some(d),
+        (PropertySchema::Boolean(s), Value::Bool(d)) => s.default = Some(d),
+        (PropertySchema::UntitledSingleSelect(s), Value::String(d)) => s.default = Some(d),
+        (PropertySchema::TitledSingleSelect(s), Value::String(d)) => s.default = Some(d),
+        (PropertySchema::LegacyTitledEnum(s), Value::String(d)) => s.default = Some(d),
+        (PropertySchema::UntitledMultiSelect(s), Value::Array(d)) => {
+            s.default = Some(strings(d));
+        }
+        (PropertySchema::TitledMultiSelect(s), Value::Array(d)) => {
+            s.default = Some(strings(d));
+        }
+        _ => {}
+    }
+}
+
+#[cold]
+#[track_caller]
+fn invalid_default(form: &str, field: &str, why: &dyn std::fmt::Display) -> ! {
+    panic!("elicit: the default of field `{field}` of form `{form}` is invalid: {why}")
+}
+
+fn strings(values: Vec<Value>) -> Vec<String> {
+    values
+        .into_iter()
+        .filter_map(|value| match value {
+            Value::String(text) => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Checks that some value satisfies the field's merged constraints; called once the
+/// attribute setters have run, when the form's schema is first built.
+///
+/// The derive rejects contradictory attributes at compile time, but a field's attributes
+/// merge with its type's own constraints (a newtype's, say) only here.
+///
+/// # Panics
+/// When no value can satisfy the schema: `minimum > maximum` (or, for an integer, no whole
+/// number between them), `minLength > maxLength`, `minItems > maxItems`, or `minItems`
+/// greater than the number of options. The message names the form, the field and the two
+/// constraints. Like an invalid default, this is a mistake in the program, caught by the
+/// first test that builds the form's schema: a form must never ask a question no answer
+/// satisfies.
+pub fn check_satisfiable(schema: &PropertySchema, form: &str, field: &str) {
+    if let Some(why) = unsatisfiable(schema) {
+        panic!("elicit: field `{field}` of form `{form}` can have no valid value: {why}");
+    }
+}
+
+/// Why no value satisfies `schema`, if none does.
+fn unsatisfiable(schema: &PropertySchema) -> Option<String> {
+    match schema {
+        PropertySchema::String(s) => match (s.min_length, s.max_length) {
+            (Some(min), Some(max)) if min > max => {
+                Some(format!("minLength {min} is greater than maxLength {max}"))
+            }
+            _ => None,
+        },
+        PropertySchema::Number(s) => {
+            let (Some(min), Some(max)) = (&s.minimum, &s.maximum) else {
+                return None;
+            };
+            if compare(min, max) == Some(Ordering::Greater) {
+                return Some(format!("minimum {min} is greater than maximum {max}"));
+            }
+            if s.kind == NumberKind::Integer && !has_integer_between(min, max) {
+                return Some(format!(
+                    "no integer lies between minimum {min} and maximum {max}"
+                ));
+            }
+            None
+        }
+        PropertySchema::UntitledMultiSelect(s) => {
+            items_unsatisfiable(s.min_items, s.max_items, s.options.len())
+        }
+        PropertySchema::TitledMultiSelect(s) => {
+            items_unsatisfiable(s.min_items, s.max_items, s.options.len())
+        }
+        PropertySchema::UntitledSingleSelect(_)
+        | PropertySchema::TitledSingleSelect(_)
+        | PropertySchema::LegacyTitledEnum(_) => schema
+            .option_values()
+            .next()
+            .is_none()
+            .then(|| "it has no options".to_owned()),
+        PropertySchema::Boolean(_) => None,
+    }
+}
+
+fn items_unsatisfiable(min: Option<u64>, max: Option<u64>, options: usize) -> Option<String> {
+    let min = min?;
+    if let Some(max) = max.filter(|max| min > *max) {
+        return Some(format!("minItems {min} is greater than maxItems {max}"));
+    }
+    let options = options as u64;
+    (min > options)
+        .then(|| format!("minItems {min} is greater than the number of options, {options}"))
+}
+
+/// Whether a whole number lies in `min..=max` (already known not to be empty).
+fn has_integer_between(min: &Number, max: &Number) -> bool {
+    // Only a fractional bound can leave no integer in a non-empty range; a fractional `f64`
+    // lies within ±2^52, where `ceil` and `floor` are exact, and so does the other bound
+    // wherever the answer depends on it.
+    let fractional = |n: &Number| n.as_f64().filter(|f| n.is_f64() && f.fract() != 0.0);
+    if fractional(min).is_none() && fractional(max).is_none() {
+        return true;
+    }
+    match (min.as_f64(), max.as_f64()) {
+        (Some(low), Some(high)) => low.ceil() <= high.floor(),
+        _ => true,
+    }
+}

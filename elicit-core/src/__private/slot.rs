@@ -1,0 +1,144 @@
+//! A field slot of a form (`FormField`: a field type or an `Option` of one) and its default
+//! (`FieldDefault`).
+
+use serde_json::Value;
+
+use crate::error::FieldErrorKind;
+use crate::field::ElicitField;
+use crate::schema::PropertySchema;
+
+/// A field slot of a form: a plain field (required unless it has a default) or an `Option`
+/// of one (never required; absent or `null` is `None`).
+pub trait FormField: Sized {
+    /// The type a `default = …` expression is written in: the field's own type, or `T` for
+    /// an `Option<T>`.
+    type Inner;
+    /// Whether the field must be present when it has no default.
+    const REQUIRED: bool;
+    /// Whether a value can carry a secret (`ElicitField::CAN_HOLD_SECRET`).
+    const CAN_HOLD_SECRET: bool;
+    /// The schema of the value type.
+    fn schema() -> PropertySchema;
+    /// Converts a present, non-null value.
+    fn from_present(value: &Value) -> Result<Self, FieldErrorKind>;
+    /// The value when the key is absent or `null` and there is no default.
+    fn from_absent() -> Option<Self>;
+    /// Wraps a default written as `Inner`.
+    fn from_inner(inner: Self::Inner) -> Self;
+    /// The JSON of the value, `None` for an `Option` that is `None`.
+    fn to_json(&self) -> Option<Value>;
+}
+
+impl<T: ElicitField> FormField for T {
+    type Inner = T;
+    const REQUIRED: bool = true;
+    const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
+
+    fn schema() -> PropertySchema {
+        T::field_schema()
+    }
+
+    fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
+        T::from_json(value)
+    }
+
+    fn from_absent() -> Option<Self> {
+        None
+    }
+
+    fn from_inner(inner: T) -> Self {
+        inner
+    }
+
+    fn to_json(&self) -> Option<Value> {
+        Some(ElicitField::to_json(self))
+    }
+}
+
+impl<T: ElicitField> FormField for Option<T> {
+    type Inner = T;
+    const REQUIRED: bool = false;
+    const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
+
+    fn schema() -> PropertySchema {
+        T::field_schema()
+    }
+
+    fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
+        match T::from_json(value) {
+            Ok(value) => Ok(Some(value)),
+            Err(kind) => Err(kind),
+        }
+    }
+
+    fn from_absent() -> Option<Self> {
+        Some(None)
+    }
+
+    fn from_inner(inner: T) -> Self {
+        Some(inner)
+    }
+
+    // A `match`, not `Option::map`: one instantiation fewer per field type.
+    #[allow(clippy::manual_map)]
+    fn to_json(&self) -> Option<Value> {
+        match self {
+            Some(value) => Some(value.to_json()),
+            None => None,
+        }
+    }
+}
+
+/// A default, as the derive writes it: a JSON literal checked at compile time, or an
+/// expression of the field's type.
+pub enum FieldDefault<F> {
+    /// No default: the field is required (unless it is an `Option`).
+    None,
+    /// `default = "literal"`: parsed with the field's own parser when needed.
+    Literal(fn() -> Value),
+    /// `default = expr`, `default`, or `#[serde(default)]`.
+    Value(fn() -> F),
+}
+
+impl<F: FormField> FieldDefault<F> {
+    /// The default value, `None` without one. A literal default must satisfy the field's
+    /// schema and parse with the field's parser; if it does not (the derive checks the
+    /// literals it can, and `set::default` checks every default when the schema is first
+    /// built), that is reported rather than panicked on: this runs on a client's answer.
+    pub(super) fn produce(&self, schema: &PropertySchema) -> Option<Result<F, FieldErrorKind>> {
+        match self {
+            Self::None => None,
+            Self::Literal(json) => {
+                let json = json();
+                if let Err(error) = schema.check(&json) {
+                    return Some(Err(invalid_default(&error)));
+                }
+                match F::from_present(&json) {
+                    Ok(value) => Some(Ok(value)),
+                    Err(error) => Some(Err(invalid_default(&error))),
+                }
+            }
+            Self::Value(make) => Some(Ok(make())),
+        }
+    }
+
+    /// The JSON for the schema's `default` key.
+    pub fn to_json(&self) -> Option<Value> {
+        match self {
+            Self::None => None,
+            Self::Literal(json) => Some(json()),
+            Self::Value(make) => make().to_json(),
+        }
+    }
+
+    /// Whether there is a default (which makes the field optional on the wire).
+    pub fn is_some(&self) -> bool {
+        !matches!(self, Self::None)
+    }
+}
+
+fn invalid_default(error: &FieldErrorKind) -> FieldErrorKind {
+    FieldErrorKind::Invalid {
+        reason: format!("the form's own default is invalid: {error}"),
+    }
+}
