@@ -3,7 +3,9 @@
 use serde_json::Value;
 
 use crate::error::{FieldErrorKind, JsonType};
-use crate::schema::{BooleanSchema, NumberKind, NumberSchema, PropertySchema, StringSchema};
+use crate::schema::{
+    BooleanSchema, NumberKind, NumberSchema, PropertySchema, RustNumber, StringSchema,
+};
 use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 
 /// A type that can be one field of an elicitation form: it has a property schema, and it
@@ -103,17 +105,44 @@ impl ElicitField for bool {
     }
 }
 
+/// The largest integer I-JSON (RFC 7493) lets a number hold exactly: 2^53 − 1. JavaScript
+/// (a `Number`) holds no larger integer exactly, so a 64-bit field's schema stops there.
+pub(crate) const I_JSON_MAX: i128 = (1 << 53) - 1;
+
+/// `{"type":"integer"}` for a Rust integer type whose whole range is `min..=max`: bounded by
+/// that range cut to I-JSON's `±(2^53 − 1)`, and marked so that an explicit `minimum` or
+/// `maximum` may widen it up to the whole range.
+pub(crate) fn integer_schema(min: i128, max: i128) -> PropertySchema {
+    let bound = |value: i128| {
+        // Within ±(2^53 − 1), so within `i64`.
+        serde_json::Number::from(i64::try_from(value).unwrap_or_default())
+    };
+    PropertySchema::Number(NumberSchema {
+        kind: NumberKind::Integer,
+        minimum: Some(bound(min.max(-I_JSON_MAX))),
+        maximum: Some(bound(max.min(I_JSON_MAX))),
+        rust: RustNumber::integer(min, max),
+        ..NumberSchema::default()
+    })
+}
+
 macro_rules! integer_fields {
     ($($ty:ty),*) => {$(
-        /// `{"type":"integer"}` bounded by the type's range, so a value can never overflow.
+        #[doc = concat!(
+            "`{\"type\":\"integer\"}` bounded by the range of `", stringify!($ty), "`, cut to ",
+            "I-JSON's (RFC 7493) `±(2^53 − 1)`, so a value can never overflow.\n\n",
+            "A JavaScript client holds no integer beyond 2^53 − 1 exactly, so the 64-bit types ",
+            "(`i64`, `u64`, `isize`, `usize`) stop there by default. An explicit `minimum` or ",
+            "`maximum` on the field may go further, up to the type's own range: the author then ",
+            "takes on that such a client may round what it sends. `from_json` checks the type's ",
+            "own range (it cannot overflow); the schema's bounds are checked after it, so a form ",
+            "refuses what its schema refuses.",
+        )]
         impl ElicitField for $ty {
             fn field_schema() -> PropertySchema {
-                PropertySchema::Number(NumberSchema {
-                    kind: NumberKind::Integer,
-                    minimum: Some(<$ty>::MIN.into()),
-                    maximum: Some(<$ty>::MAX.into()),
-                    ..NumberSchema::default()
-                })
+                // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
+                #[allow(clippy::cast_lossless)]
+                integer_schema(<$ty>::MIN as i128, <$ty>::MAX as i128)
             }
 
             fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {

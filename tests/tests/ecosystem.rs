@@ -67,17 +67,20 @@ struct NonZeros {
     step: Option<NonZeroI8>,
 }
 
+/// 2^53 − 1: a 64-bit integer's schema stops there by default (I-JSON, RFC 7493).
+const I_JSON_MAX: i64 = (1 << 53) - 1;
+
 fn non_zeros_sample() -> NonZeros {
     NonZeros {
         u8: NonZeroU8::MAX,
         u16: NonZeroU16::MIN,
         u32: NonZeroU32::new(7).expect("non-zero"),
-        u64: NonZeroU64::MAX,
+        u64: NonZeroU64::new(I_JSON_MAX as u64).expect("non-zero"),
         usize: NonZeroUsize::new(42).expect("non-zero"),
         i8: NonZeroI8::MIN,
         i16: NonZeroI16::new(-1).expect("non-zero"),
         i32: NonZeroI32::MAX,
-        i64: NonZeroI64::MIN,
+        i64: NonZeroI64::new(-I_JSON_MAX).expect("non-zero"),
         isize: NonZeroIsize::new(1).expect("non-zero"),
         seats: NonZeroU8::new(10).expect("non-zero"),
         step: NonZeroI8::new(-5),
@@ -94,11 +97,11 @@ fn non_zero_schema() {
     );
     assert_eq!(
         properties["u64"],
-        json!({"type": "integer", "minimum": 1, "maximum": u64::MAX})
+        json!({"type": "integer", "minimum": 1, "maximum": I_JSON_MAX})
     );
     assert_eq!(
         properties["usize"],
-        json!({"type": "integer", "minimum": 1, "maximum": usize::MAX})
+        json!({"type": "integer", "minimum": 1, "maximum": I_JSON_MAX})
     );
     assert_eq!(
         properties["i8"],
@@ -106,7 +109,7 @@ fn non_zero_schema() {
     );
     assert_eq!(
         properties["i64"],
-        json!({"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX})
+        json!({"type": "integer", "minimum": -I_JSON_MAX, "maximum": I_JSON_MAX})
     );
     // `minimum`/`maximum` narrow the type's range, as on plain integers.
     assert_eq!(

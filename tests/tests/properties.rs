@@ -137,6 +137,9 @@ fn finite_f32() -> impl Strategy<Value = f32> {
     any::<f32>().prop_filter("finite", |x| x.is_finite())
 }
 
+/// 2^53 − 1, the largest integer I-JSON (RFC 7493) holds exactly.
+const I_JSON_MAX: i64 = (1 << 53) - 1;
+
 prop_compose! {
     fn survey()(
         name in text(2..=12),
@@ -146,7 +149,8 @@ prop_compose! {
         day in prop::option::of(date()),
         at in prop::option::of(date_time()),
         score in -50i32..=50,
-        (tiny, small, big, wide, size) in (any::<i8>(), any::<u16>(), any::<u64>(), any::<i64>(), any::<usize>()),
+        // 64-bit integers within I-JSON's ±(2^53 − 1), their schema's range by default.
+        (tiny, small, big, wide, size) in (any::<i8>(), any::<u16>(), 0..=I_JSON_MAX as u64, -I_JSON_MAX..=I_JSON_MAX, 0..=I_JSON_MAX as usize),
         ratio in 0.0f64..=1.0,
         weight in finite_f32(),
         flag in any::<bool>(),

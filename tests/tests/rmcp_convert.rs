@@ -83,6 +83,8 @@ struct Everything {
 struct Loose {
     #[elicit(pattern = "^[A-Z]{3}$")]
     code: String,
+    // Widened past I-JSON's 2^53 − 1 to the type's own range, beyond rmcp's `i64`.
+    #[elicit(maximum = 18446744073709551615)]
     count: u64,
     offset: i64,
 }
@@ -193,7 +195,7 @@ fn what_rmcp_cannot_hold_is_left_out_and_still_enforced() {
             "properties": {
                 "code": {"type": "string"},
                 "count": {"type": "integer", "minimum": 0},
-                "offset": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}
+                "offset": {"type": "integer", "minimum": -9_007_199_254_740_991_i64, "maximum": 9_007_199_254_740_991_i64}
             },
             "required": ["code", "count", "offset"]
         })
@@ -492,7 +494,7 @@ fn input_required_carries_the_2026_form_under_the_key() {
                         "properties": {
                             "code": {"type": "string"},
                             "count": {"type": "integer", "minimum": 0},
-                            "offset": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}
+                            "offset": {"type": "integer", "minimum": -9_007_199_254_740_991_i64, "maximum": 9_007_199_254_740_991_i64}
                         },
                         "required": ["code", "count", "offset"]
                     }

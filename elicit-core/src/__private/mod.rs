@@ -19,6 +19,7 @@ mod slot;
 
 pub use serde_json::{Map, Number, Value};
 
+pub use crate::schema::RustNumber;
 pub use crate::select::{parse_single, single_select_schema, single_to_json};
 
 pub use self::errors::Errors;
@@ -27,6 +28,6 @@ pub use self::kinds::{MultiSelectField, NumberField, StringField};
 pub use self::names::{ConstMessage, concat_names, name_clash};
 pub use self::newtype::{NewtypeField, NotAForm};
 pub use self::number::{float, int};
-pub use self::once::OnceLock;
+pub use self::once::{Built, OnceLock};
 pub use self::parse::{deny_unknown_fields, parse_field, put_field};
 pub use self::slot::{FieldDefault, FormField};

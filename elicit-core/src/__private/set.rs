@@ -56,9 +56,16 @@ pub fn pattern(schema: &mut PropertySchema, pattern: &str) {
     }
 }
 
-/// `minimum = N`: narrows the type's own bound, never widens it.
+/// `minimum = N`: narrows the type's own bound. On a 64-bit integer, whose own bound is
+/// I-JSON's `-(2^53 − 1)`, it may also widen it, as far as the Rust type's range (the author's
+/// choice, taking on that a JavaScript client may round such a number); a bound set before
+/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it.
 pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
     if let PropertySchema::Number(s) = schema {
+        if let Some((low, _)) = s.rust.widen_to {
+            s.minimum = Some(at_least(minimum, low));
+            return;
+        }
         let narrower = s
             .minimum
             .as_ref()
@@ -69,9 +76,16 @@ pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
     }
 }
 
-/// `maximum = N`: narrows the type's own bound, never widens it.
+/// `maximum = N`: narrows the type's own bound. On a 64-bit integer, whose own bound is
+/// I-JSON's `2^53 − 1`, it may also widen it, as far as the Rust type's range (the author's
+/// choice, taking on that a JavaScript client may round such a number); a bound set before
+/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it.
 pub fn maximum(schema: &mut PropertySchema, maximum: Number) {
     if let PropertySchema::Number(s) = schema {
+        if let Some((_, high)) = s.rust.widen_to {
+            s.maximum = Some(at_most(maximum, high));
+            return;
+        }
         let narrower = s
             .maximum
             .as_ref()
@@ -80,6 +94,31 @@ pub fn maximum(schema: &mut PropertySchema, maximum: Number) {
             s.maximum = Some(maximum);
         }
     }
+}
+
+/// `bound`, or `low` when `bound` is below it.
+fn at_least(bound: Number, low: i128) -> Number {
+    let low = exact(low);
+    if compare(&bound, &low) == Some(Ordering::Less) {
+        low
+    } else {
+        bound
+    }
+}
+
+/// `bound`, or `high` when `bound` is above it.
+fn at_most(bound: Number, high: i128) -> Number {
+    let high = exact(high);
+    if compare(&bound, &high) == Some(Ordering::Greater) {
+        high
+    } else {
+        bound
+    }
+}
+
+/// A Rust integer type's bound as a JSON number (every one fits `i64` or `u64`).
+fn exact(value: i128) -> Number {
+    super::int(value)
 }
 
 /// `min_items = N`: narrows the type's own bound (a newtype's), never widens it.

@@ -12,16 +12,18 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::error::FieldErrorKind;
-use crate::field::ElicitField;
-use crate::schema::{NumberKind, NumberSchema, PropertySchema, StringSchema};
+use crate::field::{ElicitField, integer_schema};
+use crate::schema::{PropertySchema, StringSchema};
 use crate::validate::{expect_integer, expect_str};
 
 macro_rules! non_zero_fields {
     ($min_text:literal, $note:literal: $($ty:ident($int:ty) from $minimum:expr),* $(,)?) => {$(
         #[doc = concat!(
             "`{\"type\":\"integer\",\"minimum\":", $min_text, ",\"maximum\":MAX}`, the range of `",
-            stringify!($int), "` without zero.", $note, " Zero, or a number outside the type, is ",
-            "`out_of_range`.\n\n",
+            stringify!($int), "` without zero, cut to I-JSON's (RFC 7493) `±(2^53 − 1)` like `",
+            stringify!($int), "`'s (an explicit `minimum`/`maximum` may widen it up to the type's ",
+            "own range; a JavaScript client holds no integer beyond 2^53 − 1 exactly).", $note,
+            " Zero, or a number outside the type, is `out_of_range`.\n\n",
             "```\n",
             "use elicit_core::ElicitField;\n",
             "use std::num::", stringify!($ty), ";\n\n",
@@ -33,12 +35,9 @@ macro_rules! non_zero_fields {
         )]
         impl ElicitField for $ty {
             fn field_schema() -> PropertySchema {
-                PropertySchema::Number(NumberSchema {
-                    kind: NumberKind::Integer,
-                    minimum: Some($minimum.into()),
-                    maximum: Some(<$int>::MAX.into()),
-                    ..NumberSchema::default()
-                })
+                // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
+                #[allow(clippy::cast_lossless)]
+                integer_schema($minimum as i128, <$int>::MAX as i128)
             }
 
             fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {

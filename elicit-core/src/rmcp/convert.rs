@@ -30,6 +30,8 @@ use crate::{
 /// struct Order {
 ///     #[elicit(pattern = "^[A-Z]{3}$")]
 ///     product: String,
+///     // Widened past I-JSON's 2^53 − 1 to the whole `u64`, beyond rmcp's `i64`.
+///     #[elicit(maximum = 18446744073709551615)]
 ///     quantity: u64,
 /// }
 ///

@@ -332,7 +332,9 @@ pub enum NumberKind {
 ///     serde_json::json!({"type": "integer", "minimum": 1}),
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Default)]
+///
+/// Equality compares the JSON Schema only: the hidden `rust` facts are not part of it.
+#[derive(Debug, Clone, Default)]
 pub struct NumberSchema {
     /// `type`: `integer` or `number`.
     pub kind: NumberKind,
@@ -346,6 +348,41 @@ pub struct NumberSchema {
     pub maximum: Option<Number>,
     /// `default`
     pub default: Option<Number>,
+    /// What the Rust type behind the schema adds, off the wire: set by elicit-core's own
+    /// number fields, empty in a schema built by hand or read from JSON. Not a public API.
+    #[doc(hidden)]
+    pub rust: RustNumber,
+}
+
+impl PartialEq for NumberSchema {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+            && self.title == other.title
+            && self.description == other.description
+            && self.minimum == other.minimum
+            && self.maximum == other.maximum
+            && self.default == other.default
+    }
+}
+
+/// The facts about a number field's Rust type that its JSON schema cannot carry. Not a
+/// public API: the derive's setters read it.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RustNumber {
+    /// How far an explicit `minimum`/`maximum` may widen the bounds: the Rust integer type's
+    /// whole range, while the bounds are still the type's own (I-JSON) ones. `None` once the
+    /// schema is final (a newtype's, whose parser checks its own bounds) or for other types.
+    pub(crate) widen_to: Option<(i128, i128)>,
+}
+
+impl RustNumber {
+    /// A Rust integer type's whose full range is `min..=max`.
+    pub(crate) const fn integer(min: i128, max: i128) -> Self {
+        Self {
+            widen_to: Some((min, max)),
+        }
+    }
 }
 
 /// `{"type":"boolean", …}`

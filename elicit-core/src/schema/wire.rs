@@ -15,8 +15,8 @@ use serde_json::{Number, Value};
 
 use super::{
     BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
-    RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
-    UntitledMultiSelectSchema, UntitledSingleSelectSchema,
+    RequestedSchema, RustNumber, StringFormat, StringSchema, TitledMultiSelectSchema,
+    TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
 use crate::pattern::Pattern;
 
@@ -380,6 +380,7 @@ impl RawProperty {
                 minimum: self.minimum,
                 maximum: self.maximum,
                 default: default_as(self.default, "a number")?,
+                rust: RustNumber::default(),
             }),
             "boolean" => PropertySchema::Boolean(BooleanSchema {
                 title,
