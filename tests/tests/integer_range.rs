@@ -13,6 +13,7 @@ const MAX_SAFE: i64 = (1 << 53) - 1;
 const TWO_TO_THE_53: u64 = 1 << 53;
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Plain {
     unsigned: u64,
     signed: i64,
@@ -24,6 +25,7 @@ struct Plain {
 }
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Widened {
     #[elicit(maximum = 9007199254740992)]
     just_past: u64,
@@ -47,6 +49,7 @@ struct Id(u64);
 struct BigId(#[elicit(maximum = 9007199254740992)] u64);
 
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
 struct Ids {
     #[elicit(maximum = 9007199254740992)]
     id: Id,
