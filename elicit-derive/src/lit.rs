@@ -95,6 +95,10 @@ pub(crate) fn parse_count(input: ParseStream, key: &str) -> syn::Result<(u64, To
         .parse()
         .map_err(|error| syn::Error::new(error.span(), expected()))?;
     match &lit {
+        Lit::Int(int) if int.base10_digits().starts_with('-') => Err(syn::Error::new_spanned(
+            &lit,
+            format!("`{key}` counts characters or options, so it cannot be negative"),
+        )),
         Lit::Int(int) => Ok((int.base10_parse()?, lit.to_token_stream())),
         _ => Err(syn::Error::new_spanned(&lit, expected())),
     }
