@@ -52,9 +52,15 @@ pub fn pattern(schema: &mut PropertySchema, pattern: &str) {
 /// `minimum = N`: narrows the type's own bound. On a 64-bit integer, whose own bound is
 /// I-JSON's `-(2^53 − 1)`, it may also widen it, as far as the Rust type's range (the author's
 /// choice, taking on that a JavaScript client may round such a number); a bound set before
-/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it.
+/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it. On an `f32`
+/// it is rounded up to an exact `f32` value, which is what the field's values compare with.
 pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
     if let PropertySchema::Number(s) = schema {
+        let minimum = if s.rust.f32 {
+            f32_at_least(minimum)
+        } else {
+            minimum
+        };
         if let Some((low, _)) = s.rust.widen_to {
             s.minimum = Some(at_least(minimum, low));
             return;
@@ -72,9 +78,15 @@ pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
 /// `maximum = N`: narrows the type's own bound. On a 64-bit integer, whose own bound is
 /// I-JSON's `2^53 − 1`, it may also widen it, as far as the Rust type's range (the author's
 /// choice, taking on that a JavaScript client may round such a number); a bound set before
-/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it.
+/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it. On an `f32`
+/// it is rounded down to an exact `f32` value, which is what the field's values compare with.
 pub fn maximum(schema: &mut PropertySchema, maximum: Number) {
     if let PropertySchema::Number(s) = schema {
+        let maximum = if s.rust.f32 {
+            f32_at_most(maximum)
+        } else {
+            maximum
+        };
         if let Some((_, high)) = s.rust.widen_to {
             s.maximum = Some(at_most(maximum, high));
             return;
@@ -85,6 +97,35 @@ pub fn maximum(schema: &mut PropertySchema, maximum: Number) {
             .is_none_or(|old| compare(&maximum, old) != Some(Ordering::Greater));
         if narrower {
             s.maximum = Some(maximum);
+        }
+    }
+}
+
+/// The smallest `f32` not below `bound`, as its exact value: an `f32` field compares the
+/// `f32` it holds, so its bound must be one for the value read back to compare the same.
+/// `bound` itself when no finite `f32` is (it is above `f32::MAX`: no value satisfies it).
+fn f32_at_least(bound: Number) -> Number {
+    f32_inward(&bound, Ordering::Less, f32::next_up).unwrap_or(bound)
+}
+
+/// The largest `f32` not above `bound`, as its exact value; `bound` itself when no finite
+/// `f32` is.
+fn f32_at_most(bound: Number) -> Number {
+    f32_inward(&bound, Ordering::Greater, f32::next_down).unwrap_or(bound)
+}
+
+/// The `f32` nearest `bound`, stepped with `step` while it is on the `outside` side of it.
+fn f32_inward(bound: &Number, outside: Ordering, step: fn(f32) -> f32) -> Option<Number> {
+    #[allow(clippy::cast_possible_truncation)]
+    let mut candidate = (bound.as_f64()? as f32).clamp(-f32::MAX, f32::MAX);
+    loop {
+        let exact = Number::from_f64(f64::from(candidate))?;
+        if compare(&exact, bound) != Some(outside) {
+            return Some(exact);
+        }
+        candidate = step(candidate);
+        if !candidate.is_finite() {
+            return None;
         }
     }
 }
@@ -164,7 +205,14 @@ fn narrow_down(old: Option<u64>, new: u64) -> u64 {
 /// the form's schema (as `Regex::new(…).unwrap()` on a literal is), rather than a schema
 /// that states a default the form's own parser would refuse.
 pub fn default(schema: &mut PropertySchema, default: Option<Value>, form: &str, field: &str) {
-    let Some(default) = default else { return };
+    let Some(mut default) = default else { return };
+    // An `f32` field's default is the `f32` it denotes, written exactly, as `to_json` writes it.
+    if let (PropertySchema::Number(s), Value::Number(number)) = (&*schema, &default)
+        && s.rust.f32
+        && let Some(exact) = crate::validate::as_f32_value(number)
+    {
+        default = Value::Number(exact);
+    }
     if default.is_null() {
         invalid_default(
             form,
