@@ -106,6 +106,11 @@ impl PropertySchema {
     pub fn check(&self, value: &Value) -> Result<(), FieldErrorKind> {
         match self {
             Self::String(schema) => check_string(schema, expect_str(value)?),
+            // An integer property asks for an integer, in the words the integer parsers use.
+            Self::Number(schema) if schema.kind == NumberKind::Integer => match value {
+                Value::Number(number) => check_number(schema, number),
+                _ => Err(wrong_type(JsonType::Integer, value)),
+            },
             Self::Number(schema) => check_number(schema, expect_number(value)?),
             Self::Boolean(_) => expect_bool(value).map(drop),
             Self::UntitledSingleSelect(_)

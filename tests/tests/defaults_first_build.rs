@@ -57,7 +57,7 @@ fn a_valid_default_is_stored() {
 
 #[test]
 #[should_panic(
-    expected = "elicit: the default of field `retries` of form `Settings` is invalid: expected a number, got string"
+    expected = "elicit: the default of field `retries` of form `Settings` is invalid: expected an integer, got string"
 )]
 fn wrong_type() {
     with_default(integer(0, 10), json!("3"));
