@@ -132,7 +132,7 @@ fn f32_inward(bound: &Number, outside: Ordering, step: fn(f32) -> f32) -> Option
 
 /// `bound`, or `low` when `bound` is below it.
 fn at_least(bound: Number, low: i128) -> Number {
-    let low = exact(low);
+    let low = super::int(low);
     if compare(&bound, &low) == Some(Ordering::Less) {
         low
     } else {
@@ -142,17 +142,12 @@ fn at_least(bound: Number, low: i128) -> Number {
 
 /// `bound`, or `high` when `bound` is above it.
 fn at_most(bound: Number, high: i128) -> Number {
-    let high = exact(high);
+    let high = super::int(high);
     if compare(&bound, &high) == Some(Ordering::Greater) {
         high
     } else {
         bound
     }
-}
-
-/// A Rust integer type's bound as a JSON number (every one fits `i64` or `u64`).
-fn exact(value: i128) -> Number {
-    super::int(value)
 }
 
 /// `min_items = N`: narrows the type's own bound (a newtype's), never widens it.
