@@ -15,6 +15,10 @@ use crate::schema::StringFormat;
 /// A client may send a 10 MB string where an option belongs; the error must not copy it.
 const QUOTE_LIMIT: usize = 64;
 
+/// How many options an `UnknownOption` message lists; the rest are counted (a long enum's
+/// error stays one readable line). The error's `allowed` keeps them all.
+const OPTION_LIMIT: usize = 10;
+
 /// Every invalid field of one answer, in the order the form declares them.
 ///
 /// Returned by [`Elicit::from_content`](crate::Elicit::from_content) and
@@ -319,7 +323,8 @@ pub enum FieldErrorKind {
     UnknownOption {
         /// What the client sent (cut to 64 characters).
         value: String,
-        /// The options' `const` values.
+        /// The options' `const` values, every one (the message lists the first ten and
+        /// counts the rest).
         allowed: Vec<String>,
     },
     /// A multi-select answer names the same option twice.
@@ -436,11 +441,14 @@ impl fmt::Display for FieldErrorKind {
             Self::PatternMismatch { pattern } => write!(f, "must match the pattern `{pattern}`"),
             Self::UnknownOption { value, allowed } => {
                 write!(f, "{value:?} is not one of the options; expected one of ")?;
-                for (index, option) in allowed.iter().enumerate() {
+                for (index, option) in allowed.iter().take(OPTION_LIMIT).enumerate() {
                     if index > 0 {
                         f.write_str(", ")?;
                     }
                     write!(f, "{option:?}")?;
+                }
+                if let Some(more) = allowed.len().checked_sub(OPTION_LIMIT).filter(|n| *n > 0) {
+                    write!(f, " … and {more} more")?;
                 }
                 Ok(())
             }
@@ -470,4 +478,47 @@ fn article(ty: JsonType) -> &'static str {
 
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FieldErrorKind;
+
+    fn unknown(count: usize) -> String {
+        let options: Vec<String> = (0..count).map(|i| format!("o{i}")).collect();
+        FieldErrorKind::unknown_option("x", options.iter().map(String::as_str)).to_string()
+    }
+
+    #[test]
+    fn long_option_lists_are_cut_to_ten() {
+        assert_eq!(
+            unknown(100),
+            "\"x\" is not one of the options; expected one of \"o0\", \"o1\", \"o2\", \"o3\", \"o4\", \"o5\", \"o6\", \"o7\", \"o8\", \"o9\" … and 90 more"
+        );
+        assert_eq!(
+            unknown(11),
+            "\"x\" is not one of the options; expected one of \"o0\", \"o1\", \"o2\", \"o3\", \"o4\", \"o5\", \"o6\", \"o7\", \"o8\", \"o9\" … and 1 more"
+        );
+    }
+
+    #[test]
+    fn short_option_lists_are_whole() {
+        assert_eq!(
+            unknown(10),
+            "\"x\" is not one of the options; expected one of \"o0\", \"o1\", \"o2\", \"o3\", \"o4\", \"o5\", \"o6\", \"o7\", \"o8\", \"o9\""
+        );
+        assert_eq!(
+            unknown(2),
+            "\"x\" is not one of the options; expected one of \"o0\", \"o1\""
+        );
+    }
+
+    #[test]
+    fn the_error_keeps_every_option() {
+        let options: Vec<String> = (0..100).map(|i| format!("o{i}")).collect();
+        let kind = FieldErrorKind::unknown_option("x", options.iter().map(String::as_str));
+        assert!(
+            matches!(kind, FieldErrorKind::UnknownOption { allowed, .. } if allowed == options)
+        );
+    }
 }

@@ -185,30 +185,49 @@ impl ElicitField for f64 {
 
 /// `{"type":"number"}` bounded by `±f32::MAX`, like the integers, so that `validate` refuses
 /// what the parser cannot hold (`1e39`) and the two verdicts agree.
+///
+/// A number becomes the `f32` nearest to it, and the schema compares that `f32`, not the
+/// number as sent: bounds written on the field are rounded inward to exact `f32` values
+/// (`maximum = 0.1` becomes the largest `f32` not above 0.1, `0.0999999940395355224609375`)
+/// and a default to the `f32` it denotes. `to_json` writes the `f32`'s exact value, so every
+/// accepted value reads back as itself.
+///
+/// ```
+/// use elicit_core::ElicitField;
+///
+/// let x = f32::from_json(&serde_json::json!(0.1)).unwrap();
+/// assert_eq!(x, 0.1_f32);
+/// assert_eq!(x.to_json(), serde_json::json!(0.10000000149011612));
+/// assert_eq!(f32::from_json(&x.to_json()), Ok(x));
+/// ```
 impl ElicitField for f32 {
     fn field_schema() -> PropertySchema {
         let max = f64::from(f32::MAX);
         PropertySchema::Number(NumberSchema {
             minimum: serde_json::Number::from_f64(-max),
             maximum: serde_json::Number::from_f64(max),
+            rust: RustNumber::F32,
             ..NumberSchema::default()
         })
     }
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         let wide = f64::from_json(value)?;
-        if wide.abs() > f64::from(f32::MAX) {
-            return Err(FieldErrorKind::OutOfRange {
+        // The nearest `f32`; beyond `±f32::MAX` (and the half unit it rounds down from) it is
+        // infinite, which no `f32` field holds.
+        #[allow(clippy::cast_possible_truncation)]
+        let narrow = wide as f32;
+        if narrow.is_finite() {
+            Ok(narrow)
+        } else {
+            Err(FieldErrorKind::OutOfRange {
                 type_name: "f32",
                 value: match value {
                     Value::Number(number) => number.clone(),
                     _ => serde_json::Number::from(0),
                 },
-            });
+            })
         }
-        // In range, so the cast only rounds to the nearest `f32`.
-        #[allow(clippy::cast_possible_truncation)]
-        Ok(wide as f32)
     }
 
     fn to_json(&self) -> Value {

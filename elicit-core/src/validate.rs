@@ -106,6 +106,11 @@ impl PropertySchema {
     pub fn check(&self, value: &Value) -> Result<(), FieldErrorKind> {
         match self {
             Self::String(schema) => check_string(schema, expect_str(value)?),
+            // An integer property asks for an integer, in the words the integer parsers use.
+            Self::Number(schema) if schema.kind == NumberKind::Integer => match value {
+                Value::Number(number) => check_number(schema, number),
+                _ => Err(wrong_type(JsonType::Integer, value)),
+            },
             Self::Number(schema) => check_number(schema, expect_number(value)?),
             Self::Boolean(_) => expect_bool(value).map(drop),
             Self::UntitledSingleSelect(_)
@@ -278,8 +283,16 @@ fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldError
             value: number.clone(),
         });
     }
+    // An `f32` field holds the `f32` nearest to the number, and that is what must be in
+    // bounds; the errors still quote the number as sent.
+    let rounded = if schema.rust.f32 {
+        as_f32_value(number)
+    } else {
+        None
+    };
+    let compared = rounded.as_ref().unwrap_or(number);
     if let Some(minimum) = &schema.minimum
-        && compare(number, minimum) == Some(Ordering::Less)
+        && compare(compared, minimum) == Some(Ordering::Less)
     {
         return Err(FieldErrorKind::BelowMinimum {
             minimum: minimum.clone(),
@@ -287,7 +300,7 @@ fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldError
         });
     }
     if let Some(maximum) = &schema.maximum
-        && compare(number, maximum) == Some(Ordering::Greater)
+        && compare(compared, maximum) == Some(Ordering::Greater)
     {
         return Err(FieldErrorKind::AboveMaximum {
             maximum: maximum.clone(),
@@ -295,6 +308,18 @@ fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldError
         });
     }
     Ok(())
+}
+
+/// The exact value of the `f32` an `f32` field makes of `number` (as `f32::from_json` does:
+/// through the nearest `f64`), or `None` when it is out of `f32`'s range.
+pub(crate) fn as_f32_value(number: &Number) -> Option<Number> {
+    #[allow(clippy::cast_possible_truncation)]
+    let narrow = number.as_f64()? as f32;
+    if narrow.is_finite() {
+        Number::from_f64(f64::from(narrow))
+    } else {
+        None
+    }
 }
 
 fn is_whole(number: &Number) -> bool {

@@ -57,7 +57,7 @@ fn a_valid_default_is_stored() {
 
 #[test]
 #[should_panic(
-    expected = "elicit: the default of field `retries` of form `Settings` is invalid: expected a number, got string"
+    expected = "elicit: the default of field `retries` of form `Settings` is invalid: expected an integer, got string"
 )]
 fn wrong_type() {
     with_default(integer(0, 10), json!("3"));
@@ -286,4 +286,37 @@ fn a_derived_form_with_a_bad_default_panics_on_first_build() {
 fn a_derived_form_with_a_bad_default_panics_on_first_parse() {
     use elicit_core::Elicit as _;
     let _ = Settings::from_content(&serde_json::Map::new());
+}
+
+#[test]
+#[should_panic(
+    expected = "can have no valid value: minimum 0.10000000149011612 is greater than maximum 0.09999999403953552"
+)]
+fn an_f32_range_with_no_f32_in_it() {
+    // `minimum = 0.1, maximum = 0.1` on an `f32`: no `f32` is 0.1, so none is in range.
+    let mut schema = f32::field_schema();
+    set::minimum(&mut schema, serde_json::Number::from_f64(0.1).unwrap());
+    set::maximum(&mut schema, serde_json::Number::from_f64(0.1).unwrap());
+    satisfiable(&schema);
+}
+
+#[test]
+#[should_panic(
+    expected = "can have no valid value: minimum -3.4028234663852886e+38 is greater than maximum -1e+39"
+)]
+fn an_f32_bound_beyond_the_type() {
+    let mut schema = f32::field_schema();
+    set::maximum(&mut schema, serde_json::Number::from_f64(-1e39).unwrap());
+    satisfiable(&schema);
+}
+
+#[test]
+#[should_panic(
+    expected = "is invalid: must be at most 0.09999999403953552, got 0.10000000149011612"
+)]
+fn an_f32_default_is_checked_as_the_f32_it_denotes() {
+    // 0.1 as an `f32` is above 0.1, so `maximum = 0.1, default = 0.1` is refused.
+    let mut schema = f32::field_schema();
+    set::maximum(&mut schema, serde_json::Number::from_f64(0.1).unwrap());
+    with_default(schema, json!(0.1));
 }

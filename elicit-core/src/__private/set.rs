@@ -59,9 +59,15 @@ pub fn pattern(schema: &mut PropertySchema, pattern: &str) {
 /// `minimum = N`: narrows the type's own bound. On a 64-bit integer, whose own bound is
 /// I-JSON's `-(2^53 − 1)`, it may also widen it, as far as the Rust type's range (the author's
 /// choice, taking on that a JavaScript client may round such a number); a bound set before
-/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it.
+/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it. On an `f32`
+/// it is rounded up to an exact `f32` value, which is what the field's values compare with.
 pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
     if let PropertySchema::Number(s) = schema {
+        let minimum = if s.rust.f32 {
+            f32_at_least(minimum)
+        } else {
+            minimum
+        };
         if let Some((low, _)) = s.rust.widen_to {
             s.minimum = Some(at_least(minimum, low));
             return;
@@ -79,9 +85,15 @@ pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
 /// `maximum = N`: narrows the type's own bound. On a 64-bit integer, whose own bound is
 /// I-JSON's `2^53 − 1`, it may also widen it, as far as the Rust type's range (the author's
 /// choice, taking on that a JavaScript client may round such a number); a bound set before
-/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it.
+/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it. On an `f32`
+/// it is rounded down to an exact `f32` value, which is what the field's values compare with.
 pub fn maximum(schema: &mut PropertySchema, maximum: Number) {
     if let PropertySchema::Number(s) = schema {
+        let maximum = if s.rust.f32 {
+            f32_at_most(maximum)
+        } else {
+            maximum
+        };
         if let Some((_, high)) = s.rust.widen_to {
             s.maximum = Some(at_most(maximum, high));
             return;
@@ -96,9 +108,38 @@ pub fn maximum(schema: &mut PropertySchema, maximum: Number) {
     }
 }
 
+/// The smallest `f32` not below `bound`, as its exact value: an `f32` field compares the
+/// `f32` it holds, so its bound must be one for the value read back to compare the same.
+/// `bound` itself when no finite `f32` is (it is above `f32::MAX`: no value satisfies it).
+fn f32_at_least(bound: Number) -> Number {
+    f32_inward(&bound, Ordering::Less, f32::next_up).unwrap_or(bound)
+}
+
+/// The largest `f32` not above `bound`, as its exact value; `bound` itself when no finite
+/// `f32` is.
+fn f32_at_most(bound: Number) -> Number {
+    f32_inward(&bound, Ordering::Greater, f32::next_down).unwrap_or(bound)
+}
+
+/// The `f32` nearest `bound`, stepped with `step` while it is on the `outside` side of it.
+fn f32_inward(bound: &Number, outside: Ordering, step: fn(f32) -> f32) -> Option<Number> {
+    #[allow(clippy::cast_possible_truncation)]
+    let mut candidate = (bound.as_f64()? as f32).clamp(-f32::MAX, f32::MAX);
+    loop {
+        let exact = Number::from_f64(f64::from(candidate))?;
+        if compare(&exact, bound) != Some(outside) {
+            return Some(exact);
+        }
+        candidate = step(candidate);
+        if !candidate.is_finite() {
+            return None;
+        }
+    }
+}
+
 /// `bound`, or `low` when `bound` is below it.
 fn at_least(bound: Number, low: i128) -> Number {
-    let low = exact(low);
+    let low = super::int(low);
     if compare(&bound, &low) == Some(Ordering::Less) {
         low
     } else {
@@ -108,17 +149,12 @@ fn at_least(bound: Number, low: i128) -> Number {
 
 /// `bound`, or `high` when `bound` is above it.
 fn at_most(bound: Number, high: i128) -> Number {
-    let high = exact(high);
+    let high = super::int(high);
     if compare(&bound, &high) == Some(Ordering::Greater) {
         high
     } else {
         bound
     }
-}
-
-/// A Rust integer type's bound as a JSON number (every one fits `i64` or `u64`).
-fn exact(value: i128) -> Number {
-    super::int(value)
 }
 
 /// `min_items = N`: narrows the type's own bound (a newtype's), never widens it.
@@ -171,7 +207,14 @@ fn narrow_down(old: Option<u64>, new: u64) -> u64 {
 /// the form's schema (as `Regex::new(…).unwrap()` on a literal is), rather than a schema
 /// that states a default the form's own parser would refuse.
 pub fn default(schema: &mut PropertySchema, default: Option<Value>, form: &str, field: &str) {
-    let Some(default) = default else { return };
+    let Some(mut default) = default else { return };
+    // An `f32` field's default is the `f32` it denotes, written exactly, as `to_json` writes it.
+    if let (PropertySchema::Number(s), Value::Number(number)) = (&*schema, &default)
+        && s.rust.f32
+        && let Some(exact) = crate::validate::as_f32_value(number)
+    {
+        default = Value::Number(exact);
+    }
     if default.is_null() {
         invalid_default(
             form,
