@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 
 #[derive(Elicit, Debug, PartialEq, Clone)]
+#[elicit(untitled)]
 struct Floats {
     #[elicit(maximum = 0.1)]
     below_tenth: f32,
