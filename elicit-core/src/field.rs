@@ -73,9 +73,17 @@ pub trait ElicitField: Sized {
     /// field such as `token_type: TokenType` is not refused for its name.
     #[doc(hidden)]
     const CAN_HOLD_SECRET: bool = true;
+
+    /// The type's constraints as constants, for the derive's compile-time checks of
+    /// defaults and narrowing; a type that says nothing is judged when its form's schema is
+    /// first built instead.
+    #[doc(hidden)]
+    const FACTS: crate::__private::Facts = crate::__private::Facts::UNKNOWN;
 }
 
 impl ElicitField for String {
+    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+
     fn field_schema() -> PropertySchema {
         PropertySchema::String(StringSchema::default())
     }
@@ -91,6 +99,7 @@ impl ElicitField for String {
 
 impl ElicitField for bool {
     const CAN_HOLD_SECRET: bool = false;
+    const FACTS: crate::__private::Facts = crate::__private::Facts::BOOLEAN;
 
     fn field_schema() -> PropertySchema {
         PropertySchema::Boolean(BooleanSchema::default())
@@ -139,6 +148,11 @@ macro_rules! integer_fields {
             "refuses what its schema refuses.",
         )]
         impl ElicitField for $ty {
+            // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
+            #[allow(clippy::cast_lossless)]
+            const FACTS: crate::__private::Facts =
+                crate::__private::Facts::integer(<$ty>::MIN as i128, <$ty>::MAX as i128);
+
             fn field_schema() -> PropertySchema {
                 // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
                 #[allow(clippy::cast_lossless)]
@@ -166,6 +180,8 @@ macro_rules! integer_fields {
 integer_fields!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
 impl ElicitField for f64 {
+    const FACTS: crate::__private::Facts = crate::__private::Facts::F64;
+
     fn field_schema() -> PropertySchema {
         PropertySchema::Number(NumberSchema::default())
     }
@@ -201,6 +217,8 @@ impl ElicitField for f64 {
 /// assert_eq!(f32::from_json(&x.to_json()), Ok(x));
 /// ```
 impl ElicitField for f32 {
+    const FACTS: crate::__private::Facts = crate::__private::Facts::F32;
+
     fn field_schema() -> PropertySchema {
         let max = f64::from(f32::MAX);
         PropertySchema::Number(NumberSchema {

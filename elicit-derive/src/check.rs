@@ -87,6 +87,7 @@ impl FieldTrait {
                 type __Inner;
                 const __REQUIRED: bool;
                 const __CAN_HOLD_SECRET: bool;
+                const __FACTS: #private::Facts;
                 fn __schema() -> #krate::PropertySchema;
                 fn __default_json(
                     default: &#private::FieldDefault<Self>,
@@ -107,6 +108,7 @@ impl FieldTrait {
                 type __Inner = <T as #private::FormField>::Inner;
                 const __REQUIRED: bool = <T as #private::FormField>::REQUIRED;
                 const __CAN_HOLD_SECRET: bool = <T as #private::FormField>::CAN_HOLD_SECRET;
+                const __FACTS: #private::Facts = <T as #private::FormField>::FACTS;
 
                 fn __schema() -> #krate::PropertySchema {
                     <T as #private::FormField>::schema()
@@ -210,6 +212,7 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
         trait __NewtypeInner: ::core::marker::Sized {
             const __CHECK: () = ();
             const __CAN_HOLD_SECRET: bool;
+            const __FACTS: #private::Facts;
             fn __schema() -> #krate::PropertySchema;
             fn __from_json(
                 value: &#private::Value,
@@ -220,6 +223,7 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
         #[diagnostic::do_not_recommend]
         impl<T: #krate::ElicitField> __NewtypeInner for T {
             const __CAN_HOLD_SECRET: bool = <T as #krate::ElicitField>::CAN_HOLD_SECRET;
+            const __FACTS: #private::Facts = <T as #krate::ElicitField>::FACTS;
 
             fn __schema() -> #krate::PropertySchema {
                 <T as #krate::ElicitField>::field_schema()

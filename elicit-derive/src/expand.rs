@@ -12,6 +12,7 @@ use crate::case::snake_words;
 use crate::check;
 use crate::ctxt::Ctxt;
 use crate::doc::Doc;
+use crate::facts;
 use crate::fallback;
 use crate::lit::{DefaultValue, Number};
 use crate::valid;
@@ -232,13 +233,13 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     let puts = members.iter().map(content_put);
     let definitions = check::definitions(&properties, &flattened, krate);
     let assertions = check::attribute_assertions(&properties);
-    let secrets = properties.iter().map(|field| sensitive_assertion(field));
+    let proofs = property_proofs(&properties, krate);
     let map = quote!(#private::Map<::std::string::String, #private::Value>);
 
     quote! {
         #definitions
         #assertions
-        #(#secrets)*
+        #proofs
         #(#collisions)*
 
         #[automatically_derived]
@@ -287,6 +288,21 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
             }
         }
     }
+}
+
+/// What the compiler proves about each property beyond its type's kind: that a name read as
+/// a secret has a type that cannot hold one, and that defaults and narrowing fit the type.
+fn property_proofs(properties: &[&Field], krate: &TokenStream) -> TokenStream {
+    properties
+        .iter()
+        .flat_map(|field| {
+            [
+                sensitive_assertion(field),
+                Some(facts::field_assertions(field, krate)),
+            ]
+        })
+        .flatten()
+        .collect()
 }
 
 /// For a field whose name reads as a secret and whose type the syntax does not show: the
@@ -551,14 +567,19 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     );
     let definitions = check::newtype_definitions(field, krate);
     let assertions = check::attribute_assertions(&[field]);
+    let narrowing = facts::narrowing(field);
+    let subject = format!("newtype `{ident}`");
+    let inner_facts = facts::assertions(field, &subject, &quote!(#inner::__FACTS), krate);
 
     quote! {
         #definitions
         #assertions
+        #inner_facts
 
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
             const CAN_HOLD_SECRET: bool = #inner::__CAN_HOLD_SECRET;
+            const FACTS: #private::Facts = #inner::__FACTS #narrowing;
 
             fn field_schema() -> #krate::PropertySchema {
                 ::core::clone::Clone::clone(<Self as #private::NewtypeField>::schema())
@@ -667,6 +688,8 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
             const CAN_HOLD_SECRET: bool = false;
+            const FACTS: #private::Facts =
+                #private::Facts::single(<Self as #krate::ElicitEnum>::VARIANTS);
 
             fn field_schema() -> #krate::PropertySchema {
                 #private::single_select_schema::<Self>()

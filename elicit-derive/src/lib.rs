@@ -18,6 +18,7 @@ mod check;
 mod ctxt;
 mod doc;
 mod expand;
+mod facts;
 mod fallback;
 mod format;
 mod lit;

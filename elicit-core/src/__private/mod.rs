@@ -7,6 +7,7 @@
 //! is one more instantiation); everything else is a plain function compiled once, here.
 
 mod errors;
+mod facts;
 mod flatten;
 mod kinds;
 mod names;
@@ -23,6 +24,7 @@ pub use crate::schema::RustNumber;
 pub use crate::select::{parse_single, single_select_schema, single_to_json};
 
 pub use self::errors::Errors;
+pub use self::facts::{FactKind, Facts};
 pub use self::flatten::{FlatForm, FlattenSlot};
 pub use self::kinds::{MultiSelectField, NumberField, StringField};
 pub use self::names::{ConstMessage, concat_names, name_clash};

@@ -89,6 +89,30 @@ impl ConstMessage {
         self
     }
 
+    /// Appends `value` in decimal (a const panic cannot format numbers).
+    #[must_use]
+    pub const fn push_int(self, value: i128) -> Self {
+        let mut digits = [0_u8; 40];
+        let mut start = digits.len();
+        let mut rest = value.unsigned_abs();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        if value < 0 {
+            start -= 1;
+            digits[start] = b'-';
+        }
+        match std::str::from_utf8(digits.split_at(start).1) {
+            Ok(text) => self.push(text),
+            Err(_) => self,
+        }
+    }
+
     /// The message so far.
     pub const fn as_str(&self) -> &str {
         match std::str::from_utf8(self.bytes.split_at(self.len).0) {

@@ -17,6 +17,8 @@ pub trait FormField: Sized {
     const REQUIRED: bool;
     /// Whether a value can carry a secret (`ElicitField::CAN_HOLD_SECRET`).
     const CAN_HOLD_SECRET: bool;
+    /// The value type's constraints (`ElicitField::FACTS`).
+    const FACTS: super::Facts;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value.
@@ -33,6 +35,7 @@ impl<T: ElicitField> FormField for T {
     type Inner = T;
     const REQUIRED: bool = true;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
+    const FACTS: super::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -59,6 +62,7 @@ impl<T: ElicitField> FormField for Option<T> {
     type Inner = T;
     const REQUIRED: bool = false;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
+    const FACTS: super::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()

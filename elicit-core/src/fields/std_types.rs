@@ -34,6 +34,10 @@ macro_rules! non_zero_fields {
             "```",
         )]
         impl ElicitField for $ty {
+            #[allow(clippy::cast_lossless)]
+            const FACTS: crate::__private::Facts =
+                crate::__private::Facts::integer($minimum as i128, <$int>::MAX as i128);
+
             fn field_schema() -> PropertySchema {
                 // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
                 #[allow(clippy::cast_lossless)]
@@ -96,6 +100,8 @@ macro_rules! ip_fields {
             "```",
         )]
         impl ElicitField for $ty {
+            const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+
             fn field_schema() -> PropertySchema {
                 PropertySchema::String(StringSchema::default())
             }
@@ -129,6 +135,8 @@ ip_fields! {
 /// assert_eq!(text.to_json(), "hello");
 /// ```
 impl ElicitField for Box<str> {
+    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+
     fn field_schema() -> PropertySchema {
         String::field_schema()
     }
@@ -153,6 +161,8 @@ impl ElicitField for Box<str> {
 /// assert_eq!(text.to_json(), "hello");
 /// ```
 impl ElicitField for Arc<str> {
+    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+
     fn field_schema() -> PropertySchema {
         String::field_schema()
     }
@@ -178,6 +188,8 @@ impl ElicitField for Arc<str> {
 /// assert_eq!(Cow::Borrowed("hi").to_json(), "hi");
 /// ```
 impl ElicitField for Cow<'static, str> {
+    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+
     fn field_schema() -> PropertySchema {
         String::field_schema()
     }

@@ -25,6 +25,8 @@ use crate::schema::{PropertySchema, StringFormat};
 /// assert_eq!(leap_day.to_json(), "2024-02-29");
 /// ```
 impl ElicitField for Date {
+    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+
     fn field_schema() -> PropertySchema {
         schema(StringFormat::Date)
     }
@@ -74,6 +76,8 @@ impl ElicitField for Date {
 /// assert_eq!(error.code(), "invalid");
 /// ```
 impl ElicitField for OffsetDateTime {
+    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+
     fn field_schema() -> PropertySchema {
         schema(StringFormat::DateTime)
     }

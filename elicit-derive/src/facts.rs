@@ -1,0 +1,165 @@
+//! Compile-time proofs about defaults and narrowing on field types the syntax does not show
+//! (an alias, a newtype, an enum): a const evaluation of the type's `FACTS` (its schema's
+//! constraints as constants), narrowed by the field's attributes, against the literal
+//! default. The evaluation panics with our message, spanned on the attribute, so the error
+//! reads like the derive's own. Types the syntax shows are judged by `valid` directly.
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::{ToTokens, quote, quote_spanned};
+use syn::Type;
+use syn::parse::Parser as _;
+
+use crate::ast::{Field, option_inner};
+use crate::attr::keys;
+use crate::check;
+use crate::lit::{self, DefaultValue, Number};
+use crate::valid;
+
+/// `.minimum_int(1).max_length(5)…`: the field's narrowing keys, as calls on `Facts`.
+pub(crate) fn narrowing(field: &Field) -> TokenStream {
+    let attrs = &field.attrs;
+    let mut calls = TokenStream::new();
+    for (key, int_call, float_call) in [
+        (&keys::MINIMUM, quote!(minimum_int), quote!(minimum_float)),
+        (&keys::MAXIMUM, quote!(maximum_int), quote!(maximum_float)),
+    ] {
+        if let Some(number) = attrs.number(key) {
+            calls.extend(match number.value {
+                Number::Int(value) => quote!(.#int_call(#value)),
+                Number::Float(value) => quote!(.#float_call(#value)),
+            });
+        }
+    }
+    for (key, call) in [
+        (&keys::MIN_LENGTH, quote!(min_length)),
+        (&keys::MAX_LENGTH, quote!(max_length)),
+        (&keys::MIN_ITEMS, quote!(min_items)),
+        (&keys::MAX_ITEMS, quote!(max_items)),
+    ] {
+        if let Some(count) = attrs.count(key) {
+            let value = count.value;
+            calls.extend(quote!(.#call(#value)));
+        }
+    }
+    calls
+}
+
+/// The proofs for one property of a form (or a newtype's field, whose facts are `base`).
+pub(crate) fn assertions(
+    field: &Field,
+    subject: &str,
+    base: &TokenStream,
+    krate: &TokenStream,
+) -> TokenStream {
+    if valid::type_is_known(field) {
+        return TokenStream::new();
+    }
+    let private = quote!(#krate::__private);
+    let facts = {
+        let narrowing = narrowing(field);
+        quote!(#base #narrowing)
+    };
+    let mut out = TokenStream::new();
+
+    let first_narrowing = field.attrs.entries().iter().find(|entry| {
+        entry.key.kind.is_some()
+            && entry.key.name != keys::FORMAT.name
+            && entry.key.name != keys::PATTERN.name
+    });
+    if let Some(entry) = first_narrowing {
+        let span = entry
+            .path
+            .get_ident()
+            .map_or_else(Span::call_site, syn::Ident::span);
+        let prefix = format!("{subject}: ");
+        out.extend(quote_spanned! {span=>
+            const _: () = if let ::core::option::Option::Some(__problem) = (#facts).empty() {
+                ::core::panic!(
+                    "{}",
+                    #private::ConstMessage::new().push(#prefix).push(__problem.as_str()).as_str()
+                );
+            };
+        });
+    }
+
+    if let Some((literal, tokens)) = literal_default(field) {
+        let (check, shown) = match &literal {
+            DefaultValue::Str(lit) => (quote!(check_str(#lit)), format!("{:?}", lit.value())),
+            DefaultValue::Number(number) => match number.value {
+                Number::Int(value) => (quote!(check_int(#value)), value.to_string()),
+                Number::Float(value) => (quote!(check_float(#value)), value.to_string()),
+            },
+            DefaultValue::Bool(lit) => (quote!(check_bool()), lit.value.to_string()),
+            _ => return out,
+        };
+        let prefix = format!("`default` {shown} of {subject} ");
+        let span = tokens
+            .into_iter()
+            .next()
+            .map_or_else(Span::call_site, |tree| tree.span());
+        out.extend(quote_spanned! {span=>
+            const _: () = if let ::core::option::Option::Some(__problem) = (#facts).#check {
+                ::core::panic!(
+                    "{}",
+                    #private::ConstMessage::new().push(#prefix).push(__problem.as_str()).as_str()
+                );
+            };
+        });
+    }
+    out
+}
+
+/// The proofs for a form's property.
+pub(crate) fn field_assertions(field: &Field, krate: &TokenStream) -> TokenStream {
+    let field_type = check::field_type(field);
+    let subject = format!("field `{}`", field.name());
+    assertions(field, &subject, &quote!(#field_type::__FACTS), krate)
+}
+
+/// A literal default, with the tokens to point at: `default = 5`, or `default = Percent(5)`
+/// when the field's type is the newtype `Percent` (its facts include its own constraints,
+/// so its inner literal is judged against them).
+fn literal_default(field: &Field) -> Option<(DefaultValue, TokenStream)> {
+    match field.default()? {
+        literal @ (DefaultValue::Str(_) | DefaultValue::Number(_) | DefaultValue::Bool(_)) => {
+            Some((literal.clone(), literal.tokens()))
+        }
+        DefaultValue::Expr(tokens) => {
+            let mut trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+            let Some(TokenTree::Group(args)) = trees.pop() else {
+                return None;
+            };
+            if args.delimiter() != proc_macro2::Delimiter::Parenthesis {
+                return None;
+            }
+            let Some(TokenTree::Ident(callee)) = trees.last() else {
+                return None;
+            };
+            let path_only = trees.iter().all(|tree| match tree {
+                TokenTree::Ident(_) => true,
+                TokenTree::Punct(punct) => punct.as_char() == ':',
+                _ => false,
+            });
+            if !path_only || Some(callee.to_string()) != type_name(field.ty) {
+                return None;
+            }
+            let inner = lit::parse_default.parse2(args.stream()).ok()?;
+            matches!(
+                inner,
+                DefaultValue::Str(_) | DefaultValue::Number(_) | DefaultValue::Bool(_)
+            )
+            .then(|| (inner, args.to_token_stream()))
+        }
+        _ => None,
+    }
+}
+
+/// The last segment of the field's type, through one `Option`.
+fn type_name(ty: &Type) -> Option<String> {
+    let ty = option_inner(ty).unwrap_or(ty);
+    let Type::Path(path) = ty else { return None };
+    path.path
+        .segments
+        .last()
+        .map(|segment| segment.ident.to_string())
+}
