@@ -113,7 +113,61 @@ pub(crate) fn assertions(
 pub(crate) fn field_assertions(field: &Field, krate: &TokenStream) -> TokenStream {
     let field_type = check::field_type(field);
     let subject = format!("field `{}`", field.name());
-    assertions(field, &subject, &quote!(#field_type::__FACTS), krate)
+    let base = quote!(#field_type::__FACTS);
+    let mut out = assertions(field, &subject, &base, krate);
+    out.extend(constant_default(field, &subject, &base, krate));
+    out
+}
+
+/// `default = LIMIT` (a path: a `const`, `u8::MAX`…) on a number field whose type the syntax
+/// shows: the constant is evaluated with the field's type and judged like a literal.
+fn constant_default(
+    field: &Field,
+    subject: &str,
+    base: &TokenStream,
+    krate: &TokenStream,
+) -> Option<TokenStream> {
+    let is_integer = valid::known_number(field)?;
+    let Some(DefaultValue::Expr(tokens)) = field.default() else {
+        return None;
+    };
+    let path_only = tokens.clone().into_iter().all(|tree| match tree {
+        TokenTree::Ident(_) => true,
+        TokenTree::Punct(punct) => punct.as_char() == ':',
+        _ => false,
+    });
+    if !path_only {
+        return None;
+    }
+    let private = quote!(#krate::__private);
+    let ty = option_inner(field.ty).unwrap_or(field.ty);
+    let narrowing = narrowing(field);
+    let check = if is_integer {
+        quote!(check_int(__VALUE as i128))
+    } else {
+        quote!(check_float(__VALUE as f64))
+    };
+    let prefix = format!(
+        "`default` {} of {subject} ",
+        tokens.to_string().replace(' ', "")
+    );
+    let span = tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |tree| tree.span());
+    Some(quote_spanned! {span=>
+        #[allow(clippy::cast_lossless, clippy::cast_possible_wrap, clippy::cast_precision_loss)]
+        const _: () = {
+            const __VALUE: #ty = #tokens;
+            if let ::core::option::Option::Some(__problem) = (#base #narrowing).#check {
+                ::core::panic!(
+                    "{}",
+                    #private::ConstMessage::new().push(#prefix).push(__problem.as_str()).as_str()
+                );
+            }
+        };
+    })
 }
 
 /// A literal default, with the tokens to point at: `default = 5`, or `default = Percent(5)`

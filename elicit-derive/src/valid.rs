@@ -330,6 +330,16 @@ pub(crate) fn sensitive_name_span(field: &Field) -> TokenStream {
     }
 }
 
+/// For a field whose type the syntax shows to be a number: `Some(true)` for an integer,
+/// `Some(false)` for a float.
+pub(crate) fn known_number(field: &Field) -> Option<bool> {
+    match known_type(field.ty)? {
+        Known::Integer { .. } => Some(true),
+        Known::Float => Some(false),
+        _ => None,
+    }
+}
+
 /// Whether the syntax shows the field's type (else the compiler decides what it can hold).
 pub(crate) fn type_is_known(field: &Field) -> bool {
     known_type(field.ty).is_some()

@@ -281,6 +281,12 @@ impl Facts {
                 self.check_int(value as i128)
             }
             FactKind::Number => {
+                if !value.is_finite() {
+                    return Some(
+                        ConstMessage::new()
+                            .push("is not a finite number; JSON has no NaN or infinity"),
+                    );
+                }
                 let value = if self.float32 {
                     value as f32 as f64
                 } else {
