@@ -91,6 +91,39 @@ impl Field<'_> {
     }
 }
 
+/// A struct's field that is in the form: one property, or a flattened form's properties.
+pub(crate) enum Part<'f, 'a> {
+    Property(&'f Field<'a>),
+    Flatten(&'f Field<'a>),
+}
+
+/// A struct's fields that are in the form, in declaration order, and the same split by kind.
+pub(crate) struct Parts<'f, 'a> {
+    pub(crate) all: Vec<Part<'f, 'a>>,
+    pub(crate) properties: Vec<&'f Field<'a>>,
+    pub(crate) flattened: Vec<&'f Field<'a>>,
+}
+
+impl<'f, 'a> Parts<'f, 'a> {
+    pub(crate) fn of(fields: &'f [Field<'a>]) -> Self {
+        let mut members = Self {
+            all: Vec::new(),
+            properties: Vec::new(),
+            flattened: Vec::new(),
+        };
+        for field in fields.iter().filter(|field| !field.is_skipped()) {
+            if field.is_flattened() {
+                members.all.push(Part::Flatten(field));
+                members.flattened.push(field);
+            } else {
+                members.all.push(Part::Property(field));
+                members.properties.push(field);
+            }
+        }
+        members
+    }
+}
+
 pub(crate) struct Variant<'a> {
     pub(crate) ident: &'a Ident,
     pub(crate) attrs: Attrs,

@@ -80,7 +80,7 @@ impl FieldTrait {
         let private = quote!(#krate::__private);
         let name = self.name();
         let on_unimplemented = self.on_unimplemented();
-        let map = quote!(#private::Map<::std::string::String, #private::Value>);
+        let map = quote!(#private::Content);
         quote! {
             #on_unimplemented
             trait #name: ::core::marker::Sized {
@@ -153,7 +153,7 @@ pub(crate) fn field_type(field: &Field) -> TokenStream {
 /// The trait a flattened field's type is used through, spanned like `__FormField`.
 fn flatten_definition(krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
-    let map = quote!(#private::Map<::std::string::String, #private::Value>);
+    let map = quote!(#private::Content);
     quote! {
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be flattened into a form",

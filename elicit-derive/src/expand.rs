@@ -6,7 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::DeriveInput;
 use syn::spanned::Spanned as _;
 
-use crate::ast::{Data, Field, Input, Variant, option_inner};
+use crate::ast::{Data, Field, Input, Part, Parts, Variant, option_inner};
 use crate::attr::{Value, keys};
 use crate::case::snake_words;
 use crate::check;
@@ -171,42 +171,15 @@ fn field_schema(
     }}
 }
 
-/// A struct's fields that are in the form, in declaration order: each one property, or a
-/// flattened form's properties.
-enum Member<'a> {
-    Property(&'a Field<'a>),
-    Flatten(&'a Field<'a>),
-}
-
 fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
     let ident = input.ident;
     let private = quote!(#krate::__private);
     let message = input.message();
-    let members: Vec<Member> = fields
-        .iter()
-        .filter(|field| !field.is_skipped())
-        .map(|field| {
-            if field.is_flattened() {
-                Member::Flatten(field)
-            } else {
-                Member::Property(field)
-            }
-        })
-        .collect();
-    let properties: Vec<&Field> = members
-        .iter()
-        .filter_map(|member| match member {
-            Member::Property(field) => Some(*field),
-            Member::Flatten(_) => None,
-        })
-        .collect();
-    let flattened: Vec<&Field> = members
-        .iter()
-        .filter_map(|member| match member {
-            Member::Flatten(field) => Some(*field),
-            Member::Property(_) => None,
-        })
-        .collect();
+    let Parts {
+        all: members,
+        properties,
+        flattened,
+    } = Parts::of(fields);
 
     let form = ident.to_string();
     let pushes = members
@@ -231,15 +204,13 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         }
     });
     let puts = members.iter().map(content_put);
-    let definitions = check::definitions(&properties, &flattened, krate);
-    let assertions = check::attribute_assertions(&properties);
-    let proofs = property_proofs(&properties, krate);
-    let map = quote!(#private::Map<::std::string::String, #private::Value>);
+    let proofs = struct_proofs(&properties, &flattened, krate);
+    let values = value_proofs(&properties, krate);
+    let map = quote!(#private::Content);
 
     quote! {
-        #definitions
-        #assertions
         #proofs
+        #values
         #(#collisions)*
 
         #[automatically_derived]
@@ -290,9 +261,23 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     }
 }
 
-/// What the compiler proves about each property beyond its type's kind: that a name read as
-/// a secret has a type that cannot hold one, and that defaults and narrowing fit the type.
-fn property_proofs(properties: &[&Field], krate: &TokenStream) -> TokenStream {
+/// What the compiler proves about a struct form's fields' types: the traits they are used
+/// through, and that each attribute suits its field's kind. The fallback after other mistakes
+/// emits the same proofs.
+pub(crate) fn struct_proofs(
+    properties: &[&Field],
+    flattened: &[&Field],
+    krate: &TokenStream,
+) -> TokenStream {
+    let definitions = check::definitions(properties, flattened, krate);
+    let kinds = check::attribute_assertions(properties);
+    quote!(#definitions #kinds)
+}
+
+/// What the compiler proves about the fields' values once the derive found no mistake (the
+/// fallback leaves them out: they would repeat its errors): that a name read as a secret has
+/// a type that cannot hold one, and that defaults and narrowing fit the type.
+fn value_proofs(properties: &[&Field], krate: &TokenStream) -> TokenStream {
     properties
         .iter()
         .flat_map(|field| {
@@ -323,9 +308,9 @@ fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
 }
 
 /// The statement that adds a member's properties to the form's schema.
-fn schema_push(member: &Member, form: &str, krate: &TokenStream) -> TokenStream {
+fn schema_push(member: &Part, form: &str, krate: &TokenStream) -> TokenStream {
     match member {
-        Member::Property(field) => {
+        Part::Property(field) => {
             let name = &field.wire_name;
             let field_type = check::field_type(field);
             let schema = field_schema(
@@ -342,7 +327,7 @@ fn schema_push(member: &Member, form: &str, krate: &TokenStream) -> TokenStream 
             };
             quote!(__form.push(#name, #schema, #required);)
         }
-        Member::Flatten(field) => {
+        Part::Flatten(field) => {
             let flatten_type = check::flatten_type(field);
             quote!(#flatten_type::__push(&mut __form);)
         }
@@ -350,16 +335,16 @@ fn schema_push(member: &Member, form: &str, krate: &TokenStream) -> TokenStream 
 }
 
 /// The statement that writes a member into `to_content`'s map.
-fn content_put(member: &Member) -> TokenStream {
+fn content_put(member: &Part) -> TokenStream {
     match member {
-        Member::Property(field) => {
+        Part::Property(field) => {
             let member = &field.member;
             let name = &field.wire_name;
             let has_default = field.default().is_some();
             let field_type = check::field_type(field);
             quote!(#field_type::__put(&self.#member, &mut __content, #name, #has_default);)
         }
-        Member::Flatten(field) => {
+        Part::Flatten(field) => {
             let member = &field.member;
             let flatten_type = check::flatten_type(field);
             quote!(#flatten_type::__put(&self.#member, &mut __content);)
@@ -369,18 +354,18 @@ fn content_put(member: &Member) -> TokenStream {
 
 /// Every wire name of the form, in declaration order: a literal list, or, with flattened
 /// fields, one computed at compile time from their forms' lists.
-fn property_names(members: &[Member], krate: &TokenStream) -> TokenStream {
+fn property_names(members: &[Part], krate: &TokenStream) -> TokenStream {
     let mut own = 0usize;
     let mut flattened_lens = Vec::new();
     let parts: Vec<TokenStream> = members
         .iter()
         .map(|member| match member {
-            Member::Property(field) => {
+            Part::Property(field) => {
                 own += 1;
                 let name = &field.wire_name;
                 quote!(&[#name])
             }
-            Member::Flatten(field) => {
+            Part::Flatten(field) => {
                 let flatten_type = check::flatten_type(field);
                 flattened_lens.push(quote!(#flatten_type::__NAMES.len()));
                 quote!(#flatten_type::__NAMES)
@@ -389,8 +374,8 @@ fn property_names(members: &[Member], krate: &TokenStream) -> TokenStream {
         .collect();
     if flattened_lens.is_empty() {
         let names = members.iter().filter_map(|member| match member {
-            Member::Property(field) => Some(&field.wire_name),
-            Member::Flatten(_) => None,
+            Part::Property(field) => Some(&field.wire_name),
+            Part::Flatten(_) => None,
         });
         return quote!(&[#(#names),*]);
     }
@@ -446,7 +431,7 @@ fn collision_check(
 
 /// The body of `FlatForm::parse_fields`: every field parsed (each recording its own error,
 /// a flattened form its fields'), then the struct built if none failed.
-fn parse_fields_body(fields: &[Field], members: &[Member], krate: &TokenStream) -> TokenStream {
+fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) -> TokenStream {
     let locals: Vec<_> = (0..members.len())
         .map(|index| format_ident!("__field{index}"))
         .collect();
@@ -458,7 +443,7 @@ fn parse_fields_body(fields: &[Field], members: &[Member], krate: &TokenStream) 
         .iter()
         .zip(&locals)
         .map(|(member, local)| match member {
-            Member::Property(field) => {
+            Part::Property(field) => {
                 let name = &field.wire_name;
                 let default = default_tokens(field, krate);
                 let field_type = check::field_type(field);
@@ -474,7 +459,7 @@ fn parse_fields_body(fields: &[Field], members: &[Member], krate: &TokenStream) 
                     );
                 }
             }
-            Member::Flatten(field) => {
+            Part::Flatten(field) => {
                 let flatten_type = check::flatten_type(field);
                 flattened_before.push(quote!(#flatten_type::__NAMES.len()));
                 quote!(let #local = #flatten_type::__parse(__content, __errors);)
@@ -720,7 +705,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
             }
 
             fn from_content(
-                __content: &#private::Map<::std::string::String, #private::Value>,
+                __content: &#private::Content,
             ) -> ::core::result::Result<Self, #krate::ContentError> {
                 let __schema = <Self as #krate::Elicit>::requested_schema();
                 let mut __errors = #private::Errors::new();
@@ -736,7 +721,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
                 }
             }
 
-            fn to_content(&self) -> #private::Map<::std::string::String, #private::Value> {
+            fn to_content(&self) -> #private::Content {
                 let mut __content = #private::Map::new();
                 #private::put_field::<Self>(&mut __content, #field_name, self, false);
                 __content

@@ -6,8 +6,9 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Data as SynData, DeriveInput, Fields};
 
-use crate::ast::{Data, Field, Input};
+use crate::ast::{Data, Input, Parts};
 use crate::check;
+use crate::expand;
 
 pub(crate) fn expand(
     input: &DeriveInput,
@@ -43,7 +44,7 @@ pub(crate) fn expand(
             impl #impl_generics #private::FlatForm for #ident #ty_generics #where_clause {
                 const NAMES: &'static [&'static str] = &[];
                 fn parse_fields(
-                    _: &#private::Map<::std::string::String, #private::Value>,
+                    _: &#private::Content,
                     _: &mut #private::Errors,
                 ) -> ::core::option::Option<Self> {
                     ::core::unimplemented!()
@@ -104,11 +105,11 @@ pub(crate) fn expand(
                     ::core::unimplemented!()
                 }
                 fn from_content(
-                    _: &#private::Map<::std::string::String, #private::Value>,
+                    _: &#private::Content,
                 ) -> ::core::result::Result<Self, #krate::ContentError> {
                     ::core::unimplemented!()
                 }
-                fn to_content(&self) -> #private::Map<::std::string::String, #private::Value> {
+                fn to_content(&self) -> #private::Content {
                     ::core::unimplemented!()
                 }
             }
@@ -158,13 +159,11 @@ fn newtype(
 fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
     match parsed.map(|parsed| &parsed.data) {
         Some(Data::Struct(fields)) => {
-            let active = fields.iter().filter(|field| !field.is_skipped());
-            let (flattened, properties): (Vec<&Field>, Vec<&Field>) =
-                active.partition(|field| field.is_flattened());
-            let definitions = check::definitions(&properties, &flattened, krate);
-            let types = check::type_assertions(&properties, &flattened);
-            let attributes = check::attribute_assertions(&properties);
-            quote!(#definitions #types #attributes)
+            let members = Parts::of(fields);
+            let proofs = expand::struct_proofs(&members.properties, &members.flattened, krate);
+            // No impl uses the types here, so their fitness is proven on its own.
+            let types = check::type_assertions(&members.properties, &members.flattened);
+            quote!(#proofs #types)
         }
         Some(Data::Newtype(field)) => {
             let definitions = check::newtype_definitions(field, krate);

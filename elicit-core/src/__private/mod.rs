@@ -20,6 +20,10 @@ mod slot;
 
 pub use serde_json::{Map, Number, Value};
 
+/// A form's content, as generated code names it: no path into `std` in the user's crate.
+/// (A form still needs `std`: its schema is built once in a `std::sync::OnceLock`.)
+pub type Content = Map<String, Value>;
+
 pub use crate::schema::RustNumber;
 pub use crate::select::{parse_single, single_select_schema, single_to_json};
 
