@@ -70,18 +70,6 @@ impl Field<'_> {
         self.attrs.default().or(self.container_default.as_ref())
     }
 
-    /// Whether the type reads as a multi-select field (a `Vec`, `BTreeSet` or `HashSet`, or an
-    /// `Option` of one); only the wording of an error depends on it.
-    pub(crate) fn reads_as_multi_select(&self) -> bool {
-        let ty = option_inner(self.ty).unwrap_or(self.ty);
-        let Type::Path(path) = ty else { return false };
-        path.path.segments.last().is_some_and(|segment| {
-            ["Vec", "BTreeSet", "HashSet"]
-                .iter()
-                .any(|name| segment.ident == name)
-        })
-    }
-
     /// `description = "…"`, else the doc comment.
     pub(crate) fn description(&self) -> Option<Doc> {
         self.attrs
@@ -224,11 +212,23 @@ impl<'a> Input<'a> {
         })
     }
 
-    /// The path of the runtime crate: `crate = "…"`, else `::elicit_core`.
+    /// The path of the runtime crate: `crate = "…"`, else `::elicit_core`. A relative path
+    /// that starts with `elicit_core` is read as the crate (`::elicit_core…`): the expansion
+    /// defines a module of that name (see `check`), which would otherwise shadow it.
     pub(crate) fn krate(&self) -> TokenStream {
-        self.attrs
-            .krate()
-            .map_or_else(|| quote!(::elicit_core), ToTokens::to_token_stream)
+        match self.attrs.krate() {
+            None => quote!(::elicit_core),
+            Some(path)
+                if path.leading_colon.is_none()
+                    && path
+                        .segments
+                        .first()
+                        .is_some_and(|first| first.ident == "elicit_core") =>
+            {
+                quote!(::#path)
+            }
+            Some(path) => path.to_token_stream(),
+        }
     }
 
     /// The default prompt: `message = "…"`, else the doc comment, else the type's name.

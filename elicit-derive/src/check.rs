@@ -22,68 +22,29 @@ use syn::spanned::Spanned as _;
 use crate::ast::Field;
 use crate::attr::{Key, Kind, keys};
 
-/// The trait a field's type is used through. A type that reads as a collection gets the
-/// multi-select wording (which also explains the legacy enum style); any other type the
-/// general one. Only the wording depends on the choice: both are implemented for every
-/// `FormField`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum FieldTrait {
-    Field,
-    MultiSelect,
-}
+/// The trait a field's type is used through: `ElicitField` in a module of the expansion named
+/// `elicit_core`, so that rustc's "the trait … is not implemented" line reads
+/// `elicit_core::ElicitField`, the trait the type would need, rather than a name of ours.
+/// Its wording stands in for `ElicitField`'s, which rustc would not show here: it prefers
+/// the root trait's message when the root and the leaf have the same `Self`. It names kinds
+/// rather than types, so it stays true as elicit-core supports more types.
+struct FieldTrait;
 
 impl FieldTrait {
-    const ALL: [Self; 2] = [Self::Field, Self::MultiSelect];
-
-    fn of(field: &Field) -> Self {
-        if field.reads_as_multi_select() {
-            Self::MultiSelect
-        } else {
-            Self::Field
-        }
-    }
-
-    fn name(self) -> Ident {
-        match self {
-            Self::Field => format_ident!("__FormField"),
-            Self::MultiSelect => format_ident!("__MultiSelectFormField"),
-        }
-    }
-
-    // The general wording stands in for `ElicitField`'s, which rustc would not show here: it
-    // prefers the root trait's message when the root and the leaf have the same `Self`. It
-    // names kinds rather than types, so it stays true as elicit-core supports more types.
-    fn on_unimplemented(self) -> TokenStream {
-        match self {
-            Self::Field => quote! {
-                #[diagnostic::on_unimplemented(
-                    message = "`{Self}` cannot be a field of an elicitation form",
-                    label = "unsupported field type",
-                    note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
-                    note = "the types that can be a field are the implementors of `elicit_core::ElicitField`; a type of your own can be one by implementing it, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
-                    note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
-                )]
-            },
-            Self::MultiSelect => quote! {
-                #[diagnostic::on_unimplemented(
-                    message = "`{Self}` cannot be a multi-select field of an elicitation form",
-                    label = "unsupported multi-select field",
-                    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit` (`Ord` too for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`), or an `Option` of one",
-                    note = "an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form: the 2025-06-18 `enumNames` style is single-select only"
-                )]
-            },
-        }
-    }
-
     /// The trait and its blanket impl, delegating to `FormField`.
-    fn definition(self, krate: &TokenStream) -> TokenStream {
+    fn definition(krate: &TokenStream) -> TokenStream {
         let private = quote!(#krate::__private);
-        let name = self.name();
-        let on_unimplemented = self.on_unimplemented();
         let map = quote!(#private::Content);
-        quote! {
-            #on_unimplemented
-            trait #name: ::core::marker::Sized {
+        let trait_definition = quote! {
+            #[diagnostic::on_unimplemented(
+                message = "`{Self}` cannot be a field of an elicitation form",
+                label = "unsupported field type",
+                note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
+                note = "a multi-select's enum also needs `Ord` for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`; an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form (the 2025-06-18 `enumNames` style is single-select only)",
+                note = "a type of your own can be a field by implementing `elicit_core::ElicitField`, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
+                note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
+            )]
+            pub(super) trait ElicitField: ::core::marker::Sized {
                 type __Inner;
                 const __REQUIRED: bool;
                 const __CAN_HOLD_SECRET: bool;
@@ -104,7 +65,7 @@ impl FieldTrait {
             }
 
             #[diagnostic::do_not_recommend]
-            impl<T: #private::FormField> #name for T {
+            impl<T: #private::FormField> ElicitField for T {
                 type __Inner = <T as #private::FormField>::Inner;
                 const __REQUIRED: bool = <T as #private::FormField>::REQUIRED;
                 const __CAN_HOLD_SECRET: bool = <T as #private::FormField>::CAN_HOLD_SECRET;
@@ -138,16 +99,24 @@ impl FieldTrait {
                     #private::put_field(content, name, self, has_default);
                 }
             }
+        };
+        quote! {
+            mod elicit_core {
+                // A `crate = "…"` path relative to the deriving module still resolves here.
+                #[allow(unused_imports)]
+                use super::*;
+
+                #trait_definition
+            }
         }
     }
 }
 
-/// `<Ty as __FormField>`, spanned on the type: what every generated use of a field's type
-/// starts with.
+/// `<Ty as elicit_core::ElicitField>` (the expansion's trait), spanned on the type: what every
+/// generated use of a field's type starts with.
 pub(crate) fn field_type(field: &Field) -> TokenStream {
     let ty = field.ty;
-    let name = FieldTrait::of(field).name();
-    quote_spanned!(ty.span()=> <#ty as #name>)
+    quote_spanned!(ty.span()=> <#ty as elicit_core::ElicitField>)
 }
 
 /// The trait a flattened field's type is used through, spanned like `__FormField`.
@@ -344,12 +313,10 @@ pub(crate) fn definitions(
     flattened: &[&Field],
     krate: &TokenStream,
 ) -> TokenStream {
-    let field_traits = FieldTrait::ALL
-        .into_iter()
-        .filter(|used| fields.iter().any(|field| FieldTrait::of(field) == *used))
-        .map(|used| used.definition(krate));
+    let field_traits = (!fields.is_empty()).then(|| FieldTrait::definition(krate));
     let flatten = (!flattened.is_empty()).then(|| flatten_definition(krate));
     field_traits
+        .into_iter()
         .chain(flatten)
         .chain(attr_definitions(fields, krate))
         .collect()
