@@ -100,15 +100,7 @@ impl FieldTrait {
                 }
             }
         };
-        quote! {
-            mod elicit_core {
-                // A `crate = "…"` path relative to the deriving module still resolves here.
-                #[allow(unused_imports)]
-                use super::*;
-
-                #trait_definition
-            }
-        }
+        in_module(&trait_definition)
     }
 }
 
@@ -171,14 +163,14 @@ pub(crate) fn flatten_type(field: &Field) -> TokenStream {
 /// The trait a newtype's field type is used through: any `ElicitField`.
 fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
-    quote! {
+    let trait_definition = quote! {
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be wrapped in a newtype field type",
             label = "not a field type",
             note = "a newtype wraps a type that is a form field on its own: a string, a number, a boolean, a single or multi-select, or another newtype (the implementors of `elicit_core::ElicitField`)",
             note = "an `Option` belongs on the form field that uses the newtype: `Option<MyNewtype>`"
         )]
-        trait __NewtypeInner: ::core::marker::Sized {
+        pub(super) trait ElicitField: ::core::marker::Sized {
             const __CHECK: () = ();
             const __CAN_HOLD_SECRET: bool;
             const __FACTS: #private::Facts;
@@ -190,7 +182,7 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
         }
 
         #[diagnostic::do_not_recommend]
-        impl<T: #krate::ElicitField> __NewtypeInner for T {
+        impl<T: #krate::ElicitField> ElicitField for T {
             const __CAN_HOLD_SECRET: bool = <T as #krate::ElicitField>::CAN_HOLD_SECRET;
             const __FACTS: #private::Facts = <T as #krate::ElicitField>::FACTS;
 
@@ -208,13 +200,29 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
                 <T as #krate::ElicitField>::to_json(self)
             }
         }
-    }
+    };
+    in_module(&trait_definition)
 }
 
-/// `<Ty as __NewtypeInner>`, spanned on the type of a newtype's field.
+/// `<Ty as elicit_core::ElicitField>` (the expansion's trait for a newtype's field), spanned
+/// on the type of a newtype's field.
 pub(crate) fn newtype_inner_type(field: &Field) -> TokenStream {
     let ty = field.ty;
-    quote_spanned!(ty.span()=> <#ty as __NewtypeInner>)
+    quote_spanned!(ty.span()=> <#ty as elicit_core::ElicitField>)
+}
+
+/// `items` inside the expansion's module `elicit_core`, whose name is what rustc shows of a
+/// trait defined there.
+fn in_module(items: &TokenStream) -> TokenStream {
+    quote! {
+        mod elicit_core {
+            // A `crate = "…"` path relative to the deriving module still resolves here.
+            #[allow(unused_imports)]
+            use super::*;
+
+            #items
+        }
+    }
 }
 
 /// The trait proving that the field a kinded key is written on is of its kind: named after
