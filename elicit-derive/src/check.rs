@@ -100,7 +100,7 @@ impl FieldTrait {
                 }
             }
         };
-        in_module(&trait_definition)
+        trait_definition
     }
 }
 
@@ -111,7 +111,7 @@ pub(crate) fn field_type(field: &Field) -> TokenStream {
     quote_spanned!(ty.span()=> <#ty as elicit_core::ElicitField>)
 }
 
-/// The trait a flattened field's type is used through, spanned like `__FormField`.
+/// The trait a flattened field's type is used through, spanned like the field trait.
 fn flatten_definition(krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
     let map = quote!(#private::Content);
@@ -122,7 +122,7 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
             note = "`#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one",
             note = "a newtype or an enum that derives `Elicit` is one field of a form: drop `flatten`"
         )]
-        trait __Flatten: ::core::marker::Sized {
+        pub(super) trait FlatForm: ::core::marker::Sized {
             const __NAMES: &'static [&'static str];
             fn __push(form: &mut #krate::RequestedSchema);
             fn __parse(
@@ -133,7 +133,7 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
         }
 
         #[diagnostic::do_not_recommend]
-        impl<T: #private::FlattenSlot> __Flatten for T {
+        impl<T: #private::FlattenSlot> FlatForm for T {
             const __NAMES: &'static [&'static str] = <T as #private::FlattenSlot>::NAMES;
 
             fn __push(form: &mut #krate::RequestedSchema) {
@@ -154,10 +154,10 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
     }
 }
 
-/// `<Ty as __Flatten>`, spanned on the type of a flattened field.
+/// `<Ty as elicit_core::FlatForm>`, spanned on the type of a flattened field.
 pub(crate) fn flatten_type(field: &Field) -> TokenStream {
     let ty = field.ty;
-    quote_spanned!(ty.span()=> <#ty as __Flatten>)
+    quote_spanned!(ty.span()=> <#ty as elicit_core::FlatForm>)
 }
 
 /// The trait a newtype's field type is used through: any `ElicitField`.
@@ -201,7 +201,7 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
             }
         }
     };
-    in_module(&trait_definition)
+    trait_definition
 }
 
 /// `<Ty as elicit_core::ElicitField>` (the expansion's trait for a newtype's field), spanned
@@ -225,15 +225,14 @@ fn in_module(items: &TokenStream) -> TokenStream {
     }
 }
 
-/// The trait proving that the field a kinded key is written on is of its kind: named after
-/// the key (`__MinLengthAttr`), so that the error names the attribute it is spanned on.
-fn attr_trait_name(key: &Key) -> Ident {
-    let pascal: String = key
-        .name
-        .split('_')
-        .map(|word| word[..1].to_ascii_uppercase() + &word[1..])
-        .collect();
-    format_ident!("__{pascal}Attr")
+/// The trait proving that a field is of the kind its keys need, one per kind, named like the
+/// kind (`elicit_core::NumberField` in rustc's help line); the error is spanned on the key.
+fn kind_trait_name(kind: Kind) -> Ident {
+    match kind {
+        Kind::String => format_ident!("StringField"),
+        Kind::Number => format_ident!("NumberField"),
+        Kind::MultiSelect => format_ident!("MultiSelectField"),
+    }
 }
 
 /// The keys with a kind: the ones whose use needs a proof.
@@ -243,26 +242,38 @@ fn kinded_keys() -> impl Iterator<Item = (&'static Key, Kind)> {
         .filter_map(|key| key.kind.map(|kind| (*key, kind)))
 }
 
-fn attr_definition(key: &Key, kind: Kind, krate: &TokenStream) -> TokenStream {
+/// "`min_items` and `max_items`": the keys of a kind, from the table.
+fn keys_of(kind: Kind) -> String {
+    let names: Vec<String> = kinded_keys()
+        .filter(|(_, of)| *of == kind)
+        .map(|(key, _)| format!("`{}`", key.name))
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+fn kind_definition(kind: Kind, krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
-    let name = attr_trait_name(key);
-    let key = key.name;
+    let name = kind_trait_name(kind);
+    let keys = keys_of(kind);
     let (message, label, note, bound) = match kind {
         Kind::String => (
             "`{Self}` is not a string field",
-            format!("`{key}` applies only to string fields"),
+            format!("{keys} apply only to string fields"),
             "a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one",
             quote!(#private::StringField),
         ),
         Kind::Number => (
             "`{Self}` is not a number field",
-            format!("`{key}` applies only to integer and float fields"),
+            format!("{keys} apply only to integer and float fields"),
             "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one",
             quote!(#private::NumberField),
         ),
         Kind::MultiSelect => (
             "`{Self}` is not a multi-select field",
-            format!("`{key}` applies only to multi-select fields"),
+            format!("{keys} apply only to multi-select fields"),
             "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one",
             quote!(#private::MultiSelectField),
         ),
@@ -277,7 +288,7 @@ fn attr_definition(key: &Key, kind: Kind, krate: &TokenStream) -> TokenStream {
     });
     quote! {
         #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-        trait #name {
+        pub(super) trait #name {
             const __APPLIES: () = ();
             #declared_count
         }
@@ -295,7 +306,7 @@ fn attr_assertion(key: &Key, kind: Kind, field: &Field) -> Option<TokenStream> {
     let entry = field.attrs.get(key)?;
     let span = entry.path.span();
     let ty = respan(field.ty.to_token_stream(), span);
-    let name = attr_trait_name(key);
+    let name = kind_trait_name(kind);
     Some(match field.attrs.count(key) {
         Some(count) if kind == Kind::MultiSelect => {
             let count = count.value;
@@ -305,12 +316,12 @@ fn attr_assertion(key: &Key, kind: Kind, field: &Field) -> Option<TokenStream> {
             );
             quote_spanned! {span=>
                 const _: () = ::core::assert!(
-                    #count as usize <= <#ty as #name>::__OPTION_COUNT,
+                    #count as usize <= <#ty as elicit_core::#name>::__OPTION_COUNT,
                     #message
                 );
             }
         }
-        _ => quote_spanned!(span=> const _: () = <#ty as #name>::__APPLIES;),
+        _ => quote_spanned!(span=> const _: () = <#ty as elicit_core::#name>::__APPLIES;),
     })
 }
 
@@ -323,24 +334,28 @@ pub(crate) fn definitions(
 ) -> TokenStream {
     let field_traits = (!fields.is_empty()).then(|| FieldTrait::definition(krate));
     let flatten = (!flattened.is_empty()).then(|| flatten_definition(krate));
-    field_traits
+    let traits: TokenStream = field_traits
         .into_iter()
         .chain(flatten)
         .chain(attr_definitions(fields, krate))
-        .collect()
+        .collect();
+    in_module(&traits)
 }
 
 /// The traits a newtype's field needs.
 pub(crate) fn newtype_definitions(field: &Field, krate: &TokenStream) -> TokenStream {
     let inner = newtype_inner_definition(krate);
     let attrs = attr_definitions(&[field], krate);
-    quote!(#inner #(#attrs)*)
+    in_module(&quote!(#inner #(#attrs)*))
 }
 
 fn attr_definitions(fields: &[&Field], krate: &TokenStream) -> Vec<TokenStream> {
-    kinded_keys()
-        .filter(|(key, _)| fields.iter().any(|field| field.attrs.has(key)))
-        .map(|(key, kind)| attr_definition(key, kind, krate))
+    [Kind::String, Kind::Number, Kind::MultiSelect]
+        .into_iter()
+        .filter(|kind| {
+            kinded_keys().any(|(key, of)| of == *kind && fields.iter().any(|f| f.attrs.has(key)))
+        })
+        .map(|kind| kind_definition(kind, krate))
         .collect()
 }
 
