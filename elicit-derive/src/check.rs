@@ -87,7 +87,7 @@ impl FieldTrait {
                 type __Inner;
                 const __REQUIRED: bool;
                 const __CAN_HOLD_SECRET: bool;
-                fn __schema() -> #krate::PropertySchema;
+                fn __schema() -> #krate::__private::PropertySchema;
                 fn __default_json(
                     default: &#private::FieldDefault<Self>,
                 ) -> ::core::option::Option<#private::Value>;
@@ -95,7 +95,7 @@ impl FieldTrait {
                 fn __parse(
                     content: &#map,
                     name: &str,
-                    schema: &#krate::PropertySchema,
+                    schema: &#krate::__private::PropertySchema,
                     default: &#private::FieldDefault<Self>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self>;
@@ -108,7 +108,7 @@ impl FieldTrait {
                 const __REQUIRED: bool = <T as #private::FormField>::REQUIRED;
                 const __CAN_HOLD_SECRET: bool = <T as #private::FormField>::CAN_HOLD_SECRET;
 
-                fn __schema() -> #krate::PropertySchema {
+                fn __schema() -> #krate::__private::PropertySchema {
                     <T as #private::FormField>::schema()
                 }
 
@@ -125,7 +125,7 @@ impl FieldTrait {
                 fn __parse(
                     content: &#map,
                     name: &str,
-                    schema: &#krate::PropertySchema,
+                    schema: &#krate::__private::PropertySchema,
                     default: &#private::FieldDefault<Self>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self> {
@@ -161,7 +161,7 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
         )]
         trait __Flatten: ::core::marker::Sized {
             const __NAMES: &'static [&'static str];
-            fn __push(form: &mut #krate::RequestedSchema);
+            fn __push(form: &mut #krate::__private::RequestedSchema);
             fn __parse(
                 content: &#map,
                 errors: &mut #private::Errors,
@@ -173,7 +173,7 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
         impl<T: #private::FlattenSlot> __Flatten for T {
             const __NAMES: &'static [&'static str] = <T as #private::FlattenSlot>::NAMES;
 
-            fn __push(form: &mut #krate::RequestedSchema) {
+            fn __push(form: &mut #krate::__private::RequestedSchema) {
                 <T as #private::FlattenSlot>::push(form);
             }
 
@@ -210,10 +210,10 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
         trait __NewtypeInner: ::core::marker::Sized {
             const __CHECK: () = ();
             const __CAN_HOLD_SECRET: bool;
-            fn __schema() -> #krate::PropertySchema;
+            fn __schema() -> #krate::__private::PropertySchema;
             fn __from_json(
                 value: &#private::Value,
-            ) -> ::core::result::Result<Self, #krate::FieldErrorKind>;
+            ) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind>;
             fn __to_json(&self) -> #private::Value;
         }
 
@@ -221,13 +221,13 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
         impl<T: #krate::ElicitField> __NewtypeInner for T {
             const __CAN_HOLD_SECRET: bool = <T as #krate::ElicitField>::CAN_HOLD_SECRET;
 
-            fn __schema() -> #krate::PropertySchema {
+            fn __schema() -> #krate::__private::PropertySchema {
                 <T as #krate::ElicitField>::field_schema()
             }
 
             fn __from_json(
                 value: &#private::Value,
-            ) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
+            ) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
                 <T as #krate::ElicitField>::from_json(value)
             }
 

@@ -19,8 +19,14 @@ mod slot;
 
 pub use serde_json::{Map, Number, Value};
 
-pub use crate::schema::RustNumber;
-pub use crate::select::{parse_single, single_select_schema, single_to_json};
+// The public types generated code names, at a path that does not move when the public
+// layout does.
+pub use crate::error::{ContentError, FieldErrorKind};
+pub use crate::schema::{PropertySchema, RequestedSchema, RustNumber, StringFormat};
+pub use crate::select::{
+    ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption, parse_single, single_select_schema,
+    single_to_json,
+};
 
 pub use self::errors::Errors;
 pub use self::flatten::{FlatForm, FlattenSlot};
