@@ -3,9 +3,8 @@
 use serde_json::Value;
 
 use crate::error::{FieldErrorKind, JsonType};
-use crate::schema::{
-    BooleanSchema, NumberKind, NumberSchema, PropertySchema, RustNumber, StringSchema,
-};
+use crate::schema::rust::RustNumber;
+use crate::schema::{BooleanSchema, NumberKind, NumberSchema, PropertySchema, StringSchema};
 use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 
 /// A type that can be one field of an elicitation form: it has a property schema, and it
@@ -21,7 +20,8 @@ use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 ///
 /// # A type of your own
 /// ```
-/// use elicit_core::{ElicitField, FieldErrorKind, PropertySchema, StringSchema};
+/// use elicit_core::{ElicitField, FieldErrorKind};
+/// use elicit_core::schema::{PropertySchema, StringSchema};
 /// use serde_json::Value;
 ///
 /// /// A lowercase word, checked by its own parser.
@@ -31,7 +31,7 @@ use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 /// impl ElicitField for Slug {
 ///     fn field_schema() -> PropertySchema {
 ///         PropertySchema::String(StringSchema {
-///             pattern: Some(elicit_core::Pattern::new("^[a-z0-9-]+$").unwrap()),
+///             pattern: Some(elicit_core::schema::Pattern::new("^[a-z0-9-]+$").unwrap()),
 ///             ..Default::default()
 ///         })
 ///     }

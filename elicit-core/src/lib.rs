@@ -43,18 +43,41 @@
 //! let error = Profile::from_content(bad.as_object().unwrap()).unwrap_err();
 //! assert_eq!(error.errors().len(), 3);
 //! ```
+//!
+//! # What is where
+//!
+//! At the root is what a form author needs: the [`Elicit`] trait and its derive,
+//! [`ElicitField`] (what a field can be), the errors [`ContentError`], [`FieldError`] and
+//! [`FieldErrorKind`], and [`ElicitOutcome`] (a typed answer). The rest lives in modules:
+//!
+//! - [`schema`]: the typed `requestedSchema`, its property kinds and string
+//!   [`Pattern`](schema::Pattern)s — what a hand-written [`ElicitField`] returns, and what a
+//!   client checks answers against.
+//! - [`protocol`]: requests, results and outcomes, protocol versions, capabilities, URL mode,
+//!   the 2026-07-28 input-required flow, JSON-RPC helpers and size-limited reading.
+//! - [`error`]: the errors above, and [`JsonType`](error::JsonType).
+//! - [`choice`]: the traits the derive implements on choice enums.
+#![cfg_attr(
+    feature = "rmcp",
+    doc = "- [`rmcp`] (feature `rmcp`): pairing with rmcp, the official Rust SDK."
+)]
+#![cfg_attr(
+    not(feature = "rmcp"),
+    doc = "- `rmcp` (feature `rmcp`): pairing with rmcp, the official Rust SDK."
+)]
 
+pub mod choice;
 mod defaults;
-mod error;
+pub mod error;
 mod field;
 mod fields;
 mod format;
 mod limits;
 mod pattern;
-mod protocol;
+pub mod protocol;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
-mod schema;
+pub mod schema;
 mod select;
 mod validate;
 
@@ -62,25 +85,13 @@ mod validate;
 #[path = "__private/mod.rs"]
 pub mod __private;
 
-pub use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
+pub use crate::error::{ContentError, FieldError, FieldErrorKind};
 pub use crate::field::ElicitField;
-pub use crate::limits::{DEFAULT_MESSAGE_LIMIT, ReadError};
-pub use crate::pattern::{Pattern, PatternError};
-pub use crate::protocol::{
-    ElicitAction, ElicitMode, ElicitOutcome, ElicitRequest, ElicitResult, ElicitUrl,
-    ElicitationComplete, ElicitationSupport, FormRequest, InputRequest, InputRequiredResult,
-    InputResponses, JsonRpcError, MessageError, MessageErrorKind, OutcomeError, ProtocolVersion,
-    RenderError, RequestId, UnknownProtocolVersion, UnsupportedMode, UrlElicitationRequired,
-    UrlError, UrlPolicy, UrlRequest, new_elicitation_id,
-};
-pub use crate::schema::{
-    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
-    RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
-    UntitledMultiSelectSchema, UntitledSingleSelectSchema,
-};
-pub use crate::select::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
+pub use crate::protocol::ElicitOutcome;
 
 use serde_json::{Map, Value};
+
+use crate::schema::RequestedSchema;
 
 /// A type that is an elicitation form: it knows its `requestedSchema`, its prompt, and how
 /// to read (and write) the `content` of a client's answer.

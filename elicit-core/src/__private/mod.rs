@@ -22,7 +22,8 @@ pub use serde_json::{Map, Number, Value};
 // The public types generated code names, at a path that does not move when the public
 // layout does.
 pub use crate::error::{ContentError, FieldErrorKind};
-pub use crate::schema::{PropertySchema, RequestedSchema, RustNumber, StringFormat};
+pub use crate::schema::rust::RustNumber;
+pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 pub use crate::select::{
     ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption, parse_single, single_select_schema,
     single_to_json,

@@ -10,11 +10,11 @@
 //!   typed answer from the retried call.
 //! - [`ask_form`] does whichever of the two the negotiated revision calls for, so a tool
 //!   works with both.
-//! - Conversions: [`RequestedSchema`](crate::RequestedSchema) ↔ rmcp's `ElicitationSchema`,
-//!   [`ElicitRequest`](crate::ElicitRequest) → rmcp's `ElicitRequestParams` (and back, for a
-//!   client), rmcp's `ElicitResult` ↔ [`ElicitResult`](crate::ElicitResult) and
+//! - Conversions: [`RequestedSchema`](crate::schema::RequestedSchema) ↔ rmcp's `ElicitationSchema`,
+//!   [`ElicitRequest`](crate::protocol::ElicitRequest) → rmcp's `ElicitRequestParams` (and back, for a
+//!   client), rmcp's `ElicitResult` ↔ [`ElicitResult`](crate::protocol::ElicitResult) and
 //!   [`ElicitOutcome<T>`](crate::ElicitOutcome), rmcp's `ClientCapabilities` →
-//!   [`ElicitationSupport`](crate::ElicitationSupport), and protocol versions.
+//!   [`ElicitationSupport`](crate::protocol::ElicitationSupport), and protocol versions.
 //!
 //! # Field order
 //!
