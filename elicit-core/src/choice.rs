@@ -6,7 +6,9 @@
 //! the enum can be a field) and, unless the style is
 //! [`LegacyEnumNames`](EnumStyle::LegacyEnumNames), [`MultiSelectOption`] (so a collection
 //! of it can be a field too). These traits are what a field or a generic function over
-//! choice enums names; there is rarely a reason to implement them by hand.
+//! choice enums names; there is rarely a reason to implement them by hand. How the options
+//! look on the wire, and the attributes that change them, are in the guide's
+//! [choices](crate::guide::choices) chapter.
 //!
 //! ```
 //! use elicit_core::choice::{ElicitEnum, EnumStyle, EnumVariant};

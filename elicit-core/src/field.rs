@@ -52,7 +52,7 @@ use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "unsupported field type",
-    note = "MCP forms are flat: a field is a string, a number, a boolean, a unit-variant enum that derives `Elicit` (single select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), a newtype that derives `Elicit`, or an `Option` of one of these; the README's type table lists every supported type",
+    note = "MCP forms are flat: a field is a string, a number, a boolean, a unit-variant enum that derives `Elicit` (single select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), a newtype that derives `Elicit`, or an `Option` of one of these; `elicit_core::guide::types` lists every supported type",
     note = "a type of your own can be a field by implementing `elicit_core::ElicitField`"
 )]
 pub trait ElicitField: Sized {

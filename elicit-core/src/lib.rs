@@ -72,6 +72,7 @@ pub mod error;
 mod field;
 mod fields;
 mod format;
+pub mod guide;
 mod limits;
 mod pattern;
 pub mod protocol;
@@ -99,7 +100,8 @@ use crate::schema::RequestedSchema;
 /// Derive it: on a struct with named fields (one property per field; a field marked
 /// `#[elicit(flatten)]` inlines another such struct's), or on a unit-variant enum (a
 /// one-question form). On a one-field tuple struct the derive makes a reusable field type
-/// (an [`ElicitField`]) instead, not a form. See the crate's README for every attribute.
+/// (an [`ElicitField`]) instead, not a form. Every attribute is in the
+/// [guide](crate::guide::attributes).
 ///
 /// ```
 /// use elicit_core::Elicit;

@@ -52,6 +52,7 @@
 //! let response = json!({"jsonrpc": "2.0", "id": 1, "result": {"action": "accept", "content": {"cups": 2}}});
 //! assert_eq!(ElicitOutcome::<Order>::from_result(&response).unwrap(), ElicitOutcome::Accepted(Order { cups: 2 }));
 //! ```
+#![doc = include_str!("../../docs/protocol.md")]
 
 mod capabilities;
 mod error;

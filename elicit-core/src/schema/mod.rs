@@ -16,10 +16,12 @@
 //!   [`UntitledMultiSelectSchema`] and [`TitledMultiSelectSchema`]. A titled option is an
 //!   [`EnumOption`].
 //! - [`Pattern`]: a string `pattern`, checked to be ECMA-262 that JavaScript clients read
-//!   the same way, and matched in linear time; [`PatternError`] says why one is refused.
+//!   the same way, and matched in linear time; [`PatternError`] says why one is refused (the
+//!   rules are in the guide: [patterns](crate::guide::attributes#patterns)).
 //!
 //! A field type of your own returns a [`PropertySchema`] from
-//! [`ElicitField::field_schema`](crate::ElicitField::field_schema).
+//! [`ElicitField::field_schema`](crate::ElicitField::field_schema) (see
+//! [field types of your own](crate::guide::types#field-types-of-your-own)).
 //!
 //! ```
 //! use elicit_core::schema::{
