@@ -141,7 +141,14 @@ pub trait Elicit: Sized {
 #[cfg(feature = "derive")]
 pub use elicit_derive::Elicit;
 
-/// The README's examples, compiled and run as doctests.
-#[cfg(all(doctest, feature = "derive"))]
+/// The README's examples, compiled and run as doctests. One of them is a tool written with
+/// rmcp, so they run when the `rmcp` feature is on too: `cargo test --workspace` (the tests
+/// crate turns it on, and features unify) and `cargo test -p elicit-core --all-features`.
+#[cfg(all(doctest, feature = "derive", feature = "rmcp"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The example in `docs/robustness.md`, compiled and run as a doctest.
+#[cfg(all(doctest, feature = "derive"))]
+#[doc = include_str!("../../docs/robustness.md")]
+struct RobustnessDoctests;

@@ -946,7 +946,7 @@ fn url_errors() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A field type of the user's own (the README's example)
+// A field type of the user's own (the example in the guide's `types` chapter)
 // ---------------------------------------------------------------------------------------------
 
 mod own_type {

@@ -1,5 +1,6 @@
-//! The code of the README's "Protocol" section, block by block, so that it is compiled and
-//! run even where the README's own doctests are not. Keep the two in step.
+//! The code of the protocol walkthrough (`elicit-core/docs/protocol.md`, part of the
+//! `protocol` module's docs), block by block, so that it is compiled and run even where the
+//! doctests are not. Keep the two in step.
 
 #[test]
 fn a_form_from_request_to_typed_answer() {
