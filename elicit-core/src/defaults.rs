@@ -13,7 +13,7 @@ impl RequestedSchema {
     /// before sending it; [`validate`](Self::validate) then checks the result.
     ///
     /// ```
-    /// use elicit_core::RequestedSchema;
+    /// use elicit_core::schema::RequestedSchema;
     /// use serde_json::json;
     ///
     /// let schema: RequestedSchema = serde_json::from_value(json!({
@@ -47,7 +47,7 @@ impl PropertySchema {
     /// The property's `default` as the JSON value a client would send, if it has one.
     ///
     /// ```
-    /// use elicit_core::{NumberSchema, PropertySchema};
+    /// use elicit_core::schema::{NumberSchema, PropertySchema};
     ///
     /// let schema = PropertySchema::Number(NumberSchema { default: Some(50.into()), ..Default::default() });
     /// assert_eq!(schema.default_value(), Some(serde_json::json!(50)));

@@ -1,7 +1,49 @@
 //! What the parser reports when a client's answer does not fit the form.
 //!
-//! Every invalid field becomes one [`FieldError`]; a [`ContentError`] carries all of them,
-//! so a server can tell the user (or the model) everything that is wrong in one round trip.
+//! Every invalid field becomes one [`FieldError`]: the field's wire name and a
+//! [`FieldErrorKind`], which a program can match on (its [`code`](FieldErrorKind::code) is a
+//! stable snake-case name) and whose `Display` is the sentence a user reads. A
+//! [`ContentError`] carries all of them, in the order the form declares its fields, so a
+//! server can tell the user (or the model) everything that is wrong in one round trip; it
+//! serializes as `{"errors":[{"field","kind","message"},…]}`. [`JsonType`] names the JSON
+//! types in a [`WrongType`](FieldErrorKind::WrongType) error.
+//!
+//! [`Elicit::from_content`](crate::Elicit::from_content) and
+//! [`RequestedSchema::validate`](crate::schema::RequestedSchema::validate) return a
+//! [`ContentError`]; [`ElicitField::from_json`](crate::ElicitField::from_json) returns one
+//! field's [`FieldErrorKind`]. The three are also at the crate root.
+//!
+//! ```
+//! use elicit_core::error::JsonType;
+//! use elicit_core::{Elicit, FieldErrorKind};
+//! use serde_json::json;
+//!
+//! #[derive(Elicit, Debug)]
+//! struct Ticket {
+//!     #[elicit(max_length = 80)]
+//!     title: String,
+//!     #[elicit(minimum = 1, maximum = 5)]
+//!     priority: u8,
+//! }
+//!
+//! let answer = json!({"title": 42, "priority": 9});
+//! let error = Ticket::from_content(answer.as_object().unwrap()).unwrap_err();
+//! for field in error.errors() {
+//!     match field.kind() {
+//!         FieldErrorKind::WrongType { expected: JsonType::String, found } => {
+//!             assert_eq!((field.field(), *found), ("title", JsonType::Number));
+//!         }
+//!         FieldErrorKind::AboveMaximum { maximum, .. } => {
+//!             assert_eq!((field.field(), maximum.as_u64()), ("priority", Some(5)));
+//!         }
+//!         other => panic!("unexpected: {other}"),
+//!     }
+//! }
+//! assert_eq!(
+//!     serde_json::to_value(&error).unwrap()["errors"][1],
+//!     json!({"field": "priority", "kind": "above_maximum", "message": "must be at most 5, got 9"}),
+//! );
+//! ```
 
 use std::fmt;
 
@@ -22,7 +64,7 @@ const OPTION_LIMIT: usize = 10;
 /// Every invalid field of one answer, in the order the form declares them.
 ///
 /// Returned by [`Elicit::from_content`](crate::Elicit::from_content) and
-/// [`RequestedSchema::validate`](crate::RequestedSchema::validate).
+/// [`RequestedSchema::validate`](crate::schema::RequestedSchema::validate).
 ///
 /// ```
 /// use elicit_core::{ContentError, FieldError, FieldErrorKind};
@@ -181,7 +223,7 @@ impl Serialize for FieldError {
 /// The JSON type of a value, as error messages name it.
 ///
 /// ```
-/// use elicit_core::JsonType;
+/// use elicit_core::error::JsonType;
 /// assert_eq!(JsonType::of(&serde_json::json!("text")), JsonType::String);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -206,7 +248,7 @@ impl JsonType {
     /// The type of `value` (numbers are reported as `Number`).
     ///
     /// ```
-    /// use elicit_core::JsonType;
+    /// use elicit_core::error::JsonType;
     /// assert_eq!(JsonType::of(&serde_json::json!([1])), JsonType::Array);
     /// ```
     pub fn of(value: &Value) -> Self {
@@ -223,7 +265,7 @@ impl JsonType {
     /// The JSON Schema name of the type (`"string"`, `"integer"`, …).
     ///
     /// ```
-    /// use elicit_core::JsonType;
+    /// use elicit_core::error::JsonType;
     /// assert_eq!(JsonType::Integer.name(), "integer");
     /// ```
     pub fn name(self) -> &'static str {
@@ -251,7 +293,8 @@ impl fmt::Display for JsonType {
 /// human sentence.
 ///
 /// ```
-/// use elicit_core::{FieldErrorKind, JsonType};
+/// use elicit_core::FieldErrorKind;
+/// use elicit_core::error::JsonType;
 ///
 /// let kind = FieldErrorKind::WrongType { expected: JsonType::String, found: JsonType::Number };
 /// assert_eq!(kind.code(), "wrong_type");

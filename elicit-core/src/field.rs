@@ -3,9 +3,8 @@
 use serde_json::Value;
 
 use crate::error::{FieldErrorKind, JsonType};
-use crate::schema::{
-    BooleanSchema, NumberKind, NumberSchema, PropertySchema, RustNumber, StringSchema,
-};
+use crate::schema::rust::RustNumber;
+use crate::schema::{BooleanSchema, NumberKind, NumberSchema, PropertySchema, StringSchema};
 use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 
 /// A type that can be one field of an elicitation form: it has a property schema, and it
@@ -21,7 +20,8 @@ use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 ///
 /// # A type of your own
 /// ```
-/// use elicit_core::{ElicitField, FieldErrorKind, PropertySchema, StringSchema};
+/// use elicit_core::{ElicitField, FieldErrorKind};
+/// use elicit_core::schema::{PropertySchema, StringSchema};
 /// use serde_json::Value;
 ///
 /// /// A lowercase word, checked by its own parser.
@@ -31,7 +31,7 @@ use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 /// impl ElicitField for Slug {
 ///     fn field_schema() -> PropertySchema {
 ///         PropertySchema::String(StringSchema {
-///             pattern: Some(elicit_core::Pattern::new("^[a-z0-9-]+$").unwrap()),
+///             pattern: Some(elicit_core::schema::Pattern::new("^[a-z0-9-]+$").unwrap()),
 ///             ..Default::default()
 ///         })
 ///     }
@@ -52,7 +52,7 @@ use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "unsupported field type",
-    note = "MCP forms are flat: a field is a string, a number, a boolean, a unit-variant enum that derives `Elicit` (single select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), a newtype that derives `Elicit`, or an `Option` of one of these; the README's type table lists every supported type",
+    note = "MCP forms are flat: a field is a string, a number, a boolean, a unit-variant enum that derives `Elicit` (single select), a `Vec`, `BTreeSet` or `HashSet` of such an enum (multi-select), a newtype that derives `Elicit`, or an `Option` of one of these; `elicit_core::guide::types` lists every supported type",
     note = "a type of your own can be a field by implementing `elicit_core::ElicitField`"
 )]
 pub trait ElicitField: Sized {

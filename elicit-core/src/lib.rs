@@ -43,18 +43,42 @@
 //! let error = Profile::from_content(bad.as_object().unwrap()).unwrap_err();
 //! assert_eq!(error.errors().len(), 3);
 //! ```
+//!
+//! # What is where
+//!
+//! At the root is what a form author needs: the [`Elicit`] trait and its derive,
+//! [`ElicitField`] (what a field can be), the errors [`ContentError`], [`FieldError`] and
+//! [`FieldErrorKind`], and [`ElicitOutcome`] (a typed answer). The rest lives in modules:
+//!
+//! - [`schema`]: the typed `requestedSchema`, its property kinds and string
+//!   [`Pattern`](schema::Pattern)s — what a hand-written [`ElicitField`] returns, and what a
+//!   client checks answers against.
+//! - [`protocol`]: requests, results and outcomes, protocol versions, capabilities, URL mode,
+//!   the 2026-07-28 input-required flow, JSON-RPC helpers and size-limited reading.
+//! - [`error`]: the errors above, and [`JsonType`](error::JsonType).
+//! - [`choice`]: the traits the derive implements on choice enums.
+#![cfg_attr(
+    feature = "rmcp",
+    doc = "- [`rmcp`] (feature `rmcp`): pairing with rmcp, the official Rust SDK."
+)]
+#![cfg_attr(
+    not(feature = "rmcp"),
+    doc = "- `rmcp` (feature `rmcp`): pairing with rmcp, the official Rust SDK."
+)]
 
+pub mod choice;
 mod defaults;
-mod error;
+pub mod error;
 mod field;
 mod fields;
 mod format;
+pub mod guide;
 mod limits;
 mod pattern;
-mod protocol;
+pub mod protocol;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
-mod schema;
+pub mod schema;
 mod select;
 mod validate;
 
@@ -62,25 +86,13 @@ mod validate;
 #[path = "__private/mod.rs"]
 pub mod __private;
 
-pub use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
+pub use crate::error::{ContentError, FieldError, FieldErrorKind};
 pub use crate::field::ElicitField;
-pub use crate::limits::{DEFAULT_MESSAGE_LIMIT, ReadError};
-pub use crate::pattern::{Pattern, PatternError};
-pub use crate::protocol::{
-    ElicitAction, ElicitMode, ElicitOutcome, ElicitRequest, ElicitResult, ElicitUrl,
-    ElicitationComplete, ElicitationSupport, FormRequest, InputRequest, InputRequiredResult,
-    InputResponses, JsonRpcError, MessageError, MessageErrorKind, OutcomeError, ProtocolVersion,
-    RenderError, RequestId, UnknownProtocolVersion, UnsupportedMode, UrlElicitationRequired,
-    UrlError, UrlPolicy, UrlRequest, new_elicitation_id,
-};
-pub use crate::schema::{
-    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
-    RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
-    UntitledMultiSelectSchema, UntitledSingleSelectSchema,
-};
-pub use crate::select::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
+pub use crate::protocol::ElicitOutcome;
 
 use serde_json::{Map, Value};
+
+use crate::schema::RequestedSchema;
 
 /// A type that is an elicitation form: it knows its `requestedSchema`, its prompt, and how
 /// to read (and write) the `content` of a client's answer.
@@ -88,7 +100,8 @@ use serde_json::{Map, Value};
 /// Derive it: on a struct with named fields (one property per field; a field marked
 /// `#[elicit(flatten)]` inlines another such struct's), or on a unit-variant enum (a
 /// one-question form). On a one-field tuple struct the derive makes a reusable field type
-/// (an [`ElicitField`]) instead, not a form. See the crate's README for every attribute.
+/// (an [`ElicitField`]) instead, not a form. Every attribute is in the
+/// [guide](crate::guide::attributes).
 ///
 /// ```
 /// use elicit_core::Elicit;
@@ -128,7 +141,14 @@ pub trait Elicit: Sized {
 #[cfg(feature = "derive")]
 pub use elicit_derive::Elicit;
 
-/// The README's examples, compiled and run as doctests.
-#[cfg(all(doctest, feature = "derive"))]
+/// The README's examples, compiled and run as doctests. One of them is a tool written with
+/// rmcp, so they run when the `rmcp` feature is on too: `cargo test --workspace` (the tests
+/// crate turns it on, and features unify) and `cargo test -p elicit-core --all-features`.
+#[cfg(all(doctest, feature = "derive", feature = "rmcp"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+/// The example in `docs/robustness.md`, compiled and run as a doctest.
+#[cfg(all(doctest, feature = "derive"))]
+#[doc = include_str!("../../docs/robustness.md")]
+struct RobustnessDoctests;

@@ -19,7 +19,7 @@ use crate::protocol::{ElicitOutcome, ElicitResult, OutcomeError};
 /// of a hundred long text fields fits in a few kilobytes. Pass your own limit if yours differ.
 ///
 /// ```
-/// use elicit_core::{DEFAULT_MESSAGE_LIMIT, ElicitResult};
+/// use elicit_core::protocol::{DEFAULT_MESSAGE_LIMIT, ElicitResult};
 ///
 /// let result = ElicitResult::from_slice_limited(br#"{"action":"cancel"}"#, DEFAULT_MESSAGE_LIMIT);
 /// assert!(result.is_ok());
@@ -29,7 +29,7 @@ pub const DEFAULT_MESSAGE_LIMIT: usize = 1024 * 1024;
 /// Why a client's answer could not be read from bytes.
 ///
 /// ```
-/// use elicit_core::{ElicitResult, ReadError};
+/// use elicit_core::protocol::{ElicitResult, ReadError};
 ///
 /// let too_large = ElicitResult::from_slice_limited(br#"{"action":"cancel"}"#, 4);
 /// assert!(matches!(too_large, Err(ReadError::TooLarge { .. })));
@@ -99,14 +99,16 @@ impl ElicitResult {
     ///
     /// The parse keeps `serde_json`'s recursion limit, so `[[[[…]]]]` ten thousand deep is an
     /// error, not a stack overflow; what remains is linear in `limit`. See
-    /// [`DEFAULT_MESSAGE_LIMIT`](crate::DEFAULT_MESSAGE_LIMIT).
+    /// [`DEFAULT_MESSAGE_LIMIT`](crate::protocol::DEFAULT_MESSAGE_LIMIT).
     ///
     /// # Errors
     /// [`ReadError::TooLarge`], [`ReadError::Json`], or [`ReadError::Outcome`] for JSON
     /// that is not an `ElicitResult` (see [`ElicitResult::from_value`]).
     ///
     /// ```
-    /// use elicit_core::{ElicitAction, ElicitResult, ReadError, DEFAULT_MESSAGE_LIMIT};
+    /// use elicit_core::protocol::{
+    ///     ElicitAction, ElicitResult, ReadError, DEFAULT_MESSAGE_LIMIT,
+    /// };
     ///
     /// let result = ElicitResult::from_slice_limited(br#"{"action":"decline"}"#, DEFAULT_MESSAGE_LIMIT).unwrap();
     /// assert_eq!(result.action, ElicitAction::Decline);
@@ -136,7 +138,7 @@ impl ElicitResult {
     /// [`ReadError::Json`].
     ///
     /// ```
-    /// use elicit_core::{ElicitResult, ReadError};
+    /// use elicit_core::protocol::{ElicitResult, ReadError};
     ///
     /// let endless = std::io::repeat(b' ');
     /// assert!(matches!(
@@ -165,7 +167,8 @@ impl<T: Elicit> ElicitOutcome<T> {
     /// `ReadError::Outcome(OutcomeError::Invalid(_))`.
     ///
     /// ```
-    /// use elicit_core::{Elicit, ElicitOutcome, DEFAULT_MESSAGE_LIMIT};
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    /// use elicit_core::protocol::DEFAULT_MESSAGE_LIMIT;
     ///
     /// #[derive(Elicit, Debug, PartialEq)]
     /// struct Age {

@@ -17,7 +17,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// refused.
 ///
 /// ```
-/// use elicit_core::Pattern;
+/// use elicit_core::schema::Pattern;
 ///
 /// let pattern = Pattern::new("^[a-z]+$").unwrap();
 /// assert!(pattern.is_match("abc"));
@@ -36,9 +36,9 @@ impl Pattern {
     /// differently, on lookaround and backreferences, or on a pattern too large to compile.
     ///
     /// ```
-    /// let error = elicit_core::Pattern::new("^[a-z-]+$").unwrap_err();
+    /// let error = elicit_core::schema::Pattern::new("^[a-z-]+$").unwrap_err();
     /// assert!(error.to_string().contains("under the `v` flag"));
-    /// assert!(elicit_core::Pattern::new(r"^[a-z\-]+$").is_ok());
+    /// assert!(elicit_core::schema::Pattern::new(r"^[a-z\-]+$").is_ok());
     /// ```
     ///
     /// # Errors
@@ -54,7 +54,7 @@ impl Pattern {
     /// The pattern as written.
     ///
     /// ```
-    /// let pattern = elicit_core::Pattern::new("^a+$").unwrap();
+    /// let pattern = elicit_core::schema::Pattern::new("^a+$").unwrap();
     /// assert_eq!(pattern.as_str(), "^a+$");
     /// ```
     pub fn as_str(&self) -> &str {
@@ -65,7 +65,7 @@ impl Pattern {
     ///
     /// ```
     /// // Unanchored, as in JSON Schema: `b` is found inside `abc`.
-    /// let pattern = elicit_core::Pattern::new("b").unwrap();
+    /// let pattern = elicit_core::schema::Pattern::new("b").unwrap();
     /// assert!(pattern.is_match("abc"));
     /// ```
     pub fn is_match(&self, text: &str) -> bool {
@@ -101,7 +101,7 @@ impl<'de> Deserialize<'de> for Pattern {
 /// Why a `pattern` could not be compiled.
 ///
 /// ```
-/// let error = elicit_core::Pattern::new("(").unwrap_err();
+/// let error = elicit_core::schema::Pattern::new("(").unwrap_err();
 /// assert!(error.to_string().starts_with("invalid pattern"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]

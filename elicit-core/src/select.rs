@@ -17,7 +17,8 @@ use crate::validate::{expect_array, expect_str};
 /// One variant of a choice enum: the `const` a client sends and the title a user sees.
 ///
 /// ```
-/// use elicit_core::{Elicit, ElicitEnum, EnumVariant};
+/// use elicit_core::Elicit;
+/// use elicit_core::choice::{ElicitEnum, EnumVariant};
 ///
 /// #[derive(Elicit)]
 /// enum Size {
@@ -38,7 +39,8 @@ pub struct EnumVariant {
 /// How an enum's options are written in the schema.
 ///
 /// ```
-/// use elicit_core::{Elicit, ElicitEnum, EnumStyle};
+/// use elicit_core::Elicit;
+/// use elicit_core::choice::{ElicitEnum, EnumStyle};
 ///
 /// #[derive(Elicit)]
 /// #[elicit(untitled)]
@@ -61,7 +63,8 @@ pub enum EnumStyle {
 /// `#[derive(Elicit)]` implements it on enums; there is rarely a reason to by hand.
 ///
 /// ```
-/// use elicit_core::{ElicitEnum, EnumStyle, Elicit};
+/// use elicit_core::Elicit;
+/// use elicit_core::choice::{ElicitEnum, EnumStyle};
 ///
 /// #[derive(Elicit, Debug, PartialEq)]
 /// enum Size {
@@ -98,7 +101,8 @@ pub trait ElicitEnum: Sized + 'static {
 )]
 ///
 /// ```
-/// use elicit_core::{Elicit, ElicitField, PropertySchema};
+/// use elicit_core::{Elicit, ElicitField};
+/// use elicit_core::schema::PropertySchema;
 ///
 /// #[derive(Elicit, Debug, PartialEq)]
 /// enum Topping { Cheese, Olives }

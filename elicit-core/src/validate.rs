@@ -25,7 +25,7 @@ impl RequestedSchema {
     /// One [`FieldError`] per invalid or missing field, in property order.
     ///
     /// ```
-    /// use elicit_core::RequestedSchema;
+    /// use elicit_core::schema::RequestedSchema;
     /// use serde_json::json;
     ///
     /// let schema: RequestedSchema = serde_json::from_value(json!({
@@ -97,7 +97,8 @@ impl PropertySchema {
     /// The first constraint the value breaks.
     ///
     /// ```
-    /// use elicit_core::{FieldErrorKind, PropertySchema, StringSchema};
+    /// use elicit_core::FieldErrorKind;
+    /// use elicit_core::schema::{PropertySchema, StringSchema};
     ///
     /// let schema = PropertySchema::String(StringSchema { max_length: Some(3), ..Default::default() });
     /// assert!(schema.check(&"abc".into()).is_ok());

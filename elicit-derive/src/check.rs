@@ -49,7 +49,7 @@ impl FieldTrait {
                 const __REQUIRED: bool;
                 const __CAN_HOLD_SECRET: bool;
                 const __FACTS: #private::Facts;
-                fn __schema() -> #krate::PropertySchema;
+                fn __schema() -> #krate::__private::PropertySchema;
                 fn __default_json(
                     default: &#private::FieldDefault<Self>,
                 ) -> ::core::option::Option<#private::Value>;
@@ -57,7 +57,7 @@ impl FieldTrait {
                 fn __parse(
                     content: &#map,
                     name: &str,
-                    schema: &#krate::PropertySchema,
+                    schema: &#krate::__private::PropertySchema,
                     default: &#private::FieldDefault<Self>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self>;
@@ -71,7 +71,7 @@ impl FieldTrait {
                 const __CAN_HOLD_SECRET: bool = <T as #private::FormField>::CAN_HOLD_SECRET;
                 const __FACTS: #private::Facts = <T as #private::FormField>::FACTS;
 
-                fn __schema() -> #krate::PropertySchema {
+                fn __schema() -> #krate::__private::PropertySchema {
                     <T as #private::FormField>::schema()
                 }
 
@@ -88,7 +88,7 @@ impl FieldTrait {
                 fn __parse(
                     content: &#map,
                     name: &str,
-                    schema: &#krate::PropertySchema,
+                    schema: &#krate::__private::PropertySchema,
                     default: &#private::FieldDefault<Self>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self> {
@@ -124,7 +124,7 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
         )]
         pub(super) trait FlatForm: ::core::marker::Sized {
             const __NAMES: &'static [&'static str];
-            fn __push(form: &mut #krate::RequestedSchema);
+            fn __push(form: &mut #krate::__private::RequestedSchema);
             fn __parse(
                 content: &#map,
                 errors: &mut #private::Errors,
@@ -136,7 +136,7 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
         impl<T: #private::FlattenSlot> FlatForm for T {
             const __NAMES: &'static [&'static str] = <T as #private::FlattenSlot>::NAMES;
 
-            fn __push(form: &mut #krate::RequestedSchema) {
+            fn __push(form: &mut #krate::__private::RequestedSchema) {
                 <T as #private::FlattenSlot>::push(form);
             }
 
@@ -174,10 +174,10 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
             const __CHECK: () = ();
             const __CAN_HOLD_SECRET: bool;
             const __FACTS: #private::Facts;
-            fn __schema() -> #krate::PropertySchema;
+            fn __schema() -> #krate::__private::PropertySchema;
             fn __from_json(
                 value: &#private::Value,
-            ) -> ::core::result::Result<Self, #krate::FieldErrorKind>;
+            ) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind>;
             fn __to_json(&self) -> #private::Value;
         }
 
@@ -186,13 +186,13 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
             const __CAN_HOLD_SECRET: bool = <T as #krate::ElicitField>::CAN_HOLD_SECRET;
             const __FACTS: #private::Facts = <T as #krate::ElicitField>::FACTS;
 
-            fn __schema() -> #krate::PropertySchema {
+            fn __schema() -> #krate::__private::PropertySchema {
                 <T as #krate::ElicitField>::field_schema()
             }
 
             fn __from_json(
                 value: &#private::Value,
-            ) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
+            ) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
                 <T as #krate::ElicitField>::from_json(value)
             }
 

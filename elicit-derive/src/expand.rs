@@ -140,7 +140,7 @@ fn field_schema(
             Value::Number(number) => number_tokens(number.value, krate),
             Value::Format(format, _) => {
                 let variant = format_ident!("{}", format.variant());
-                quote!(#krate::StringFormat::#variant)
+                quote!(#krate::__private::StringFormat::#variant)
             }
             Value::Str(lit) => quote!(#lit),
             _ => continue,
@@ -215,10 +215,10 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
 
         #[automatically_derived]
         impl #krate::Elicit for #ident {
-            fn requested_schema() -> &'static #krate::RequestedSchema {
-                static __SCHEMA: #private::OnceLock<#krate::RequestedSchema> = #private::OnceLock::new();
+            fn requested_schema() -> &'static #krate::__private::RequestedSchema {
+                static __SCHEMA: #private::OnceLock<#krate::__private::RequestedSchema> = #private::OnceLock::new();
                 __SCHEMA.get_or_init(|| {
-                    let mut __form = #krate::RequestedSchema::new();
+                    let mut __form = #krate::__private::RequestedSchema::new();
                     #(#pushes)*
                     __form
                 })
@@ -230,7 +230,7 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
 
             fn from_content(
                 __content: &#map,
-            ) -> ::core::result::Result<Self, #krate::ContentError> {
+            ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
                 let mut __errors = #private::Errors::new();
                 let __value = <Self as #private::FlatForm>::parse_fields(__content, &mut __errors);
                 #deny
@@ -566,13 +566,13 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
             const CAN_HOLD_SECRET: bool = #inner::__CAN_HOLD_SECRET;
             const FACTS: #private::Facts = #inner::__FACTS #narrowing;
 
-            fn field_schema() -> #krate::PropertySchema {
+            fn field_schema() -> #krate::__private::PropertySchema {
                 ::core::clone::Clone::clone(<Self as #private::NewtypeField>::schema())
             }
 
             fn from_json(
                 value: &#private::Value,
-            ) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
+            ) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
                 let __inner = #inner::__from_json(value)?;
                 <Self as #private::NewtypeField>::schema().check(value)?;
                 ::core::result::Result::Ok(Self(__inner))
@@ -587,8 +587,8 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
         impl #private::NewtypeField for #ident {
             type Inner = #ty;
 
-            fn schema() -> &'static #krate::PropertySchema {
-                static __SCHEMA: #private::OnceLock<#krate::PropertySchema> = #private::OnceLock::new();
+            fn schema() -> &'static #krate::__private::PropertySchema {
+                static __SCHEMA: #private::OnceLock<#krate::__private::PropertySchema> = #private::OnceLock::new();
                 __SCHEMA.get_or_init(|| #schema)
             }
         }
@@ -598,7 +598,7 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
         impl #ident {
             #[doc(hidden)]
             #[must_use]
-            pub fn requested_schema() -> &'static #krate::RequestedSchema
+            pub fn requested_schema() -> &'static #krate::__private::RequestedSchema
             where
                 for<'__a> #ident: #private::NotAForm,
             {
@@ -631,7 +631,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
     let entries = variants.iter().map(|variant| {
         let value = &variant.value;
         let title = &variant.title;
-        quote!(#krate::EnumVariant { value: #value, title: #title })
+        quote!(#krate::__private::EnumVariant { value: #value, title: #title })
     });
     let from_index = variants.iter().enumerate().map(|(index, variant)| {
         let v = variant.ident;
@@ -644,15 +644,15 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
     let multi = (!input.attrs.has(&keys::LEGACY_ENUM_NAMES)).then(|| {
         quote! {
             #[automatically_derived]
-            impl #krate::MultiSelectOption for #ident {}
+            impl #krate::__private::MultiSelectOption for #ident {}
         }
     });
     let span = Span::call_site();
     quote_spanned! {span=>
         #[automatically_derived]
-        impl #krate::ElicitEnum for #ident {
-            const VARIANTS: &'static [#krate::EnumVariant] = &[#(#entries),*];
-            const STYLE: #krate::EnumStyle = #krate::EnumStyle::#style;
+        impl #krate::__private::ElicitEnum for #ident {
+            const VARIANTS: &'static [#krate::__private::EnumVariant] = &[#(#entries),*];
+            const STYLE: #krate::__private::EnumStyle = #krate::__private::EnumStyle::#style;
 
             fn from_index(index: usize) -> ::core::option::Option<Self> {
                 match index {
@@ -674,13 +674,13 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
         impl #krate::ElicitField for #ident {
             const CAN_HOLD_SECRET: bool = false;
             const FACTS: #private::Facts =
-                #private::Facts::single(<Self as #krate::ElicitEnum>::VARIANTS);
+                #private::Facts::single(<Self as #krate::__private::ElicitEnum>::VARIANTS);
 
-            fn field_schema() -> #krate::PropertySchema {
+            fn field_schema() -> #krate::__private::PropertySchema {
                 #private::single_select_schema::<Self>()
             }
 
-            fn from_json(value: &#private::Value) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
+            fn from_json(value: &#private::Value) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
                 #private::parse_single::<Self>(value)
             }
 
@@ -691,10 +691,10 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
 
         #[automatically_derived]
         impl #krate::Elicit for #ident {
-            fn requested_schema() -> &'static #krate::RequestedSchema {
-                static __SCHEMA: #private::OnceLock<#krate::RequestedSchema> = #private::OnceLock::new();
+            fn requested_schema() -> &'static #krate::__private::RequestedSchema {
+                static __SCHEMA: #private::OnceLock<#krate::__private::RequestedSchema> = #private::OnceLock::new();
                 __SCHEMA.get_or_init(|| {
-                    let mut __form = #krate::RequestedSchema::new();
+                    let mut __form = #krate::__private::RequestedSchema::new();
                     __form.push(#field_name, #private::single_select_schema::<Self>(), true);
                     __form
                 })
@@ -706,7 +706,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
 
             fn from_content(
                 __content: &#private::Content,
-            ) -> ::core::result::Result<Self, #krate::ContentError> {
+            ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
                 let __schema = <Self as #krate::Elicit>::requested_schema();
                 let mut __errors = #private::Errors::new();
                 match #private::parse_field::<Self>(

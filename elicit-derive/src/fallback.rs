@@ -60,7 +60,7 @@ pub(crate) fn expand(
         let multi = (!legacy).then(|| {
             quote! {
                 #[automatically_derived]
-                impl #krate::MultiSelectOption for #ident {}
+                impl #krate::__private::MultiSelectOption for #ident {}
             }
         });
         // The real options, so that a `max_items` on a field of this enum is judged right.
@@ -70,16 +70,16 @@ pub(crate) fn expand(
                 .map(|variant| {
                     let value = &variant.value;
                     let title = &variant.title;
-                    quote!(#krate::EnumVariant { value: #value, title: #title })
+                    quote!(#krate::__private::EnumVariant { value: #value, title: #title })
                 })
                 .collect(),
             _ => Vec::new(),
         };
         quote! {
             #[automatically_derived]
-            impl #krate::ElicitEnum for #ident {
-                const VARIANTS: &'static [#krate::EnumVariant] = &[#(#entries),*];
-                const STYLE: #krate::EnumStyle = #krate::EnumStyle::Titled;
+            impl #krate::__private::ElicitEnum for #ident {
+                const VARIANTS: &'static [#krate::__private::EnumVariant] = &[#(#entries),*];
+                const STYLE: #krate::__private::EnumStyle = #krate::__private::EnumStyle::Titled;
                 fn from_index(_: usize) -> ::core::option::Option<Self> {
                     ::core::unimplemented!()
                 }
@@ -98,7 +98,7 @@ pub(crate) fn expand(
 
             #[automatically_derived]
             impl #impl_generics #krate::Elicit for #ident #ty_generics #where_clause {
-                fn requested_schema() -> &'static #krate::RequestedSchema {
+                fn requested_schema() -> &'static #krate::__private::RequestedSchema {
                     ::core::unimplemented!()
                 }
                 fn message() -> &'static str {
@@ -106,7 +106,7 @@ pub(crate) fn expand(
                 }
                 fn from_content(
                     _: &#private::Content,
-                ) -> ::core::result::Result<Self, #krate::ContentError> {
+                ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
                     ::core::unimplemented!()
                 }
                 fn to_content(&self) -> #private::Content {
@@ -138,7 +138,7 @@ fn newtype(
             #[automatically_derived]
             impl #private::NewtypeField for #ident {
                 type Inner = #inner;
-                fn schema() -> &'static #krate::PropertySchema {
+                fn schema() -> &'static #krate::__private::PropertySchema {
                     ::core::unimplemented!()
                 }
             }
@@ -183,10 +183,10 @@ fn field_stub(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #krate::ElicitField for #ident #ty_generics #where_clause {
-            fn field_schema() -> #krate::PropertySchema {
+            fn field_schema() -> #krate::__private::PropertySchema {
                 ::core::unimplemented!()
             }
-            fn from_json(_: &#private::Value) -> ::core::result::Result<Self, #krate::FieldErrorKind> {
+            fn from_json(_: &#private::Value) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
                 ::core::unimplemented!()
             }
             fn to_json(&self) -> #private::Value {

@@ -13,10 +13,9 @@ use std::collections::{BTreeSet, HashSet};
 use std::fmt::Debug;
 use std::sync::OnceLock;
 
-use elicit_core::{
-    ContentError, Elicit, ElicitAction, ElicitOutcome, ElicitResult, NumberKind, OutcomeError,
-    PropertySchema, ReadError, RequestedSchema,
-};
+use elicit_core::{ContentError, Elicit, ElicitOutcome};
+use elicit_core::protocol::{ElicitAction, ElicitResult, OutcomeError, ReadError};
+use elicit_core::schema::{NumberKind, PropertySchema, RequestedSchema};
 use serde_json::{Map, Number, Value};
 
 /// An untitled select (`enum`, no titles).

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use elicit_core::{Elicit, ElicitEnum, EnumStyle, FieldErrorKind};
+use elicit_core::choice::{ElicitEnum, EnumStyle};
+use elicit_core::{Elicit, FieldErrorKind};
 use serde_json::{Map, Value, json};
 use tests::forms::{map, schema_json};
 use tests::spec::check_property;
@@ -379,8 +380,8 @@ fn select_errors() {
             (
                 "hashed".to_owned(),
                 FieldErrorKind::WrongType {
-                    expected: elicit_core::JsonType::Array,
-                    found: elicit_core::JsonType::String
+                    expected: elicit_core::error::JsonType::Array,
+                    found: elicit_core::error::JsonType::String
                 }
             ),
             (
@@ -393,15 +394,15 @@ fn select_errors() {
             (
                 "optional_single".to_owned(),
                 FieldErrorKind::WrongType {
-                    expected: elicit_core::JsonType::String,
-                    found: elicit_core::JsonType::Number
+                    expected: elicit_core::error::JsonType::String,
+                    found: elicit_core::error::JsonType::Number
                 }
             ),
             (
                 "untitled".to_owned(),
                 FieldErrorKind::WrongType {
-                    expected: elicit_core::JsonType::String,
-                    found: elicit_core::JsonType::Number
+                    expected: elicit_core::error::JsonType::String,
+                    found: elicit_core::error::JsonType::Number
                 }
             ),
         ]

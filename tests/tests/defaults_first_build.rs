@@ -3,9 +3,10 @@
 //! field whose merged constraints leave no valid value (`set::check_satisfiable`).
 
 use elicit_core::__private::{Value, set};
-use elicit_core::{
-    ElicitField, EnumOption, NumberKind, NumberSchema, Pattern, PropertySchema, StringFormat,
-    StringSchema, TitledMultiSelectSchema, UntitledSingleSelectSchema,
+use elicit_core::ElicitField;
+use elicit_core::schema::{
+    EnumOption, NumberKind, NumberSchema, Pattern, PropertySchema, StringFormat, StringSchema,
+    TitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
 use serde_json::json;
 

@@ -13,7 +13,8 @@ use std::num::{
 use std::sync::Arc;
 
 use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
-use elicit_core::{Elicit, ElicitField, FieldErrorKind, PropertySchema, StringFormat};
+use elicit_core::schema::{PropertySchema, StringFormat};
+use elicit_core::{Elicit, ElicitField, FieldErrorKind};
 use serde_json::{Value, json};
 use tests::forms::{codes, error_codes, map, round_trip, schema_json};
 use url::Url;
@@ -916,7 +917,7 @@ fn url_both_sides_of_validity() {
         "https://exa%41mple.com:x/",
     ] {
         assert!(
-            elicit_core::PropertySchema::String(elicit_core::StringSchema {
+            elicit_core::schema::PropertySchema::String(elicit_core::schema::StringSchema {
                 format: Some(StringFormat::Uri),
                 ..Default::default()
             })
@@ -945,14 +946,15 @@ fn url_errors() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A field type of the user's own (the README's example)
+// A field type of the user's own (the example in the guide's `types` chapter)
 // ---------------------------------------------------------------------------------------------
 
 mod own_type {
     use std::fmt;
     use std::str::FromStr;
 
-    use elicit_core::{Elicit, ElicitField, FieldErrorKind, PropertySchema, StringSchema};
+    use elicit_core::schema::{PropertySchema, StringSchema};
+    use elicit_core::{Elicit, ElicitField, FieldErrorKind};
     use serde_json::{Value, json};
 
     /// A URL path segment: lowercase letters, digits and inner hyphens.

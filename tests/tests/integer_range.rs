@@ -4,7 +4,8 @@
 
 use std::num::{NonZeroI64, NonZeroU64, NonZeroUsize};
 
-use elicit_core::{Elicit, ElicitField, PropertySchema};
+use elicit_core::schema::PropertySchema;
+use elicit_core::{Elicit, ElicitField};
 use serde_json::{Map, Value, json};
 
 /// 2^53 − 1.
@@ -56,7 +57,7 @@ struct Ids {
     big: BigId,
 }
 
-fn property<'a>(schema: &'a elicit_core::RequestedSchema, name: &str) -> Value {
+fn property<'a>(schema: &'a elicit_core::schema::RequestedSchema, name: &str) -> Value {
     let property: &'a PropertySchema = schema.property(name).unwrap();
     serde_json::to_value(property).unwrap()
 }

@@ -6,10 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use elicit_core::{
-    DEFAULT_MESSAGE_LIMIT, Elicit, ElicitOutcome, ElicitResult, OutcomeError, Pattern, ReadError,
-    RequestedSchema,
-};
+use elicit_core::protocol::{DEFAULT_MESSAGE_LIMIT, ElicitResult, OutcomeError, ReadError};
+use elicit_core::schema::{Pattern, RequestedSchema};
+use elicit_core::{Elicit, ElicitOutcome};
 use serde_json::{Map, Value, json};
 
 #[derive(Elicit, Debug, PartialEq)]

@@ -4,7 +4,8 @@
 //! newtype's own parser keeps checking its own constraints. Every emitted schema is checked
 //! against the spec.
 
-use elicit_core::{Elicit, ElicitField, FieldErrorKind, PropertySchema};
+use elicit_core::schema::PropertySchema;
+use elicit_core::{Elicit, ElicitField, FieldErrorKind};
 use serde_json::{Map, Value, json};
 use tests::forms::{codes, error_codes, map, round_trip, schema_json};
 use tests::golden::assert_golden;

@@ -1,9 +1,9 @@
 //! Client capabilities: reading `capabilities.elicitation` from every revision, and checking
 //! requests against it (the spec's -32602 case).
 
-use elicit_core::{
-    Elicit, ElicitMode, ElicitRequest, ElicitationSupport, JsonRpcError, MessageErrorKind,
-    UnsupportedMode,
+use elicit_core::Elicit;
+use elicit_core::protocol::{
+    ElicitMode, ElicitRequest, ElicitationSupport, JsonRpcError, MessageErrorKind, UnsupportedMode,
 };
 use serde_json::{Value, json};
 

@@ -1,9 +1,9 @@
 //! The client side: any schema a server may send deserializes, and `validate` /
 //! `apply_defaults` check and complete an answer before it is sent.
 
-use elicit_core::{
-    Elicit, ElicitRequest, ElicitResult, FieldErrorKind, PropertySchema, RequestedSchema,
-};
+use elicit_core::protocol::{ElicitRequest, ElicitResult};
+use elicit_core::schema::{PropertySchema, RequestedSchema};
+use elicit_core::{Elicit, FieldErrorKind};
 use serde_json::{Map, Value, json};
 
 fn content(value: Value) -> Map<String, Value> {

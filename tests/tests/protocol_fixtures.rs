@@ -5,12 +5,16 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use elicit_core::{
-    BooleanSchema, Elicit, ElicitAction, ElicitMode, ElicitOutcome, ElicitRequest, ElicitResult,
-    ElicitationComplete, ElicitationSupport, LegacyTitledEnumSchema, NumberSchema, PropertySchema,
-    ProtocolVersion, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
-    UntitledMultiSelectSchema, UntitledSingleSelectSchema, UrlElicitationRequired, UrlRequest,
+use elicit_core::protocol::{
+    ElicitAction, ElicitMode, ElicitRequest, ElicitResult, ElicitationComplete, ElicitationSupport,
+    ProtocolVersion, UrlElicitationRequired, UrlRequest,
 };
+use elicit_core::schema::{
+    BooleanSchema, LegacyTitledEnumSchema, NumberSchema, PropertySchema, StringSchema,
+    TitledMultiSelectSchema, TitledSingleSelectSchema, UntitledMultiSelectSchema,
+    UntitledSingleSelectSchema,
+};
+use elicit_core::{Elicit, ElicitOutcome};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};

@@ -2,11 +2,11 @@
 //! `URLElicitationRequiredError`, and the 2026-07-28 `InputRequiredResult` /
 //! `inputResponses` pair.
 
-use elicit_core::{
-    Elicit, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationComplete, InputRequest,
-    InputRequiredResult, InputResponses, OutcomeError, RenderError, UrlElicitationRequired,
-    UrlError, UrlRequest,
+use elicit_core::protocol::{
+    ElicitRequest, ElicitResult, ElicitationComplete, InputRequest, InputRequiredResult,
+    InputResponses, OutcomeError, RenderError, UrlElicitationRequired, UrlError, UrlRequest,
 };
+use elicit_core::{Elicit, ElicitOutcome};
 use serde_json::{Value, json};
 
 const ID: &str = "550e8400-e29b-41d4-a716-446655440000";
@@ -617,12 +617,12 @@ fn no_reader_panics_on_arbitrary_json() {
         let _ = InputRequiredResult::from_value(&value);
         let _ = serde_json::from_value::<InputRequiredResult>(value.clone());
         let _ = InputResponses::from_value(&value).map(|r| r.outcome::<GitHub>("k"));
-        let _ = elicit_core::ElicitationSupport::from_client_capabilities(&value);
-        let _ = elicit_core::ElicitationSupport::from_initialize(&value);
-        let _ = elicit_core::ElicitationSupport::from_request_meta(&value);
+        let _ = elicit_core::protocol::ElicitationSupport::from_client_capabilities(&value);
+        let _ = elicit_core::protocol::ElicitationSupport::from_initialize(&value);
+        let _ = elicit_core::protocol::ElicitationSupport::from_request_meta(&value);
         // Whatever parses also renders and serializes.
         if let Ok(request) = ElicitRequest::from_value(&value) {
-            for version in elicit_core::ProtocolVersion::ALL {
+            for version in elicit_core::protocol::ProtocolVersion::ALL {
                 let _ = request.render(version);
             }
             let again: ElicitRequest =

@@ -3,10 +3,11 @@
 
 use std::error::Error as _;
 
-use elicit_core::{
-    Elicit, ElicitAction, ElicitOutcome, ElicitResult, FieldErrorKind, JsonRpcError,
-    MessageErrorKind, OutcomeError, UrlElicitationRequired,
+use elicit_core::protocol::{
+    ElicitAction, ElicitResult, JsonRpcError, MessageErrorKind, OutcomeError,
+    UrlElicitationRequired,
 };
+use elicit_core::{Elicit, ElicitOutcome, FieldErrorKind};
 use serde_json::{Map, Value, json};
 
 /// Your contact details

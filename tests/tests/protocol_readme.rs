@@ -1,9 +1,11 @@
-//! The code of the README's "Protocol" section, block by block, so that it is compiled and
-//! run even where the README's own doctests are not. Keep the two in step.
+//! The code of the protocol walkthrough (`elicit-core/docs/protocol.md`, part of the
+//! `protocol` module's docs), block by block, so that it is compiled and run even where the
+//! doctests are not. Keep the two in step.
 
 #[test]
 fn a_form_from_request_to_typed_answer() {
-    use elicit_core::{Elicit, ElicitOutcome, ElicitRequest, ElicitationSupport};
+    use elicit_core::protocol::{ElicitRequest, ElicitationSupport};
+    use elicit_core::{Elicit, ElicitOutcome};
     use serde_json::json;
 
     /// Please provide your contact information
@@ -79,7 +81,7 @@ fn a_form_from_request_to_typed_answer() {
 
 #[test]
 fn the_client_side() {
-    use elicit_core::{ElicitRequest, ElicitResult};
+    use elicit_core::protocol::{ElicitRequest, ElicitResult};
     use serde_json::json;
 
     let wire = r#"{"jsonrpc":"2.0","id":7,"method":"elicitation/create","params":{
@@ -108,7 +110,7 @@ fn the_client_side() {
 
 #[test]
 fn url_mode() {
-    use elicit_core::{
+    use elicit_core::protocol::{
         ElicitRequest, ElicitResult, ElicitationComplete, UrlElicitationRequired, UrlError,
         UrlPolicy, UrlRequest, new_elicitation_id,
     };
@@ -174,7 +176,8 @@ fn url_mode() {
 
 #[test]
 fn protocol_revisions() {
-    use elicit_core::{Elicit, ElicitRequest, ProtocolVersion, RenderError};
+    use elicit_core::Elicit;
+    use elicit_core::protocol::{ElicitRequest, ProtocolVersion, RenderError};
     use serde_json::json;
 
     /// Pick a size
@@ -239,10 +242,10 @@ fn protocol_revisions() {
 
 #[test]
 fn the_2026_07_28_exchange() {
-    use elicit_core::{
-        Elicit, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport,
-        InputRequiredResult, InputResponses,
+    use elicit_core::protocol::{
+        ElicitRequest, ElicitResult, ElicitationSupport, InputRequiredResult, InputResponses,
     };
+    use elicit_core::{Elicit, ElicitOutcome};
     use serde_json::json;
 
     /// Please provide your GitHub username

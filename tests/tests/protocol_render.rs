@@ -1,8 +1,8 @@
 //! Rendering a request for each protocol revision.
 
-use elicit_core::{
-    Elicit, ElicitRequest, ElicitResult, ProtocolVersion, RenderError, RequestedSchema,
-};
+use elicit_core::Elicit;
+use elicit_core::protocol::{ElicitRequest, ElicitResult, ProtocolVersion, RenderError};
+use elicit_core::schema::RequestedSchema;
 use serde_json::{Value, json};
 
 /// Pick a size

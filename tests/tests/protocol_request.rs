@@ -1,10 +1,9 @@
 //! `ElicitRequest`: building, serializing, JSON-RPC wrapping, and reading every shape a
 //! client may receive, with each refusal.
 
-use elicit_core::{
-    BooleanSchema, Elicit, ElicitMode, ElicitRequest, FormRequest, MessageErrorKind,
-    PropertySchema, RequestedSchema,
-};
+use elicit_core::Elicit;
+use elicit_core::protocol::{ElicitMode, ElicitRequest, FormRequest, MessageErrorKind};
+use elicit_core::schema::{BooleanSchema, PropertySchema, RequestedSchema};
 use serde_json::{Value, json};
 
 /// Tell us about yourself

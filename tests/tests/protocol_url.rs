@@ -3,7 +3,9 @@
 
 use std::collections::HashSet;
 
-use elicit_core::{ElicitRequest, ElicitUrl, UrlError, UrlPolicy, UrlRequest, new_elicitation_id};
+use elicit_core::protocol::{
+    ElicitRequest, ElicitUrl, UrlError, UrlPolicy, UrlRequest, new_elicitation_id,
+};
 
 const MESSAGE: &str = "Please continue in your browser";
 

@@ -1,15 +1,16 @@
 //! The conversions between the crate's protocol types and rmcp's model, and the
 //! 2026-07-28 helpers, without a transport.
 
+use elicit_core::protocol::{
+    ElicitAction, ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, OutcomeError,
+    ProtocolVersion, UrlRequest,
+};
 use elicit_core::rmcp::{
     Error, form_input_required, form_outcome, input_request, input_required, protocol_version,
     url_input_required, url_outcome,
 };
-use elicit_core::{
-    ContentError, Elicit, ElicitAction, ElicitMode, ElicitOutcome, ElicitRequest, ElicitResult,
-    ElicitationSupport, FieldError, FieldErrorKind, OutcomeError, PropertySchema, ProtocolVersion,
-    RequestedSchema, UrlRequest,
-};
+use elicit_core::schema::{PropertySchema, RequestedSchema};
+use elicit_core::{ContentError, Elicit, ElicitOutcome, FieldError, FieldErrorKind};
 use rmcp::model::{
     self as m, ClientCapabilities, ElicitRequestParams, ElicitationAction, ElicitationCapability,
     ElicitationSchema, ErrorCode, FormElicitationCapability, InputResponses,

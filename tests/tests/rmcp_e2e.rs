@@ -5,8 +5,9 @@
 
 use std::sync::{Arc, Mutex};
 
+use elicit_core::protocol::{ElicitRequest, ElicitResult, UrlPolicy, UrlRequest};
 use elicit_core::rmcp::{Asked, Error, PeerElicitExt, ask_form, ask_url};
-use elicit_core::{Elicit, ElicitOutcome, ElicitRequest, ElicitResult, UrlPolicy, UrlRequest};
+use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,

@@ -1,7 +1,8 @@
 //! Structs as forms: the type mapping, every attribute, doc comments, serde compatibility,
 //! declaration order and round trips. Every emitted schema is checked against the spec.
 
-use elicit_core::{Elicit, FieldErrorKind, JsonType};
+use elicit_core::error::JsonType;
+use elicit_core::{Elicit, FieldErrorKind};
 use serde_json::{Map, Value, json};
 use tests::forms::{error_codes, map, names, round_trip, schema_json};
 use tests::golden::assert_golden;

@@ -5,7 +5,8 @@ use std::collections::{BTreeSet, HashSet};
 use std::net::IpAddr;
 use std::num::{NonZeroI64, NonZeroU8};
 
-use elicit_core::{Elicit, FieldErrorKind, JsonType};
+use elicit_core::error::JsonType;
+use elicit_core::{Elicit, FieldErrorKind};
 use serde_json::{Map, Value, json};
 
 #[derive(Elicit, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Clone, Copy)]

@@ -24,8 +24,15 @@ pub use serde_json::{Map, Number, Value};
 /// (A form still needs `std`: its schema is built once in a `std::sync::OnceLock`.)
 pub type Content = Map<String, Value>;
 
-pub use crate::schema::RustNumber;
-pub use crate::select::{parse_single, single_select_schema, single_to_json};
+// The public types generated code names, at a path that does not move when the public
+// layout does.
+pub use crate::error::{ContentError, FieldErrorKind};
+pub use crate::schema::rust::RustNumber;
+pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
+pub use crate::select::{
+    ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption, parse_single, single_select_schema,
+    single_to_json,
+};
 
 pub use self::errors::Errors;
 pub use self::facts::{FactKind, Facts};

@@ -18,7 +18,7 @@ const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilitie
 /// compatibility); `{"form": {}, "url": {}}` declares both. No `elicitation` key means none.
 ///
 /// ```
-/// use elicit_core::{ElicitMode, ElicitRequest, ElicitationSupport};
+/// use elicit_core::protocol::{ElicitMode, ElicitRequest, ElicitationSupport};
 /// use serde_json::json;
 ///
 /// let support = ElicitationSupport::from_client_capabilities(&json!({"elicitation": {}})).unwrap();
@@ -41,7 +41,7 @@ impl ElicitationSupport {
     /// No elicitation at all.
     ///
     /// ```
-    /// use elicit_core::ElicitationSupport;
+    /// use elicit_core::protocol::ElicitationSupport;
     /// let support = ElicitationSupport::from_client_capabilities(&serde_json::json!({})).unwrap();
     /// assert_eq!(support, ElicitationSupport::NONE);
     /// ```
@@ -52,7 +52,7 @@ impl ElicitationSupport {
     /// Form mode only.
     ///
     /// ```
-    /// use elicit_core::ElicitationSupport;
+    /// use elicit_core::protocol::ElicitationSupport;
     /// let declared = serde_json::json!({"elicitation": {"form": {}}});
     /// assert_eq!(ElicitationSupport::from_client_capabilities(&declared).unwrap(), ElicitationSupport::FORM);
     /// ```
@@ -63,7 +63,7 @@ impl ElicitationSupport {
     /// Form and URL mode.
     ///
     /// ```
-    /// use elicit_core::{ElicitMode, ElicitationSupport};
+    /// use elicit_core::protocol::{ElicitMode, ElicitationSupport};
     /// assert!(ElicitationSupport::ALL.supports(ElicitMode::Form) && ElicitationSupport::ALL.supports(ElicitMode::Url));
     /// ```
     pub const ALL: Self = Self {
@@ -79,7 +79,7 @@ impl ElicitationSupport {
     /// not an object.
     ///
     /// ```
-    /// use elicit_core::ElicitationSupport;
+    /// use elicit_core::protocol::ElicitationSupport;
     /// use serde_json::json;
     ///
     /// let both = json!({"elicitation": {"form": {}, "url": {}}, "sampling": {}});
@@ -95,7 +95,7 @@ impl ElicitationSupport {
     /// JSON-RPC message or its `params`.
     ///
     /// ```
-    /// use elicit_core::ElicitationSupport;
+    /// use elicit_core::protocol::ElicitationSupport;
     /// use serde_json::json;
     ///
     /// let initialize = json!({
@@ -124,7 +124,7 @@ impl ElicitationSupport {
     /// a request's `params`, or a whole JSON-RPC request.
     ///
     /// ```
-    /// use elicit_core::ElicitationSupport;
+    /// use elicit_core::protocol::ElicitationSupport;
     /// use serde_json::json;
     ///
     /// let call = json!({
@@ -180,7 +180,7 @@ impl ElicitationSupport {
     /// Whether the client supports `mode`.
     ///
     /// ```
-    /// use elicit_core::{ElicitMode, ElicitationSupport};
+    /// use elicit_core::protocol::{ElicitMode, ElicitationSupport};
     /// assert!(ElicitationSupport::FORM.supports(ElicitMode::Form));
     /// assert!(!ElicitationSupport::FORM.supports(ElicitMode::Url));
     /// ```
@@ -199,7 +199,7 @@ impl ElicitationSupport {
     /// [`UnsupportedMode`] when the client did not declare the request's mode.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, ElicitationSupport};
+    /// use elicit_core::protocol::{ElicitRequest, ElicitationSupport};
     ///
     /// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// assert!(ElicitationSupport::ALL.check(&request).is_ok());
@@ -221,7 +221,7 @@ impl ElicitationSupport {
     /// `None` for [`NONE`](Self::NONE) (then the key is left out).
     ///
     /// ```
-    /// use elicit_core::ElicitationSupport;
+    /// use elicit_core::protocol::ElicitationSupport;
     /// assert_eq!(
     ///     ElicitationSupport::ALL.to_capability(),
     ///     Some(serde_json::json!({"form": {}, "url": {}})),
@@ -267,7 +267,7 @@ fn declared(map: &Map<String, Value>, path: &str, key: &str) -> Result<bool, Mes
 /// A request whose mode the client did not declare.
 ///
 /// ```
-/// use elicit_core::{ElicitRequest, ElicitationSupport};
+/// use elicit_core::protocol::{ElicitRequest, ElicitationSupport};
 ///
 /// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
 /// let refused = ElicitationSupport::FORM.check(&request).unwrap_err();
@@ -284,14 +284,14 @@ impl UnsupportedMode {
     /// `-32021`: the 2026-07-28 `MissingRequiredClientCapabilityError`.
     ///
     /// ```
-    /// assert_eq!(elicit_core::UnsupportedMode::MISSING_CAPABILITY, -32021);
+    /// assert_eq!(elicit_core::protocol::UnsupportedMode::MISSING_CAPABILITY, -32021);
     /// ```
     pub const MISSING_CAPABILITY: i64 = -32021;
 
     /// The request's mode.
     ///
     /// ```
-    /// use elicit_core::{ElicitMode, ElicitRequest, ElicitationSupport};
+    /// use elicit_core::protocol::{ElicitMode, ElicitRequest, ElicitationSupport};
     /// # let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// let refused = ElicitationSupport::FORM.check(&request).unwrap_err();
     /// assert_eq!(refused.mode(), ElicitMode::Url);
@@ -303,7 +303,7 @@ impl UnsupportedMode {
     /// What the client declared.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, ElicitationSupport};
+    /// use elicit_core::protocol::{ElicitRequest, ElicitationSupport};
     /// # let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// let refused = ElicitationSupport::FORM.check(&request).unwrap_err();
     /// assert_eq!(refused.support(), ElicitationSupport::FORM);
@@ -315,7 +315,7 @@ impl UnsupportedMode {
     /// The error a client returns for such a request: `-32602` (invalid params).
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, ElicitationSupport};
+    /// use elicit_core::protocol::{ElicitRequest, ElicitationSupport};
     ///
     /// // A form-only client that received a URL-mode request answers request 5 with:
     /// # let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
@@ -338,7 +338,7 @@ impl UnsupportedMode {
     /// capabilities lack it: `-32021` with `data.requiredCapabilities`.
     ///
     /// ```
-    /// # use elicit_core::{ElicitRequest, ElicitationSupport};
+    /// # use elicit_core::protocol::{ElicitRequest, ElicitationSupport};
     /// # let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// let refused = ElicitationSupport::NONE.check(&request).unwrap_err();
     /// assert_eq!(

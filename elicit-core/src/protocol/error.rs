@@ -17,7 +17,7 @@ const QUOTE_LIMIT: usize = 64;
 /// have the shape the MCP schema gives it: what is wrong, and where.
 ///
 /// ```
-/// use elicit_core::{ElicitRequest, MessageErrorKind};
+/// use elicit_core::protocol::{ElicitRequest, MessageErrorKind};
 /// use serde_json::json;
 ///
 /// let error = ElicitRequest::from_value(&json!({"mode": "form", "message": 7})).unwrap_err();
@@ -80,7 +80,7 @@ impl MessageError {
     /// `_meta["io.modelcontextprotocol/clientCapabilities"]`); empty for the message itself.
     ///
     /// ```
-    /// let error = elicit_core::ElicitRequest::from_value(&serde_json::json!({"mode": "url", "message": "m"})).unwrap_err();
+    /// let error = elicit_core::protocol::ElicitRequest::from_value(&serde_json::json!({"mode": "url", "message": "m"})).unwrap_err();
     /// assert_eq!(error.path(), "url");
     /// ```
     pub fn path(&self) -> &str {
@@ -90,8 +90,8 @@ impl MessageError {
     /// What is wrong.
     ///
     /// ```
-    /// use elicit_core::MessageErrorKind;
-    /// let error = elicit_core::ElicitRequest::from_value(&serde_json::json!({"mode": "url", "message": "m"})).unwrap_err();
+    /// use elicit_core::protocol::MessageErrorKind;
+    /// let error = elicit_core::protocol::ElicitRequest::from_value(&serde_json::json!({"mode": "url", "message": "m"})).unwrap_err();
     /// assert_eq!(error.kind(), &MessageErrorKind::Missing);
     /// ```
     pub fn kind(&self) -> &MessageErrorKind {
@@ -128,7 +128,7 @@ impl std::error::Error for MessageError {}
 /// What is wrong with one part of a protocol message.
 ///
 /// ```
-/// use elicit_core::{ElicitRequest, MessageErrorKind};
+/// use elicit_core::protocol::{ElicitRequest, MessageErrorKind};
 /// use serde_json::json;
 ///
 /// let error = ElicitRequest::from_value(&json!({"mode": "sms", "message": "m"})).unwrap_err();

@@ -16,9 +16,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// `"1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b"`, with 122 random bits.
 ///
 /// ```
-/// let id = elicit_core::new_elicitation_id();
+/// let id = elicit_core::protocol::new_elicitation_id();
 /// assert_eq!(id.len(), 36);
-/// assert_ne!(id, elicit_core::new_elicitation_id());
+/// assert_ne!(id, elicit_core::protocol::new_elicitation_id());
 /// ```
 pub fn new_elicitation_id() -> String {
     let mut bytes = random_bytes();

@@ -22,7 +22,8 @@ const INPUT_REQUIRED: &str = "input_required";
 /// under the same keys in `inputResponses` (see [`InputResponses`]).
 ///
 /// ```
-/// use elicit_core::{Elicit, ElicitRequest, InputRequiredResult};
+/// use elicit_core::Elicit;
+/// use elicit_core::protocol::{ElicitRequest, InputRequiredResult};
 /// use serde_json::json;
 ///
 /// /// Please provide your GitHub username
@@ -64,7 +65,7 @@ pub struct InputRequiredResult {
 /// (sampling, roots) kept as JSON.
 ///
 /// ```
-/// use elicit_core::{InputRequest, InputRequiredResult};
+/// use elicit_core::protocol::{InputRequest, InputRequiredResult};
 /// use serde_json::json;
 ///
 /// let result = InputRequiredResult::from_value(&json!({
@@ -86,7 +87,7 @@ impl InputRequiredResult {
     /// A result asking for one elicitation, under `key`.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, InputRequiredResult};
+    /// use elicit_core::protocol::{ElicitRequest, InputRequiredResult};
     ///
     /// let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
     /// let result = InputRequiredResult::new("sign-in", request);
@@ -103,7 +104,7 @@ impl InputRequiredResult {
     /// `requestState`, so there is no empty constructor).
     ///
     /// ```
-    /// let result = elicit_core::InputRequiredResult::state_only("step-2");
+    /// let result = elicit_core::protocol::InputRequiredResult::state_only("step-2");
     /// assert_eq!(result.to_value(), serde_json::json!({"resultType": "input_required", "requestState": "step-2"}));
     /// ```
     pub fn state_only(state: impl Into<String>) -> Self {
@@ -116,7 +117,7 @@ impl InputRequiredResult {
     /// Adds an elicitation under `key` (replacing one already under that key).
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, InputRequiredResult};
+    /// use elicit_core::protocol::{ElicitRequest, InputRequiredResult};
     ///
     /// let sign_in = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
     /// let pay = ElicitRequest::url("Pay", "https://example.com/pay", "e-2").unwrap();
@@ -137,7 +138,7 @@ impl InputRequiredResult {
     /// Sets `requestState`, the opaque state the client echoes back on retry.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, InputRequiredResult};
+    /// use elicit_core::protocol::{ElicitRequest, InputRequiredResult};
     /// # let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
     /// let result = InputRequiredResult::new("sign-in", request).with_state("opaque");
     /// assert_eq!(result.state(), Some("opaque"));
@@ -151,7 +152,7 @@ impl InputRequiredResult {
     /// The `requestState`, if any.
     ///
     /// ```
-    /// assert_eq!(elicit_core::InputRequiredResult::state_only("s").state(), Some("s"));
+    /// assert_eq!(elicit_core::protocol::InputRequiredResult::state_only("s").state(), Some("s"));
     /// ```
     pub fn state(&self) -> Option<&str> {
         self.state.as_deref()
@@ -160,7 +161,7 @@ impl InputRequiredResult {
     /// Every `inputRequests` entry, in order.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, InputRequest, InputRequiredResult};
+    /// use elicit_core::protocol::{ElicitRequest, InputRequest, InputRequiredResult};
     /// # let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
     /// let result = InputRequiredResult::new("sign-in", request);
     /// assert!(matches!(&result.requests()[0], (key, InputRequest::Elicit(_)) if key == "sign-in"));
@@ -172,7 +173,7 @@ impl InputRequiredResult {
     /// The elicitation entries, with their keys.
     ///
     /// ```
-    /// use elicit_core::{ElicitMode, ElicitRequest, InputRequiredResult};
+    /// use elicit_core::protocol::{ElicitMode, ElicitRequest, InputRequiredResult};
     /// # let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
     /// let result = InputRequiredResult::new("sign-in", request);
     /// let (key, request) = result.elicitations().next().unwrap();
@@ -193,7 +194,7 @@ impl InputRequiredResult {
     /// with every form's fields in declaration order, whatever `serde_json`'s features.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, InputRequiredResult};
+    /// use elicit_core::protocol::{ElicitRequest, InputRequiredResult};
     /// # let request = ElicitRequest::url("Sign in", "https://example.com/in", "e-1").unwrap();
     /// let value = InputRequiredResult::new("sign-in", request).to_value();
     /// assert_eq!(value["resultType"], "input_required");
@@ -206,7 +207,7 @@ impl InputRequiredResult {
     /// The whole JSON-RPC response to request `id`.
     ///
     /// ```
-    /// use elicit_core::InputRequiredResult;
+    /// use elicit_core::protocol::InputRequiredResult;
     /// let response = InputRequiredResult::state_only("s").to_jsonrpc(8);
     /// assert_eq!(response["result"]["requestState"], "s");
     /// assert_eq!(response["id"], 8);
@@ -219,7 +220,7 @@ impl InputRequiredResult {
     /// JSON-RPC response.
     ///
     /// ```
-    /// use elicit_core::InputRequiredResult;
+    /// use elicit_core::protocol::InputRequiredResult;
     /// use serde_json::json;
     ///
     /// let result = InputRequiredResult::from_value(&json!({
@@ -327,7 +328,8 @@ impl Serialize for Entries<'_> {
 /// each key of the server's `inputRequests` with the client's result.
 ///
 /// ```
-/// use elicit_core::{Elicit, ElicitOutcome, ElicitResult, InputResponses};
+/// use elicit_core::{Elicit, ElicitOutcome};
+/// use elicit_core::protocol::{ElicitResult, InputResponses};
 /// use serde_json::json;
 ///
 /// #[derive(Elicit, Debug, PartialEq)]
@@ -353,7 +355,7 @@ impl InputResponses {
     /// No responses yet.
     ///
     /// ```
-    /// use elicit_core::{ElicitResult, InputResponses};
+    /// use elicit_core::protocol::{ElicitResult, InputResponses};
     /// let responses = InputResponses::new().with("pay", &ElicitResult::cancel());
     /// assert_eq!(responses.to_value(), serde_json::json!({"pay": {"action": "cancel"}}));
     /// ```
@@ -364,7 +366,7 @@ impl InputResponses {
     /// Adds (or replaces) the result for `key`.
     ///
     /// ```
-    /// use elicit_core::{ElicitResult, InputResponses};
+    /// use elicit_core::protocol::{ElicitResult, InputResponses};
     /// let responses = InputResponses::new()
     ///     .with("sign-in", &ElicitResult::accept_url())
     ///     .with("pay", &ElicitResult::decline());
@@ -379,7 +381,7 @@ impl InputResponses {
     /// Adds (or replaces) the result for `key`.
     ///
     /// ```
-    /// use elicit_core::{ElicitAction, ElicitResult, InputResponses};
+    /// use elicit_core::protocol::{ElicitAction, ElicitResult, InputResponses};
     /// let mut responses = InputResponses::new();
     /// responses.insert("pay", &ElicitResult::decline());
     /// responses.insert("pay", &ElicitResult::cancel());
@@ -392,7 +394,7 @@ impl InputResponses {
     /// The raw entry for `key` (which, for an elicitation, is an `ElicitResult` object).
     ///
     /// ```
-    /// use elicit_core::{ElicitResult, InputResponses};
+    /// use elicit_core::protocol::{ElicitResult, InputResponses};
     /// let responses = InputResponses::new().with("pay", &ElicitResult::decline());
     /// assert_eq!(responses.get("pay"), Some(&serde_json::json!({"action": "decline"})));
     /// assert_eq!(responses.get("other"), None);
@@ -404,7 +406,7 @@ impl InputResponses {
     /// The keys.
     ///
     /// ```
-    /// use elicit_core::{ElicitResult, InputResponses};
+    /// use elicit_core::protocol::{ElicitResult, InputResponses};
     /// let responses = InputResponses::new().with("pay", &ElicitResult::decline());
     /// assert_eq!(responses.keys().collect::<Vec<_>>(), ["pay"]);
     /// ```
@@ -419,7 +421,7 @@ impl InputResponses {
     /// `ElicitResult`, [`OutcomeError::UnknownAction`] for an unknown action.
     ///
     /// ```
-    /// use elicit_core::{ElicitResult, InputResponses};
+    /// use elicit_core::protocol::{ElicitResult, InputResponses};
     /// let responses = InputResponses::from_value(&serde_json::json!({"sign-in": {"action": "accept"}})).unwrap();
     /// assert_eq!(responses.result("sign-in").unwrap(), ElicitResult::accept_url());
     /// assert!(responses.result("pay").is_err());
@@ -439,7 +441,8 @@ impl InputResponses {
     /// does not fit `T`.
     ///
     /// ```
-    /// use elicit_core::{Elicit, ElicitOutcome, InputResponses};
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    /// use elicit_core::protocol::InputResponses;
     ///
     /// #[derive(Elicit, Debug, PartialEq)]
     /// struct Confirm { ok: bool }
@@ -456,7 +459,7 @@ impl InputResponses {
     /// The `inputResponses` object.
     ///
     /// ```
-    /// use elicit_core::{ElicitResult, InputResponses};
+    /// use elicit_core::protocol::{ElicitResult, InputResponses};
     /// let responses = InputResponses::new().with("sign-in", &ElicitResult::accept_url());
     /// assert_eq!(responses.to_value(), serde_json::json!({"sign-in": {"action": "accept"}}));
     /// ```
@@ -471,7 +474,7 @@ impl InputResponses {
     /// When the value (or its `inputResponses`) is not an object.
     ///
     /// ```
-    /// use elicit_core::InputResponses;
+    /// use elicit_core::protocol::InputResponses;
     /// use serde_json::json;
     ///
     /// let retried = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {

@@ -15,7 +15,7 @@ pub(crate) const VERSION: &str = "2.0";
 /// A JSON-RPC request id: MCP allows a string or an integer.
 ///
 /// ```
-/// use elicit_core::RequestId;
+/// use elicit_core::protocol::RequestId;
 ///
 /// assert_eq!(serde_json::to_value(RequestId::from(7)).unwrap(), serde_json::json!(7));
 /// assert_eq!(serde_json::to_value(RequestId::from("abc")).unwrap(), serde_json::json!("abc"));
@@ -80,7 +80,7 @@ impl RequestId {
 /// The `error` object of a JSON-RPC error response: `{"code":…,"message":…,"data":…}`.
 ///
 /// ```
-/// use elicit_core::JsonRpcError;
+/// use elicit_core::protocol::JsonRpcError;
 /// use serde_json::json;
 ///
 /// let error = JsonRpcError::from_value(&json!({"code": -32602, "message": "bad mode"})).unwrap();
@@ -103,7 +103,7 @@ impl JsonRpcError {
     /// declare.
     ///
     /// ```
-    /// assert_eq!(elicit_core::JsonRpcError::INVALID_PARAMS, -32602);
+    /// assert_eq!(elicit_core::protocol::JsonRpcError::INVALID_PARAMS, -32602);
     /// ```
     pub const INVALID_PARAMS: i64 = -32602;
 
@@ -113,7 +113,7 @@ impl JsonRpcError {
     /// When `value` is not an object with an integer `code` and a string `message`.
     ///
     /// ```
-    /// use elicit_core::JsonRpcError;
+    /// use elicit_core::protocol::JsonRpcError;
     /// use serde_json::json;
     ///
     /// let error = JsonRpcError::from_value(&json!({"code": -32042, "message": "m", "data": {}})).unwrap();
@@ -140,7 +140,7 @@ impl JsonRpcError {
     /// This error as the JSON object.
     ///
     /// ```
-    /// use elicit_core::JsonRpcError;
+    /// use elicit_core::protocol::JsonRpcError;
     /// let error = JsonRpcError { code: -1, message: "m".into(), data: None };
     /// assert_eq!(error.to_value(), serde_json::json!({"code": -1, "message": "m"}));
     /// ```
@@ -157,7 +157,7 @@ impl JsonRpcError {
     /// The whole error response: `{"jsonrpc":"2.0","id":…,"error":{…}}`.
     ///
     /// ```
-    /// use elicit_core::JsonRpcError;
+    /// use elicit_core::protocol::JsonRpcError;
     ///
     /// let error = JsonRpcError { code: -32602, message: "no".into(), data: None };
     /// assert_eq!(

@@ -18,7 +18,7 @@ const METHOD: &str = "notifications/elicitation/complete";
 /// The 2026-07-28 schema has no such notification (URL mode there carries no id).
 ///
 /// ```
-/// use elicit_core::{ElicitRequest, ElicitationComplete};
+/// use elicit_core::protocol::{ElicitRequest, ElicitationComplete};
 /// use serde_json::json;
 ///
 /// let request = ElicitRequest::url("Connect", "https://example.com/connect", "550e8400").unwrap();
@@ -45,7 +45,7 @@ impl ElicitationComplete {
     /// [`UrlError::EmptyElicitationId`] for an empty id.
     ///
     /// ```
-    /// use elicit_core::{ElicitationComplete, UrlError};
+    /// use elicit_core::protocol::{ElicitationComplete, UrlError};
     /// assert_eq!(ElicitationComplete::new("e-1").unwrap().elicitation_id(), "e-1");
     /// assert_eq!(ElicitationComplete::new("").unwrap_err(), UrlError::EmptyElicitationId);
     /// ```
@@ -61,7 +61,7 @@ impl ElicitationComplete {
     /// an `elicitationId`.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, ElicitationComplete};
+    /// use elicit_core::protocol::{ElicitRequest, ElicitationComplete};
     /// let request = ElicitRequest::url("Connect", "https://example.com/", "e-1").unwrap();
     /// assert_eq!(ElicitationComplete::for_request(&request).unwrap().elicitation_id(), "e-1");
     /// ```
@@ -77,7 +77,7 @@ impl ElicitationComplete {
     /// The id of the elicitation that completed.
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitationComplete::new("e-1").unwrap().elicitation_id(), "e-1");
+    /// assert_eq!(elicit_core::protocol::ElicitationComplete::new("e-1").unwrap().elicitation_id(), "e-1");
     /// ```
     pub fn elicitation_id(&self) -> &str {
         &self.elicitation_id
@@ -86,7 +86,7 @@ impl ElicitationComplete {
     /// The whole JSON-RPC notification.
     ///
     /// ```
-    /// let done = elicit_core::ElicitationComplete::new("e-1").unwrap();
+    /// let done = elicit_core::protocol::ElicitationComplete::new("e-1").unwrap();
     /// assert_eq!(done.to_jsonrpc()["params"]["elicitationId"], "e-1");
     /// ```
     pub fn to_jsonrpc(&self) -> Value {
@@ -104,7 +104,7 @@ impl ElicitationComplete {
     /// When the method is another one, or `elicitationId` is missing, not a string, or empty.
     ///
     /// ```
-    /// use elicit_core::ElicitationComplete;
+    /// use elicit_core::protocol::ElicitationComplete;
     /// use serde_json::json;
     ///
     /// let done = ElicitationComplete::from_value(&json!({"elicitationId": "e-1"})).unwrap();

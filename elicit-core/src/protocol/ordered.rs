@@ -241,8 +241,8 @@ mod tests {
         assert!(Shape::deserialize(bad).is_err());
         let format: Json = serde_json::from_str(r#""date-time""#).unwrap();
         assert_eq!(
-            crate::StringFormat::deserialize(format).unwrap(),
-            crate::StringFormat::DateTime
+            crate::schema::StringFormat::deserialize(format).unwrap(),
+            crate::schema::StringFormat::DateTime
         );
     }
 

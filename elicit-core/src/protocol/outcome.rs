@@ -16,7 +16,7 @@ use crate::error::{ContentError, JsonType};
 /// `"reject"`, the word the 2025-06-18 text uses, is read as [`Decline`](Self::Decline).
 ///
 /// ```
-/// use elicit_core::ElicitAction;
+/// use elicit_core::protocol::ElicitAction;
 ///
 /// assert_eq!(ElicitAction::parse("reject"), Some(ElicitAction::Decline));
 /// assert_eq!(ElicitAction::Decline.as_str(), "decline");
@@ -36,7 +36,7 @@ impl ElicitAction {
     /// The word on the wire.
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitAction::Cancel.as_str(), "cancel");
+    /// assert_eq!(elicit_core::protocol::ElicitAction::Cancel.as_str(), "cancel");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
@@ -49,7 +49,7 @@ impl ElicitAction {
     /// Reads an action word: `accept`, `decline`, `reject` (2025-06-18) or `cancel`.
     ///
     /// ```
-    /// use elicit_core::ElicitAction;
+    /// use elicit_core::protocol::ElicitAction;
     /// assert_eq!(ElicitAction::parse("accept"), Some(ElicitAction::Accept));
     /// assert_eq!(ElicitAction::parse("reject"), Some(ElicitAction::Decline));
     /// ```
@@ -89,11 +89,11 @@ impl<'de> Deserialize<'de> for ElicitAction {
 /// An `ElicitResult`, untyped: the action and, for an accepted form, the raw content.
 ///
 /// Servers without a Rust type for the form read it with [`from_value`](Self::from_value)
-/// and check the content with [`RequestedSchema::validate`](crate::RequestedSchema::validate);
+/// and check the content with [`RequestedSchema::validate`](crate::schema::RequestedSchema::validate);
 /// clients build one to send back.
 ///
 /// ```
-/// use elicit_core::{ElicitAction, ElicitResult};
+/// use elicit_core::protocol::{ElicitAction, ElicitResult};
 /// use serde_json::json;
 ///
 /// // A client answering request 3:
@@ -120,7 +120,7 @@ impl ElicitResult {
     /// An accepted form with this content.
     ///
     /// ```
-    /// use elicit_core::ElicitResult;
+    /// use elicit_core::protocol::ElicitResult;
     /// let content = serde_json::json!({"ok": true}).as_object().unwrap().clone();
     /// assert_eq!(ElicitResult::accept(content).to_value(), serde_json::json!({"action": "accept", "content": {"ok": true}}));
     /// ```
@@ -134,7 +134,7 @@ impl ElicitResult {
     /// An accepted URL-mode request: the user agreed to open the URL (no content).
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitResult::accept_url().to_value(), serde_json::json!({"action": "accept"}));
+    /// assert_eq!(elicit_core::protocol::ElicitResult::accept_url().to_value(), serde_json::json!({"action": "accept"}));
     /// ```
     pub fn accept_url() -> Self {
         Self {
@@ -146,7 +146,7 @@ impl ElicitResult {
     /// A decline.
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitResult::decline().to_value(), serde_json::json!({"action": "decline"}));
+    /// assert_eq!(elicit_core::protocol::ElicitResult::decline().to_value(), serde_json::json!({"action": "decline"}));
     /// ```
     pub fn decline() -> Self {
         Self {
@@ -158,7 +158,7 @@ impl ElicitResult {
     /// A cancel.
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitResult::cancel().to_value(), serde_json::json!({"action": "cancel"}));
+    /// assert_eq!(elicit_core::protocol::ElicitResult::cancel().to_value(), serde_json::json!({"action": "cancel"}));
     /// ```
     pub fn cancel() -> Self {
         Self {
@@ -180,7 +180,7 @@ impl ElicitResult {
     /// problem (naming the key).
     ///
     /// ```
-    /// use elicit_core::{ElicitAction, ElicitResult, OutcomeError};
+    /// use elicit_core::protocol::{ElicitAction, ElicitResult, OutcomeError};
     /// use serde_json::json;
     ///
     /// let result = ElicitResult::from_value(&json!({"jsonrpc": "2.0", "id": 1, "result": {"action": "reject"}})).unwrap();
@@ -255,7 +255,7 @@ impl ElicitResult {
     /// The `ElicitResult` object: `{"action":…}` plus `content` when there is some.
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitResult::cancel().to_value(), serde_json::json!({"action": "cancel"}));
+    /// assert_eq!(elicit_core::protocol::ElicitResult::cancel().to_value(), serde_json::json!({"action": "cancel"}));
     /// ```
     pub fn to_value(&self) -> Value {
         let mut map = Map::new();
@@ -270,7 +270,7 @@ impl ElicitResult {
     ///
     /// ```
     /// assert_eq!(
-    ///     elicit_core::ElicitResult::decline().to_jsonrpc(4),
+    ///     elicit_core::protocol::ElicitResult::decline().to_jsonrpc(4),
     ///     serde_json::json!({"jsonrpc": "2.0", "id": 4, "result": {"action": "decline"}}),
     /// );
     /// ```
@@ -336,7 +336,8 @@ impl<T: Elicit> ElicitOutcome<T> {
     /// per-field [`ContentError`].
     ///
     /// ```
-    /// # use elicit_core::{Elicit, ElicitOutcome, OutcomeError};
+    /// # use elicit_core::{Elicit, ElicitOutcome};
+    /// # use elicit_core::protocol::OutcomeError;
     /// # use serde_json::json;
     /// #[derive(Elicit, Debug)]
     /// struct Age {
@@ -360,7 +361,8 @@ impl<T: Elicit> ElicitOutcome<T> {
     /// [`OutcomeError::Invalid`] when an accepted content does not fit `T`.
     ///
     /// ```
-    /// use elicit_core::{Elicit, ElicitOutcome, ElicitResult};
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    /// use elicit_core::protocol::ElicitResult;
     ///
     /// #[derive(Elicit, Debug, PartialEq)]
     /// struct Confirm { ok: bool }
@@ -402,7 +404,8 @@ impl<T: Elicit> ElicitOutcome<T> {
     /// This outcome as an untyped [`ElicitResult`].
     ///
     /// ```
-    /// use elicit_core::{Elicit, ElicitAction, ElicitOutcome};
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    /// use elicit_core::protocol::ElicitAction;
     ///
     /// #[derive(Elicit)]
     /// struct Confirm { ok: bool }
@@ -423,7 +426,8 @@ impl<T> ElicitOutcome<T> {
     /// The action this outcome stands for.
     ///
     /// ```
-    /// use elicit_core::{ElicitAction, ElicitOutcome};
+    /// use elicit_core::ElicitOutcome;
+    /// use elicit_core::protocol::ElicitAction;
     /// assert_eq!(ElicitOutcome::Accepted(1).action(), ElicitAction::Accept);
     /// assert_eq!(ElicitOutcome::<u8>::Cancelled.action(), ElicitAction::Cancel);
     /// ```
@@ -479,7 +483,8 @@ impl<T> ElicitOutcome<T> {
 /// Why a client's answer could not be read.
 ///
 /// ```
-/// use elicit_core::{Elicit, ElicitOutcome, OutcomeError};
+/// use elicit_core::{Elicit, ElicitOutcome};
+/// use elicit_core::protocol::OutcomeError;
 /// use serde_json::json;
 ///
 /// #[derive(Elicit, Debug)]

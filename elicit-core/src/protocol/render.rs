@@ -22,7 +22,8 @@ use crate::schema::{
 /// What a protocol revision cannot express about a request.
 ///
 /// ```
-/// use elicit_core::{Elicit, ElicitRequest, ProtocolVersion, RenderError};
+/// use elicit_core::Elicit;
+/// use elicit_core::protocol::{ElicitRequest, ProtocolVersion, RenderError};
 ///
 /// #[derive(Elicit)]
 /// enum Topping { Cheese, Olives }

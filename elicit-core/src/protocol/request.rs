@@ -22,7 +22,7 @@ pub(crate) const METHOD: &str = "elicitation/create";
 /// The two kinds of elicitation.
 ///
 /// ```
-/// use elicit_core::ElicitMode;
+/// use elicit_core::protocol::ElicitMode;
 /// assert_eq!(ElicitMode::Url.as_str(), "url");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -37,7 +37,7 @@ impl ElicitMode {
     /// `"form"` or `"url"`.
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitMode::Form.as_str(), "form");
+    /// assert_eq!(elicit_core::protocol::ElicitMode::Form.as_str(), "form");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
@@ -67,7 +67,8 @@ impl fmt::Display for ElicitMode {
 /// where `serde_json`'s `preserve_order` feature is on.)
 ///
 /// ```
-/// use elicit_core::{Elicit, ElicitRequest};
+/// use elicit_core::Elicit;
+/// use elicit_core::protocol::ElicitRequest;
 /// use serde_json::json;
 ///
 /// /// What should we call you?
@@ -103,7 +104,8 @@ pub enum ElicitRequest {
 /// The parameters of a form-mode request: a prompt and the form's schema.
 ///
 /// ```
-/// use elicit_core::{FormRequest, RequestedSchema};
+/// use elicit_core::protocol::FormRequest;
+/// use elicit_core::schema::RequestedSchema;
 ///
 /// let request = FormRequest::new("Anything else?", RequestedSchema::new());
 /// assert_eq!(request.message(), "Anything else?");
@@ -119,7 +121,8 @@ impl FormRequest {
     /// A form request with this prompt and schema.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, FormRequest, RequestedSchema};
+    /// use elicit_core::protocol::{ElicitRequest, FormRequest};
+    /// use elicit_core::schema::RequestedSchema;
     /// let request: ElicitRequest = FormRequest::new("Anything else?", RequestedSchema::new()).into();
     /// assert_eq!(request.message_text(), "Anything else?");
     /// ```
@@ -133,7 +136,8 @@ impl FormRequest {
     /// The form of `T`, prompted with `T::message()`; the schema is borrowed, not copied.
     ///
     /// ```
-    /// use elicit_core::{Elicit, FormRequest};
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::FormRequest;
     ///
     /// /// Confirm the deletion
     /// #[derive(Elicit)]
@@ -153,7 +157,7 @@ impl FormRequest {
     /// The prompt shown to the user.
     ///
     /// ```
-    /// assert_eq!(elicit_core::FormRequest::new("Why?", Default::default()).message(), "Why?");
+    /// assert_eq!(elicit_core::protocol::FormRequest::new("Why?", Default::default()).message(), "Why?");
     /// ```
     pub fn message(&self) -> &str {
         &self.message
@@ -162,7 +166,8 @@ impl FormRequest {
     /// The form's schema.
     ///
     /// ```
-    /// use elicit_core::{FormRequest, RequestedSchema};
+    /// use elicit_core::protocol::FormRequest;
+    /// use elicit_core::schema::RequestedSchema;
     /// let form = FormRequest::new("Why?", RequestedSchema::new());
     /// assert_eq!(form.requested_schema(), &RequestedSchema::new());
     /// ```
@@ -175,7 +180,7 @@ impl FormRequest {
 /// `elicitationId` that ties the request to its completion notification.
 ///
 /// ```
-/// use elicit_core::UrlRequest;
+/// use elicit_core::protocol::UrlRequest;
 ///
 /// let request = UrlRequest::new("Connect your account", "https://example.com/connect", "e-1").unwrap();
 /// assert_eq!(request.url().host(), "example.com");
@@ -195,7 +200,7 @@ impl UrlRequest {
     /// See [`ElicitRequest::url`].
     ///
     /// ```
-    /// use elicit_core::{UrlError, UrlRequest};
+    /// use elicit_core::protocol::{UrlError, UrlRequest};
     /// assert!(UrlRequest::new("Pay", "https://pay.example.com/", "p-1").is_ok());
     /// assert_eq!(UrlRequest::new("Pay", "http://pay.example.com/", "p-1").unwrap_err(), UrlError::NotHttps { loopback: false });
     /// ```
@@ -213,7 +218,7 @@ impl UrlRequest {
     /// See [`ElicitRequest::url_with_policy`].
     ///
     /// ```
-    /// use elicit_core::{UrlPolicy, UrlRequest};
+    /// use elicit_core::protocol::{UrlPolicy, UrlRequest};
     /// let dev = UrlRequest::with_policy("Pay", "http://[::1]:3000/pay", "p-1", UrlPolicy::AllowLoopbackHttp).unwrap();
     /// assert!(dev.url().is_loopback());
     /// ```
@@ -239,7 +244,7 @@ impl UrlRequest {
     /// The prompt shown to the user, explaining why they should open the URL.
     ///
     /// ```
-    /// let request = elicit_core::UrlRequest::new("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let request = elicit_core::protocol::UrlRequest::new("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// assert_eq!(request.message(), "Pay");
     /// ```
     pub fn message(&self) -> &str {
@@ -249,7 +254,7 @@ impl UrlRequest {
     /// The URL the user is asked to open.
     ///
     /// ```
-    /// let request = elicit_core::UrlRequest::new("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let request = elicit_core::protocol::UrlRequest::new("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// assert_eq!(request.url().host(), "pay.example.com");
     /// ```
     pub fn url(&self) -> &ElicitUrl {
@@ -260,7 +265,7 @@ impl UrlRequest {
     /// has none.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, UrlRequest};
+    /// use elicit_core::protocol::{ElicitRequest, UrlRequest};
     /// let request = UrlRequest::new("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// assert_eq!(request.elicitation_id(), Some("p-1"));
     ///
@@ -290,7 +295,8 @@ impl ElicitRequest {
     /// the prompt with [`message`](Self::message)).
     ///
     /// ```
-    /// use elicit_core::{Elicit, ElicitMode, ElicitRequest};
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::{ElicitMode, ElicitRequest};
     ///
     /// /// Confirm the deletion
     /// #[derive(Elicit)]
@@ -306,7 +312,8 @@ impl ElicitRequest {
     /// A form request from a schema built at run time.
     ///
     /// ```
-    /// use elicit_core::{BooleanSchema, ElicitRequest, PropertySchema, RequestedSchema};
+    /// use elicit_core::protocol::ElicitRequest;
+    /// use elicit_core::schema::{BooleanSchema, PropertySchema, RequestedSchema};
     ///
     /// let mut schema = RequestedSchema::new();
     /// schema.push("ok", PropertySchema::Boolean(BooleanSchema::default()), true);
@@ -319,10 +326,10 @@ impl ElicitRequest {
 
     /// A URL-mode request: the user is sent to `url`, which must be an absolute `https` URL
     /// without credentials. `elicitation_id` identifies the request in the completion
-    /// notification; make one with [`new_elicitation_id`](crate::new_elicitation_id).
+    /// notification; make one with [`new_elicitation_id`](crate::protocol::new_elicitation_id).
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, new_elicitation_id};
+    /// use elicit_core::protocol::{ElicitRequest, new_elicitation_id};
     ///
     /// let id = new_elicitation_id();
     /// let request = ElicitRequest::url(
@@ -353,7 +360,7 @@ impl ElicitRequest {
     /// allowed.
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, UrlPolicy};
+    /// use elicit_core::protocol::{ElicitRequest, UrlPolicy};
     ///
     /// let dev = "http://127.0.0.1:8080/connect";
     /// assert!(ElicitRequest::url("Connect", dev, "e-1").is_err());
@@ -375,7 +382,8 @@ impl ElicitRequest {
     /// Replaces the prompt.
     ///
     /// ```
-    /// # use elicit_core::{Elicit, ElicitRequest};
+    /// # use elicit_core::Elicit;
+    /// # use elicit_core::protocol::ElicitRequest;
     /// /// Default prompt
     /// #[derive(Elicit)]
     /// struct Confirm { ok: bool }
@@ -396,7 +404,7 @@ impl ElicitRequest {
     /// The prompt shown to the user.
     ///
     /// ```
-    /// let request = elicit_core::ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let request = elicit_core::protocol::ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// assert_eq!(request.message_text(), "Pay");
     /// ```
     pub fn message_text(&self) -> &str {
@@ -409,7 +417,7 @@ impl ElicitRequest {
     /// Form or URL.
     ///
     /// ```
-    /// use elicit_core::{ElicitMode, ElicitRequest};
+    /// use elicit_core::protocol::{ElicitMode, ElicitRequest};
     /// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// assert_eq!(request.mode(), ElicitMode::Url);
     /// ```
@@ -423,7 +431,7 @@ impl ElicitRequest {
     /// The form's schema, for a form request.
     ///
     /// ```
-    /// let request = elicit_core::ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let request = elicit_core::protocol::ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// assert!(request.requested_schema().is_none());
     /// ```
     pub fn requested_schema(&self) -> Option<&RequestedSchema> {
@@ -442,7 +450,8 @@ impl ElicitRequest {
     /// - 2026-07-28: no `elicitationId`; `pattern` is left out (the parser still enforces it).
     ///
     /// ```
-    /// use elicit_core::{Elicit, ElicitRequest, ProtocolVersion};
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
     /// use serde_json::json;
     ///
     /// /// Pick a size
@@ -468,7 +477,7 @@ impl ElicitRequest {
     /// request built by a server: the 2025-11-25 form).
     ///
     /// ```
-    /// # use elicit_core::ElicitRequest;
+    /// # use elicit_core::protocol::ElicitRequest;
     /// let request = ElicitRequest::url("Sign in", "https://example.com/sign-in", "e-7").unwrap();
     /// assert_eq!(request.to_jsonrpc("req-1"), serde_json::json!({
     ///     "jsonrpc": "2.0",
@@ -492,7 +501,7 @@ impl ElicitRequest {
     /// As [`render`](Self::render).
     ///
     /// ```
-    /// use elicit_core::{ElicitRequest, ProtocolVersion};
+    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
     ///
     /// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
     /// let message = request.to_jsonrpc_for(3, ProtocolVersion::V2026_07_28).unwrap();
@@ -511,7 +520,7 @@ impl ElicitRequest {
     /// with the params rendered for 2026-07-28 (which cannot fail).
     ///
     /// ```
-    /// # use elicit_core::ElicitRequest;
+    /// # use elicit_core::protocol::ElicitRequest;
     /// let request = ElicitRequest::url("Sign in", "https://example.com/sign-in", "e-7").unwrap();
     /// assert_eq!(request.to_input_request(), serde_json::json!({
     ///     "method": "elicitation/create",
@@ -527,7 +536,8 @@ impl ElicitRequest {
     /// keys unless `preserve_order` is on, and clients show fields in the order received).
     ///
     /// ```
-    /// use elicit_core::{Elicit, ElicitRequest, ProtocolVersion};
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
     ///
     /// /// Shipping details
     /// #[derive(Elicit)]
@@ -569,7 +579,7 @@ impl ElicitRequest {
     /// keeps the server's order.
     ///
     /// ```
-    /// use elicit_core::{ElicitMode, ElicitRequest};
+    /// use elicit_core::protocol::{ElicitMode, ElicitRequest};
     /// use serde_json::json;
     ///
     /// let request = ElicitRequest::from_value(&json!({

@@ -17,7 +17,7 @@ use crate::error::JsonType;
 /// [`UrlRequest`]s and refuses one without an id.
 ///
 /// ```
-/// use elicit_core::{UrlElicitationRequired, UrlRequest};
+/// use elicit_core::protocol::{UrlElicitationRequired, UrlRequest};
 /// use serde_json::json;
 ///
 /// let id = "550e8400-e29b-41d4-a716-446655440000";
@@ -53,7 +53,7 @@ impl UrlElicitationRequired {
     /// `-32042`
     ///
     /// ```
-    /// assert_eq!(elicit_core::UrlElicitationRequired::CODE, -32042);
+    /// assert_eq!(elicit_core::protocol::UrlElicitationRequired::CODE, -32042);
     /// ```
     pub const CODE: i64 = -32042;
 
@@ -63,7 +63,7 @@ impl UrlElicitationRequired {
     /// [`RenderError::MissingElicitationId`] when `elicitation` has no id.
     ///
     /// ```
-    /// use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// use elicit_core::protocol::{UrlElicitationRequired, UrlRequest};
     /// let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
     /// let error = UrlElicitationRequired::new("Connect your account first.", connect).unwrap();
     /// assert_eq!(error.to_error().code, -32042);
@@ -82,7 +82,7 @@ impl UrlElicitationRequired {
     /// [`RenderError::MissingElicitationId`] when `elicitation` has no id.
     ///
     /// ```
-    /// use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// use elicit_core::protocol::{UrlElicitationRequired, UrlRequest};
     /// let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
     /// let pay = UrlRequest::new("Pay", "https://example.com/pay", "p-1").unwrap();
     /// let error = UrlElicitationRequired::new("Two steps first.", connect).unwrap().and(pay).unwrap();
@@ -101,7 +101,7 @@ impl UrlElicitationRequired {
     /// The error's message.
     ///
     /// ```
-    /// # use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// # use elicit_core::protocol::{UrlElicitationRequired, UrlRequest};
     /// # let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
     /// let error = UrlElicitationRequired::new("Connect first.", connect).unwrap();
     /// assert_eq!(error.message(), "Connect first.");
@@ -113,7 +113,7 @@ impl UrlElicitationRequired {
     /// The elicitations the user must complete, each with an `elicitationId`.
     ///
     /// ```
-    /// # use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// # use elicit_core::protocol::{UrlElicitationRequired, UrlRequest};
     /// # let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
     /// let error = UrlElicitationRequired::new("Connect first.", connect).unwrap();
     /// assert_eq!(error.elicitations()[0].elicitation_id(), Some("c-1"));
@@ -125,7 +125,7 @@ impl UrlElicitationRequired {
     /// The `error` object.
     ///
     /// ```
-    /// # use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// # use elicit_core::protocol::{UrlElicitationRequired, UrlRequest};
     /// # let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
     /// let error = UrlElicitationRequired::new("Connect first.", connect).unwrap().to_error();
     /// assert_eq!(error.data.unwrap()["elicitations"][0]["mode"], "url");
@@ -148,7 +148,7 @@ impl UrlElicitationRequired {
     /// The whole JSON-RPC error response to request `id`.
     ///
     /// ```
-    /// # use elicit_core::{UrlElicitationRequired, UrlRequest};
+    /// # use elicit_core::protocol::{UrlElicitationRequired, UrlRequest};
     /// # let connect = UrlRequest::new("Connect", "https://example.com/connect", "c-1").unwrap();
     /// let response = UrlElicitationRequired::new("Connect first.", connect).unwrap().to_jsonrpc(12);
     /// assert_eq!((response["id"].clone(), response["error"]["code"].clone()), (12.into(), (-32042).into()));
@@ -159,10 +159,10 @@ impl UrlElicitationRequired {
 
     /// Reads the error: a whole error response or its `error` object. A client then shows
     /// each elicitation and may retry the original request after
-    /// [`ElicitationComplete`](crate::ElicitationComplete) arrives.
+    /// [`ElicitationComplete`](crate::protocol::ElicitationComplete) arrives.
     ///
     /// ```
-    /// use elicit_core::UrlElicitationRequired;
+    /// use elicit_core::protocol::UrlElicitationRequired;
     /// use serde_json::json;
     ///
     /// let response = json!({"jsonrpc": "2.0", "id": 2, "error": {
@@ -195,7 +195,7 @@ impl UrlElicitationRequired {
     /// As [`from_value`](Self::from_value).
     ///
     /// ```
-    /// use elicit_core::{JsonRpcError, UrlElicitationRequired};
+    /// use elicit_core::protocol::{JsonRpcError, UrlElicitationRequired};
     /// use serde_json::json;
     ///
     /// let error = JsonRpcError::from_value(&json!({"code": -32042, "message": "m", "data": {"elicitations": [

@@ -14,11 +14,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::error::quote;
 use crate::format::is_absolute_uri;
 
-/// Which URLs [`ElicitRequest::url_with_policy`](crate::ElicitRequest::url_with_policy)
+/// Which URLs [`ElicitRequest::url_with_policy`](crate::protocol::ElicitRequest::url_with_policy)
 /// accepts.
 ///
 /// ```
-/// use elicit_core::{ElicitUrl, UrlPolicy};
+/// use elicit_core::protocol::{ElicitUrl, UrlPolicy};
 ///
 /// let local = ElicitUrl::parse("http://localhost:8080/setup").unwrap();
 /// assert!(local.check(UrlPolicy::HttpsOnly).is_err());
@@ -42,7 +42,7 @@ pub enum UrlPolicy {
 /// host (the spec asks clients to highlight the domain and warn about Punycode).
 ///
 /// ```
-/// use elicit_core::ElicitUrl;
+/// use elicit_core::protocol::ElicitUrl;
 ///
 /// let url = ElicitUrl::parse("https://mcp.example.com:8443/connect?elicitationId=42").unwrap();
 /// assert_eq!(url.scheme(), "https");
@@ -83,7 +83,7 @@ impl ElicitUrl {
     /// invalid port. The error never quotes userinfo back.
     ///
     /// ```
-    /// use elicit_core::{ElicitUrl, UrlError};
+    /// use elicit_core::protocol::{ElicitUrl, UrlError};
     /// assert!(ElicitUrl::parse("http://example.com/").is_ok()); // a client takes http as it is
     /// assert_eq!(ElicitUrl::parse("example.com").unwrap_err(), UrlError::NotAbsolute);
     /// assert_eq!(ElicitUrl::parse("https://a:b@example.com/").unwrap_err(), UrlError::Credentials);
@@ -143,7 +143,7 @@ impl ElicitUrl {
     /// this host.
     ///
     /// ```
-    /// use elicit_core::{ElicitUrl, UrlError, UrlPolicy};
+    /// use elicit_core::protocol::{ElicitUrl, UrlError, UrlPolicy};
     /// let url = ElicitUrl::parse("http://example.com/").unwrap();
     /// assert_eq!(url.check(UrlPolicy::AllowLoopbackHttp), Err(UrlError::NotHttps { loopback: false }));
     /// ```
@@ -160,7 +160,7 @@ impl ElicitUrl {
     /// The URL as written.
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitUrl::parse("https://example.com/a").unwrap().as_str(), "https://example.com/a");
+    /// assert_eq!(elicit_core::protocol::ElicitUrl::parse("https://example.com/a").unwrap().as_str(), "https://example.com/a");
     /// ```
     pub fn as_str(&self) -> &str {
         &self.text
@@ -169,7 +169,7 @@ impl ElicitUrl {
     /// `"https"` or `"http"` (lowercase, whatever case the URL used).
     ///
     /// ```
-    /// assert_eq!(elicit_core::ElicitUrl::parse("HTTPS://example.com/").unwrap().scheme(), "https");
+    /// assert_eq!(elicit_core::protocol::ElicitUrl::parse("HTTPS://example.com/").unwrap().scheme(), "https");
     /// ```
     pub fn scheme(&self) -> &'static str {
         match self.scheme {
@@ -182,7 +182,7 @@ impl ElicitUrl {
     /// (`[::1]`).
     ///
     /// ```
-    /// use elicit_core::ElicitUrl;
+    /// use elicit_core::protocol::ElicitUrl;
     /// assert_eq!(ElicitUrl::parse("https://example.com:8443/").unwrap().host(), "example.com");
     /// assert_eq!(ElicitUrl::parse("http://[::1]:8080/").unwrap().host(), "[::1]");
     /// ```
@@ -193,7 +193,7 @@ impl ElicitUrl {
     /// The explicit port, if any.
     ///
     /// ```
-    /// use elicit_core::ElicitUrl;
+    /// use elicit_core::protocol::ElicitUrl;
     /// assert_eq!(ElicitUrl::parse("https://example.com:8443/").unwrap().port(), Some(8443));
     /// assert_eq!(ElicitUrl::parse("https://example.com/").unwrap().port(), None);
     /// ```
@@ -204,7 +204,7 @@ impl ElicitUrl {
     /// Whether the scheme is `https`.
     ///
     /// ```
-    /// use elicit_core::ElicitUrl;
+    /// use elicit_core::protocol::ElicitUrl;
     /// assert!(ElicitUrl::parse("https://example.com/").unwrap().is_https());
     /// assert!(!ElicitUrl::parse("http://example.com/").unwrap().is_https());
     /// ```
@@ -216,7 +216,7 @@ impl ElicitUrl {
     /// IPv4-mapped loopback address (`::ffff:127.0.0.1`).
     ///
     /// ```
-    /// use elicit_core::ElicitUrl;
+    /// use elicit_core::protocol::ElicitUrl;
     ///
     /// for url in ["http://localhost/", "http://127.8.9.10/", "http://[::1]:3000/"] {
     ///     assert!(ElicitUrl::parse(url).unwrap().is_loopback(), "{url}");
@@ -241,7 +241,7 @@ impl ElicitUrl {
     /// may imitate another, which the spec asks clients to warn about.
     ///
     /// ```
-    /// use elicit_core::ElicitUrl;
+    /// use elicit_core::protocol::ElicitUrl;
     /// assert!(ElicitUrl::parse("https://xn--pple-43d.com/").unwrap().has_punycode());
     /// assert!(!ElicitUrl::parse("https://apple.com/").unwrap().has_punycode());
     /// ```
@@ -385,7 +385,7 @@ impl<'de> Deserialize<'de> for ElicitUrl {
 /// Why a URL-mode request was refused.
 ///
 /// ```
-/// use elicit_core::{ElicitRequest, UrlError};
+/// use elicit_core::protocol::{ElicitRequest, UrlError};
 ///
 /// let error = ElicitRequest::url("Log in", "https://me:secret@example.com/", "id-1").unwrap_err();
 /// assert_eq!(error, UrlError::Credentials);

@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// A revision of the MCP specification that has elicitation, as negotiated in `initialize`
 /// (or, from 2026-07-28, sent with every request).
 ///
-/// What each revision can express differs; [`ElicitRequest::render`](crate::ElicitRequest::render)
+/// What each revision can express differs; [`ElicitRequest::render`](crate::protocol::ElicitRequest::render)
 /// writes a request for one of them. The default is 2025-11-25.
 ///
 /// | revision | form mode | URL mode | multi-select | `default` on | `pattern` |
@@ -18,7 +18,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// | 2026-07-28 | yes | yes, no `elicitationId` | yes | every kind | no |
 ///
 /// ```
-/// use elicit_core::ProtocolVersion;
+/// use elicit_core::protocol::ProtocolVersion;
 ///
 /// let version: ProtocolVersion = "2025-06-18".parse().unwrap();
 /// assert_eq!(version, ProtocolVersion::V2025_06_18);
@@ -46,7 +46,7 @@ impl ProtocolVersion {
     /// Every revision, oldest first.
     ///
     /// ```
-    /// use elicit_core::ProtocolVersion;
+    /// use elicit_core::protocol::ProtocolVersion;
     /// assert_eq!(ProtocolVersion::ALL.map(ProtocolVersion::as_str), ["2025-06-18", "2025-11-25", "2026-07-28"]);
     /// ```
     pub const ALL: [Self; 3] = [Self::V2025_06_18, Self::V2025_11_25, Self::V2026_07_28];
@@ -54,7 +54,7 @@ impl ProtocolVersion {
     /// The revision's date, as the protocol writes it (`"2025-11-25"`).
     ///
     /// ```
-    /// assert_eq!(elicit_core::ProtocolVersion::V2026_07_28.as_str(), "2026-07-28");
+    /// assert_eq!(elicit_core::protocol::ProtocolVersion::V2026_07_28.as_str(), "2026-07-28");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
@@ -67,7 +67,7 @@ impl ProtocolVersion {
     /// Whether the revision has URL-mode elicitation.
     ///
     /// ```
-    /// use elicit_core::ProtocolVersion;
+    /// use elicit_core::protocol::ProtocolVersion;
     /// assert!(!ProtocolVersion::V2025_06_18.has_url_mode());
     /// assert!(ProtocolVersion::V2025_11_25.has_url_mode());
     /// ```
@@ -78,7 +78,7 @@ impl ProtocolVersion {
     /// Whether the revision has multi-select enums.
     ///
     /// ```
-    /// use elicit_core::ProtocolVersion;
+    /// use elicit_core::protocol::ProtocolVersion;
     /// assert!(!ProtocolVersion::V2025_06_18.has_multi_select());
     /// assert!(ProtocolVersion::V2026_07_28.has_multi_select());
     /// ```
@@ -89,7 +89,7 @@ impl ProtocolVersion {
     /// Whether a URL-mode request carries an `elicitationId` in this revision.
     ///
     /// ```
-    /// use elicit_core::ProtocolVersion;
+    /// use elicit_core::protocol::ProtocolVersion;
     /// assert!(ProtocolVersion::V2025_11_25.has_elicitation_id());
     /// assert!(!ProtocolVersion::V2026_07_28.has_elicitation_id());
     /// ```
@@ -100,7 +100,7 @@ impl ProtocolVersion {
     /// Whether a string property may carry `pattern` in this revision.
     ///
     /// ```
-    /// use elicit_core::ProtocolVersion;
+    /// use elicit_core::protocol::ProtocolVersion;
     /// assert!(ProtocolVersion::V2025_11_25.has_pattern());
     /// assert!(!ProtocolVersion::V2026_07_28.has_pattern());
     /// ```
@@ -145,7 +145,7 @@ impl<'de> Deserialize<'de> for ProtocolVersion {
 /// as `2024-11-05`, or one this crate does not know yet).
 ///
 /// ```
-/// let error = "2025-03-26".parse::<elicit_core::ProtocolVersion>().unwrap_err();
+/// let error = "2025-03-26".parse::<elicit_core::protocol::ProtocolVersion>().unwrap_err();
 /// assert_eq!(error.version(), "2025-03-26");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl UnknownProtocolVersion {
     ///
     /// ```
     /// let long = "9".repeat(100);
-    /// let error = long.parse::<elicit_core::ProtocolVersion>().unwrap_err();
+    /// let error = long.parse::<elicit_core::protocol::ProtocolVersion>().unwrap_err();
     /// assert_eq!(error.version().chars().count(), 65); // 64 and an ellipsis
     /// ```
     pub fn version(&self) -> &str {

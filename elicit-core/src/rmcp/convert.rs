@@ -6,13 +6,16 @@ use std::collections::BTreeMap;
 use ::rmcp::model as m;
 use serde_json::{Number, Value};
 
-use crate::{
-    BooleanSchema, Elicit, ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitUrl,
-    ElicitationSupport, EnumOption, LegacyTitledEnumSchema, MessageError, NumberKind, NumberSchema,
-    OutcomeError, PropertySchema, ProtocolVersion, RenderError, RequestedSchema, StringFormat,
-    StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema, UntitledMultiSelectSchema,
-    UntitledSingleSelectSchema, UrlRequest,
+use crate::protocol::{
+    ElicitAction, ElicitRequest, ElicitResult, ElicitUrl, ElicitationSupport, MessageError,
+    OutcomeError, ProtocolVersion, RenderError, UrlRequest,
 };
+use crate::schema::{
+    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
+    RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+    UntitledMultiSelectSchema, UntitledSingleSelectSchema,
+};
+use crate::{Elicit, ElicitOutcome};
 
 /// The schema as rmcp's model, fields in declaration order (`property_order` is set).
 ///
@@ -75,7 +78,7 @@ impl From<&RequestedSchema> for m::ElicitationSchema {
 /// hold (a `default` outside the options, for instance).
 ///
 /// ```
-/// use elicit_core::{PropertySchema, RequestedSchema};
+/// use elicit_core::schema::{PropertySchema, RequestedSchema};
 /// use rmcp::model::{ElicitationSchema, StringSchema};
 ///
 /// let schema = ElicitationSchema::builder()
@@ -260,7 +263,8 @@ impl ElicitRequest {
     /// As [`render`](Self::render): a [`RenderError`] naming what `version` cannot express.
     ///
     /// ```
-    /// use elicit_core::{Elicit, ElicitRequest, ProtocolVersion};
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
     /// use rmcp::model::ElicitRequestParams;
     ///
     /// /// Pick a size
@@ -324,7 +328,7 @@ fn params_as_held(request: &ElicitRequest) -> m::ElicitRequestParams {
 /// credentials, or a schema this crate's model cannot hold.
 ///
 /// ```
-/// use elicit_core::{ElicitMode, ElicitRequest};
+/// use elicit_core::protocol::{ElicitMode, ElicitRequest};
 /// use rmcp::model::{ElicitRequestParams, ElicitationSchema};
 ///
 /// let params = ElicitRequestParams::FormElicitationParams {
@@ -346,7 +350,7 @@ impl TryFrom<&m::ElicitRequestParams> for ElicitRequest {
                 message,
                 requested_schema,
                 ..
-            } => Ok(Self::Form(crate::FormRequest::new(
+            } => Ok(Self::Form(crate::protocol::FormRequest::new(
                 message.clone(),
                 RequestedSchema::try_from(requested_schema)?,
             ))),
@@ -376,7 +380,7 @@ impl TryFrom<&m::ElicitRequestParams> for ElicitRequest {
 /// [`OutcomeError::Malformed`] for content that is not an object.
 ///
 /// ```
-/// use elicit_core::{ElicitAction, ElicitResult};
+/// use elicit_core::protocol::{ElicitAction, ElicitResult};
 /// use rmcp::model::{ElicitResult as RmcpResult, ElicitationAction};
 ///
 /// let result = ElicitResult::try_from(&RmcpResult::new(ElicitationAction::Decline)).unwrap();
@@ -398,7 +402,7 @@ impl TryFrom<&m::ElicitResult> for ElicitResult {
 /// rmcp's result for this answer (what an rmcp client handler returns).
 ///
 /// ```
-/// use elicit_core::ElicitResult;
+/// use elicit_core::protocol::ElicitResult;
 /// use rmcp::model::{ElicitResult as RmcpResult, ElicitationAction};
 ///
 /// let content = serde_json::json!({"ok": true}).as_object().unwrap().clone();
@@ -463,7 +467,7 @@ impl<T: Elicit> From<&ElicitOutcome<T>> for m::ElicitResult {
 }
 
 /// ```
-/// use elicit_core::ElicitAction;
+/// use elicit_core::protocol::ElicitAction;
 /// use rmcp::model::ElicitationAction;
 ///
 /// assert_eq!(ElicitationAction::from(ElicitAction::Cancel), ElicitationAction::Cancel);
@@ -482,7 +486,7 @@ impl From<ElicitAction> for m::ElicitationAction {
 /// only, as in 2025-06-18; no `elicitation` means none.
 ///
 /// ```
-/// use elicit_core::ElicitationSupport;
+/// use elicit_core::protocol::ElicitationSupport;
 /// use rmcp::model::ClientCapabilities;
 ///
 /// let capabilities = ClientCapabilities::builder().enable_elicitation().build();
@@ -511,7 +515,7 @@ impl From<&m::ClientCapabilities> for ElicitationSupport {
 /// than 2025-06-18, which has no elicitation, is treated as 2025-06-18.
 ///
 /// ```
-/// use elicit_core::ProtocolVersion;
+/// use elicit_core::protocol::ProtocolVersion;
 /// use elicit_core::rmcp::protocol_version;
 /// use rmcp::model::ProtocolVersion as Negotiated;
 ///
@@ -529,7 +533,7 @@ pub fn protocol_version(version: &m::ProtocolVersion) -> ProtocolVersion {
 }
 
 /// ```
-/// use elicit_core::ProtocolVersion;
+/// use elicit_core::protocol::ProtocolVersion;
 /// assert_eq!(rmcp::model::ProtocolVersion::from(ProtocolVersion::V2026_07_28), rmcp::model::ProtocolVersion::V_2026_07_28);
 /// ```
 impl From<ProtocolVersion> for m::ProtocolVersion {

@@ -5,7 +5,8 @@ use std::fmt;
 use ::rmcp::ServiceError;
 use ::rmcp::model::{ErrorCode, ErrorData};
 
-use crate::{ContentError, OutcomeError, RenderError, UnsupportedMode};
+use crate::ContentError;
+use crate::protocol::{OutcomeError, RenderError, UnsupportedMode};
 
 /// Why an elicitation through rmcp produced no [`ElicitOutcome`](crate::ElicitOutcome).
 ///

@@ -5,7 +5,8 @@ use ::rmcp::model as m;
 
 use super::convert::params_2026;
 use super::error::Error;
-use crate::{Elicit, ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, UrlRequest};
+use crate::protocol::{ElicitAction, ElicitRequest, ElicitResult, UrlRequest};
+use crate::{Elicit, ElicitOutcome};
 
 /// rmcp's `inputRequests` entry for this request, written for 2026-07-28 (no
 /// `elicitationId`, no `pattern`; fields in declaration order). To ask for several things
@@ -13,7 +14,8 @@ use crate::{Elicit, ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, Ur
 ///
 /// ```
 /// use elicit_core::rmcp::input_request;
-/// use elicit_core::{Elicit, ElicitRequest};
+/// use elicit_core::Elicit;
+/// use elicit_core::protocol::ElicitRequest;
 ///
 /// /// Your name?
 /// #[derive(Elicit)]
@@ -36,7 +38,8 @@ pub fn input_request(request: &ElicitRequest) -> m::InputRequest {
 ///
 /// ```
 /// use elicit_core::rmcp::input_required;
-/// use elicit_core::{Elicit, ElicitRequest};
+/// use elicit_core::Elicit;
+/// use elicit_core::protocol::ElicitRequest;
 ///
 /// /// Your name?
 /// #[derive(Elicit)]
@@ -75,7 +78,7 @@ pub fn form_input_required<T: Elicit>(key: impl Into<String>) -> m::InputRequire
 /// rmcp's `InputRequiredResult` asking the user to open a URL, under `key`.
 ///
 /// ```
-/// use elicit_core::UrlRequest;
+/// use elicit_core::protocol::UrlRequest;
 /// use elicit_core::rmcp::url_input_required;
 ///
 /// let request = UrlRequest::new("Connect your account", "https://example.com/connect", "c-1").unwrap();
@@ -131,7 +134,7 @@ pub fn form_outcome<T: Elicit>(
 /// [`Error::Malformed`] when the entry is not an `ElicitResult`.
 ///
 /// ```
-/// use elicit_core::ElicitAction;
+/// use elicit_core::protocol::ElicitAction;
 /// use elicit_core::rmcp::url_outcome;
 /// use rmcp::model::InputResponses;
 ///

@@ -10,11 +10,58 @@
 //!   typed answer from the retried call.
 //! - [`ask_form`] does whichever of the two the negotiated revision calls for, so a tool
 //!   works with both.
-//! - Conversions: [`RequestedSchema`](crate::RequestedSchema) ↔ rmcp's `ElicitationSchema`,
-//!   [`ElicitRequest`](crate::ElicitRequest) → rmcp's `ElicitRequestParams` (and back, for a
-//!   client), rmcp's `ElicitResult` ↔ [`ElicitResult`](crate::ElicitResult) and
+//! - Conversions: [`RequestedSchema`](crate::schema::RequestedSchema) ↔ rmcp's `ElicitationSchema`,
+//!   [`ElicitRequest`](crate::protocol::ElicitRequest) → rmcp's `ElicitRequestParams` (and back, for a
+//!   client), rmcp's `ElicitResult` ↔ [`ElicitResult`](crate::protocol::ElicitResult) and
 //!   [`ElicitOutcome<T>`](crate::ElicitOutcome), rmcp's `ClientCapabilities` →
-//!   [`ElicitationSupport`](crate::ElicitationSupport), and protocol versions.
+//!   [`ElicitationSupport`](crate::protocol::ElicitationSupport), and protocol versions.
+//!
+//! ```toml
+//! elicit-core = { version = "0.1", features = ["rmcp"] }
+//! ```
+//!
+//! # One tool, both protocol generations
+//!
+//! A tool asks for a derived form and gets it back typed. In a `#[tool]` method the two
+//! arguments are extractors (`ctx: RequestContext<RoleServer>` and
+//! `InputResponses(answers): InputResponses`); here they are plain parameters:
+//!
+//! ```
+//! use elicit_core::rmcp::{Asked, ask_form};
+//! use elicit_core::{Elicit, ElicitOutcome};
+//! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, InputResponses};
+//! use rmcp::service::RequestContext;
+//! use rmcp::{ErrorData, RoleServer};
+//!
+//! /// Please confirm your table reservation
+//! #[derive(Elicit)]
+//! struct Booking {
+//!     #[elicit(minimum = 1, maximum = 12, default = 2)]
+//!     party_size: u8,
+//! }
+//!
+//! async fn book_table(
+//!     ctx: RequestContext<RoleServer>,
+//!     answers: Option<InputResponses>,
+//! ) -> Result<CallToolResponse, ErrorData> {
+//!     let text = match ask_form::<Booking>(&ctx, answers.as_ref(), "booking").await? {
+//!         Asked::InputRequired(result) => return Ok(result.into()), // 2026-07-28: the client retries
+//!         Asked::Answered(ElicitOutcome::Accepted(booking)) => format!("Booked for {}", booking.party_size),
+//!         Asked::Answered(_) => "Nothing booked".to_owned(), // declined or cancelled
+//!     };
+//!     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+//! }
+//! ```
+//!
+//! [`ask_form`] picks the path from the request's protocol version. Up to 2025-11-25 it sends
+//! `elicitation/create` through `ctx.peer` and waits for the answer; from 2026-07-28, where
+//! rmcp refuses server-to-client requests, it returns an `InputRequiredResult` carrying the
+//! form, and on the client's retry reads the answer from `inputResponses`. The `?` turns an
+//! [`Error`] into a JSON-RPC error: the client lacks the mode (`-32021`, checked before
+//! anything is sent), rmcp got no answer (transport closed, timeout, the client's own error),
+//! or the accepted content does not fit the form (`-32602`, every field's error as `data`).
+//! A tool that wants one path only uses [`PeerElicitExt`] (up to 2025-11-25) or
+//! [`form_input_required`] and [`form_outcome`] (2026-07-28).
 //!
 //! # Field order
 //!

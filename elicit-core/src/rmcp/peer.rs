@@ -7,10 +7,10 @@ use ::rmcp::{Peer, RoleServer, ServiceError};
 
 use super::convert::protocol_version;
 use super::error::Error;
-use crate::{
-    Elicit, ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport,
-    ProtocolVersion, UrlRequest,
+use crate::protocol::{
+    ElicitAction, ElicitRequest, ElicitResult, ElicitationSupport, ProtocolVersion, UrlRequest,
 };
+use crate::{Elicit, ElicitOutcome};
 
 /// Typed elicitation on rmcp's server peer (`ctx.peer` in a tool), for protocol revisions
 /// up to 2025-11-25, where the server sends `elicitation/create` to the client.
@@ -78,7 +78,7 @@ pub trait PeerElicitExt {
     ) -> impl Future<Output = Result<ElicitAction, Error>> + Send;
 
     /// Sends any request and returns the client's answer, untyped (content checked by
-    /// nobody: see [`RequestedSchema::validate`](crate::RequestedSchema::validate)).
+    /// nobody: see [`RequestedSchema::validate`](crate::schema::RequestedSchema::validate)).
     ///
     /// # Errors
     /// As [`elicit_form`](Self::elicit_form), except [`Error::Invalid`].

@@ -8,10 +8,10 @@ use super::convert::protocol_version;
 use super::error::Error;
 use super::input::{input_required, result};
 use super::peer::PeerElicitExt;
-use crate::{
-    Elicit, ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport,
-    ProtocolVersion, UrlRequest,
+use crate::protocol::{
+    ElicitAction, ElicitRequest, ElicitResult, ElicitationSupport, ProtocolVersion, UrlRequest,
 };
+use crate::{Elicit, ElicitOutcome};
 
 /// What [`ask_form`] (or [`ask_url`]) came back with.
 ///
@@ -130,7 +130,7 @@ pub async fn ask_form_with<T: Elicit>(
 ///
 /// ```
 /// use elicit_core::rmcp::{Asked, ask_url};
-/// use elicit_core::{ElicitAction, UrlRequest, new_elicitation_id};
+/// use elicit_core::protocol::{ElicitAction, UrlRequest, new_elicitation_id};
 /// use rmcp::model::InputResponses;
 /// use rmcp::service::RequestContext;
 /// use rmcp::{ErrorData, RoleServer};

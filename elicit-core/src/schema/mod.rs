@@ -4,12 +4,73 @@
 //! Each type serializes to exactly the JSON the spec defines and deserializes from any schema
 //! a server may send, so the same model serves servers (which emit it) and clients (which
 //! check answers against it with [`RequestedSchema::validate`]).
+//!
+//! - [`RequestedSchema`]: the form, `{"type":"object","properties":{…},"required":[…]}`,
+//!   properties in declaration order. What [`Elicit::requested_schema`](crate::Elicit)
+//!   returns; [`validate`](RequestedSchema::validate) checks an answer without a Rust type,
+//!   [`apply_defaults`](RequestedSchema::apply_defaults) pre-fills one (SEP-1034).
+//! - [`PropertySchema`]: one property, one of [`StringSchema`] (with a [`StringFormat`] and a
+//!   [`Pattern`]), [`NumberSchema`] (a [`NumberKind`]), [`BooleanSchema`], the single selects
+//!   [`UntitledSingleSelectSchema`], [`TitledSingleSelectSchema`] and
+//!   [`LegacyTitledEnumSchema`] (2025-06-18's `enumNames`), and the multi-selects
+//!   [`UntitledMultiSelectSchema`] and [`TitledMultiSelectSchema`]. A titled option is an
+//!   [`EnumOption`].
+//! - [`Pattern`]: a string `pattern`, checked to be ECMA-262 that JavaScript clients read
+//!   the same way, and matched in linear time; [`PatternError`] says why one is refused (the
+//!   rules are in the guide: [patterns](crate::guide::attributes#patterns)).
+//!
+//! A field type of your own returns a [`PropertySchema`] from
+//! [`ElicitField::field_schema`](crate::ElicitField::field_schema) (see
+//! [field types of your own](crate::guide::types#field-types-of-your-own)).
+//!
+//! ```
+//! use elicit_core::schema::{
+//!     NumberKind, NumberSchema, PropertySchema, RequestedSchema, StringFormat, StringSchema,
+//! };
+//! use serde_json::json;
+//!
+//! let mut schema = RequestedSchema::new();
+//! schema.push(
+//!     "email",
+//!     PropertySchema::String(StringSchema {
+//!         format: Some(StringFormat::Email),
+//!         ..StringSchema::default()
+//!     }),
+//!     true,
+//! );
+//! schema.push(
+//!     "seats",
+//!     PropertySchema::Number(NumberSchema {
+//!         kind: NumberKind::Integer,
+//!         minimum: Some(1.into()),
+//!         ..NumberSchema::default()
+//!     }),
+//!     false,
+//! );
+//! assert_eq!(serde_json::to_value(&schema).unwrap(), json!({
+//!     "type": "object",
+//!     "properties": {
+//!         "email": {"type": "string", "format": "email"},
+//!         "seats": {"type": "integer", "minimum": 1}
+//!     },
+//!     "required": ["email"]
+//! }));
+//!
+//! // A client checks an answer against a schema it was sent, with no Rust type behind it.
+//! let sent: RequestedSchema = serde_json::from_value(serde_json::to_value(&schema).unwrap()).unwrap();
+//! let answer = json!({"email": "ada@example.com", "seats": 0});
+//! let error = sent.validate(answer.as_object().unwrap()).unwrap_err();
+//! assert_eq!(error.to_string(), "`seats`: must be at least 1, got 0");
+//! ```
 
+pub(crate) mod rust;
 mod wire;
 
 use serde_json::Number;
 
-use crate::pattern::Pattern;
+pub use crate::pattern::{Pattern, PatternError};
+
+use self::rust::RustNumber;
 
 /// The `requestedSchema` of a form: `{"type":"object","properties":{…},"required":[…]}`.
 ///
@@ -17,7 +78,7 @@ use crate::pattern::Pattern;
 /// empty; there is never a root `title`, `$defs`, `$ref` or `additionalProperties`.
 ///
 /// ```
-/// use elicit_core::{PropertySchema, RequestedSchema, StringSchema};
+/// use elicit_core::schema::{PropertySchema, RequestedSchema, StringSchema};
 ///
 /// let mut schema = RequestedSchema::new();
 /// schema.push("name", PropertySchema::String(StringSchema::default()), true);
@@ -40,7 +101,7 @@ impl RequestedSchema {
     /// An empty form.
     ///
     /// ```
-    /// let schema = elicit_core::RequestedSchema::new();
+    /// let schema = elicit_core::schema::RequestedSchema::new();
     /// assert!(schema.properties.is_empty() && schema.required.is_empty());
     /// ```
     pub fn new() -> Self {
@@ -50,7 +111,7 @@ impl RequestedSchema {
     /// Appends a property; `required` adds its name to `required`.
     ///
     /// ```
-    /// use elicit_core::{BooleanSchema, PropertySchema, RequestedSchema};
+    /// use elicit_core::schema::{BooleanSchema, PropertySchema, RequestedSchema};
     ///
     /// let mut schema = RequestedSchema::new();
     /// schema.push("agree", PropertySchema::Boolean(BooleanSchema::default()), true);
@@ -67,7 +128,7 @@ impl RequestedSchema {
     /// The schema of the property with this wire name.
     ///
     /// ```
-    /// # use elicit_core::{PropertySchema, RequestedSchema, BooleanSchema};
+    /// # use elicit_core::schema::{PropertySchema, RequestedSchema, BooleanSchema};
     /// let mut schema = RequestedSchema::new();
     /// schema.push("ok", PropertySchema::Boolean(BooleanSchema::default()), false);
     /// assert!(schema.property("ok").is_some());
@@ -82,7 +143,7 @@ impl RequestedSchema {
     /// Whether the property with this wire name is in `required`.
     ///
     /// ```
-    /// use elicit_core::{BooleanSchema, PropertySchema, RequestedSchema};
+    /// use elicit_core::schema::{BooleanSchema, PropertySchema, RequestedSchema};
     ///
     /// let mut schema = RequestedSchema::new();
     /// schema.push("agree", PropertySchema::Boolean(BooleanSchema::default()), false);
@@ -96,7 +157,7 @@ impl RequestedSchema {
 /// One property of a form: the spec's `PrimitiveSchemaDefinition`.
 ///
 /// ```
-/// use elicit_core::PropertySchema;
+/// use elicit_core::schema::PropertySchema;
 ///
 /// let schema: PropertySchema =
 ///     serde_json::from_value(serde_json::json!({"type": "string", "enum": ["a", "b"]})).unwrap();
@@ -127,7 +188,7 @@ impl PropertySchema {
     /// The property's `title`.
     ///
     /// ```
-    /// use elicit_core::{BooleanSchema, PropertySchema};
+    /// use elicit_core::schema::{BooleanSchema, PropertySchema};
     ///
     /// let mut schema = PropertySchema::Boolean(BooleanSchema::default());
     /// schema.set_title("Agree");
@@ -140,7 +201,7 @@ impl PropertySchema {
     /// The property's `description`.
     ///
     /// ```
-    /// use elicit_core::{BooleanSchema, PropertySchema};
+    /// use elicit_core::schema::{BooleanSchema, PropertySchema};
     ///
     /// let mut schema = PropertySchema::Boolean(BooleanSchema::default());
     /// schema.set_description("Agree");
@@ -153,7 +214,7 @@ impl PropertySchema {
     /// Sets the `title`.
     ///
     /// ```
-    /// use elicit_core::{PropertySchema, StringSchema};
+    /// use elicit_core::schema::{PropertySchema, StringSchema};
     ///
     /// let mut schema = PropertySchema::String(StringSchema::default());
     /// schema.set_title("Your name");
@@ -166,7 +227,7 @@ impl PropertySchema {
     /// Sets the `description`.
     ///
     /// ```
-    /// use elicit_core::{PropertySchema, StringSchema};
+    /// use elicit_core::schema::{PropertySchema, StringSchema};
     ///
     /// let mut schema = PropertySchema::String(StringSchema::default());
     /// schema.set_description("Your name");
@@ -179,7 +240,7 @@ impl PropertySchema {
     /// The option values (`const`s) of a select, in order; empty for other kinds.
     ///
     /// ```
-    /// # use elicit_core::{PropertySchema, UntitledSingleSelectSchema};
+    /// # use elicit_core::schema::{PropertySchema, UntitledSingleSelectSchema};
     /// let schema = PropertySchema::UntitledSingleSelect(UntitledSingleSelectSchema {
     ///     options: vec!["red".into(), "blue".into()],
     ///     ..Default::default()
@@ -227,7 +288,7 @@ impl PropertySchema {
 /// The `format`s a string property may carry.
 ///
 /// ```
-/// use elicit_core::StringFormat;
+/// use elicit_core::schema::StringFormat;
 /// assert_eq!(serde_json::to_value(StringFormat::DateTime).unwrap(), "date-time");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -250,7 +311,7 @@ impl StringFormat {
     /// The name on the wire (`"date-time"`, …).
     ///
     /// ```
-    /// assert_eq!(elicit_core::StringFormat::Uri.as_str(), "uri");
+    /// assert_eq!(elicit_core::schema::StringFormat::Uri.as_str(), "uri");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
@@ -275,7 +336,7 @@ impl StringFormat {
 /// `{"type":"string", …}`
 ///
 /// ```
-/// use elicit_core::{StringFormat, StringSchema};
+/// use elicit_core::schema::{StringFormat, StringSchema};
 ///
 /// let schema = StringSchema { format: Some(StringFormat::Email), ..Default::default() };
 /// assert_eq!(
@@ -304,7 +365,8 @@ pub struct StringSchema {
 /// Whether a number property takes any number or only integers.
 ///
 /// ```
-/// use elicit_core::{Elicit, NumberKind, PropertySchema};
+/// use elicit_core::Elicit;
+/// use elicit_core::schema::{NumberKind, PropertySchema};
 ///
 /// #[derive(Elicit)]
 /// struct Order { count: u8 }
@@ -324,7 +386,7 @@ pub enum NumberKind {
 /// `u64::MAX` is `18446744073709551615`, not a rounded float.
 ///
 /// ```
-/// use elicit_core::{NumberKind, NumberSchema};
+/// use elicit_core::schema::{NumberKind, NumberSchema};
 ///
 /// let schema = NumberSchema { kind: NumberKind::Integer, minimum: Some(1.into()), ..Default::default() };
 /// assert_eq!(
@@ -365,40 +427,10 @@ impl PartialEq for NumberSchema {
     }
 }
 
-/// The facts about a number field's Rust type that its JSON schema cannot carry. Not a
-/// public API: the derive's setters read it.
-#[doc(hidden)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct RustNumber {
-    /// The value is an `f32`: the schema compares the `f32` a number rounds to, and its
-    /// bounds and default are exact `f32` values.
-    pub(crate) f32: bool,
-    /// How far an explicit `minimum`/`maximum` may widen the bounds: the Rust integer type's
-    /// whole range, while the bounds are still the type's own (I-JSON) ones. `None` once the
-    /// schema is final (a newtype's, whose parser checks its own bounds) or for other types.
-    pub(crate) widen_to: Option<(i128, i128)>,
-}
-
-impl RustNumber {
-    /// An `f32`'s.
-    pub(crate) const F32: Self = Self {
-        f32: true,
-        widen_to: None,
-    };
-
-    /// A Rust integer type's whose full range is `min..=max`.
-    pub(crate) const fn integer(min: i128, max: i128) -> Self {
-        Self {
-            f32: false,
-            widen_to: Some((min, max)),
-        }
-    }
-}
-
 /// `{"type":"boolean", …}`
 ///
 /// ```
-/// use elicit_core::BooleanSchema;
+/// use elicit_core::schema::BooleanSchema;
 ///
 /// let schema = BooleanSchema { default: Some(true), ..Default::default() };
 /// assert_eq!(
@@ -419,7 +451,7 @@ pub struct BooleanSchema {
 /// One option of a titled select: `{"const":"…","title":"…"}`.
 ///
 /// ```
-/// use elicit_core::EnumOption;
+/// use elicit_core::schema::EnumOption;
 ///
 /// let option = EnumOption::new("hero-1", "Superman");
 /// assert_eq!(
@@ -440,7 +472,7 @@ impl EnumOption {
     /// An option with this value and title.
     ///
     /// ```
-    /// let option = elicit_core::EnumOption::new("red", "Red");
+    /// let option = elicit_core::schema::EnumOption::new("red", "Red");
     /// assert_eq!((option.value.as_str(), option.title.as_str()), ("red", "Red"));
     /// ```
     pub fn new(value: impl Into<String>, title: impl Into<String>) -> Self {
@@ -454,7 +486,7 @@ impl EnumOption {
 /// `{"type":"string","enum":[…]}`: choose one, no titles.
 ///
 /// ```
-/// use elicit_core::UntitledSingleSelectSchema;
+/// use elicit_core::schema::UntitledSingleSelectSchema;
 ///
 /// let json = serde_json::json!({"type": "string", "enum": ["a", "b"]});
 /// let schema: UntitledSingleSelectSchema = serde_json::from_value(json.clone()).unwrap();
@@ -475,7 +507,7 @@ pub struct UntitledSingleSelectSchema {
 /// `{"type":"string","oneOf":[{"const":…,"title":…},…]}`: choose one, with titles.
 ///
 /// ```
-/// use elicit_core::TitledSingleSelectSchema;
+/// use elicit_core::schema::TitledSingleSelectSchema;
 ///
 /// let json = serde_json::json!({"type": "string", "oneOf": [{"const": "a", "title": "A"}]});
 /// let schema: TitledSingleSelectSchema = serde_json::from_value(json.clone()).unwrap();
@@ -496,7 +528,7 @@ pub struct TitledSingleSelectSchema {
 /// `{"type":"string","enum":[…],"enumNames":[…]}`: the 2025-06-18 titled single select.
 ///
 /// ```
-/// use elicit_core::LegacyTitledEnumSchema;
+/// use elicit_core::schema::LegacyTitledEnumSchema;
 ///
 /// let json = serde_json::json!({"type": "string", "enum": ["a"], "enumNames": ["A"]});
 /// let schema: LegacyTitledEnumSchema = serde_json::from_value(json.clone()).unwrap();
@@ -519,7 +551,7 @@ pub struct LegacyTitledEnumSchema {
 /// `{"type":"array","items":{"type":"string","enum":[…]}}`: choose several, no titles.
 ///
 /// ```
-/// use elicit_core::UntitledMultiSelectSchema;
+/// use elicit_core::schema::UntitledMultiSelectSchema;
 ///
 /// let json = serde_json::json!({"type": "array", "items": {"type": "string", "enum": ["a"]}});
 /// let schema: UntitledMultiSelectSchema = serde_json::from_value(json.clone()).unwrap();
@@ -544,7 +576,7 @@ pub struct UntitledMultiSelectSchema {
 /// `{"type":"array","items":{"anyOf":[{"const":…,"title":…},…]}}`: choose several, with titles.
 ///
 /// ```
-/// use elicit_core::TitledMultiSelectSchema;
+/// use elicit_core::schema::TitledMultiSelectSchema;
 ///
 /// let json = serde_json::json!({"type": "array", "maxItems": 1, "items": {"anyOf": [{"const": "a", "title": "A"}]}});
 /// let schema: TitledMultiSelectSchema = serde_json::from_value(json.clone()).unwrap();

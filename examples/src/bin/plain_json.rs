@@ -5,10 +5,11 @@
 //! cargo run -p examples --bin plain_json
 //! ```
 
-use elicit_core::{
-    DEFAULT_MESSAGE_LIMIT, Elicit, ElicitOutcome, ElicitRequest, ElicitationSupport,
-    InputRequiredResult, InputResponses, ProtocolVersion,
+use elicit_core::protocol::{
+    DEFAULT_MESSAGE_LIMIT, ElicitRequest, ElicitationSupport, InputRequiredResult, InputResponses,
+    ProtocolVersion,
 };
+use elicit_core::{Elicit, ElicitOutcome};
 
 /// Where should we ship your order?
 #[derive(Elicit, Debug)]

@@ -1,0 +1,42 @@
+//! The guide: what `#[derive(Elicit)]` accepts and what it makes of it, in chapters.
+//!
+//! - [`types`]: what each field type becomes in the schema and how its value is read back,
+//!   and how to make a type of your own a field.
+//! - [`attributes`]: every `#[elicit(…)]` key, doc comments, serde attributes, defaults,
+//!   narrowing, and the `pattern` dialect.
+//! - [`flatten`]: a form flattened into another, and newtypes that carry their constraints.
+//! - [`choices`]: enums as single and multi-selects, and their three option styles.
+//! - [`compile_errors`]: what the derive refuses, and what it says.
+//!
+//! The exchange around a form (requests, answers, URL mode, protocol revisions) is in the
+//! [`protocol`](crate::protocol) module, and rmcp in `rmcp` (feature `rmcp`).
+//!
+//! These pages have no items: each is a chapter of text whose examples are compiled and run
+//! as doctests. They live in `elicit-core/docs/*.md`.
+
+pub mod types {
+    #![doc = include_str!("../docs/types.md")]
+    // The example that needs chrono and url is only part of the page when those features are
+    // on (as on docs.rs, and in `cargo test -p elicit-core --all-features`), so it is always
+    // compiled where it is shown.
+    #![cfg_attr(
+        all(feature = "chrono", feature = "url"),
+        doc = include_str!("../docs/types_ecosystem.md")
+    )]
+}
+
+pub mod attributes {
+    #![doc = include_str!("../docs/attributes.md")]
+}
+
+pub mod flatten {
+    #![doc = include_str!("../docs/flatten.md")]
+}
+
+pub mod choices {
+    #![doc = include_str!("../docs/choices.md")]
+}
+
+pub mod compile_errors {
+    #![doc = include_str!("../docs/compile_errors.md")]
+}
