@@ -3,4 +3,5 @@
 
 pub mod forms;
 pub mod golden;
+pub mod soundness;
 pub mod spec;

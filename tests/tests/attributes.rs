@@ -213,3 +213,17 @@ fn doc_attributes_written_with_macros_are_kept() {
     );
     assert_eq!(description("mixed"), "Plain, then\na macro");
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Titled>();
+    tests::soundness::check_form_is_sound::<Untitled>();
+    tests::soundness::check_form_is_sound::<Skipped>();
+    tests::soundness::check_form_is_sound::<ContainerDefault>();
+    tests::soundness::check_form_is_sound::<DeserializeNames>();
+    tests::soundness::check_form_is_sound::<HTTPMethod>();
+    tests::soundness::check_form_is_sound::<WholeBounds>();
+    tests::soundness::check_form_is_sound::<MacroDocs>();
+}

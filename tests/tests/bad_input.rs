@@ -38,7 +38,7 @@ enum Answer {
 }
 
 /// One optional field of every kind, and one required one.
-#[derive(Elicit, Debug)]
+#[derive(Elicit, Debug, PartialEq)]
 #[elicit(rename_all = "camelCase")]
 struct Form {
     required_text: String,
@@ -353,4 +353,14 @@ fn catalogue_names_real_fields() {
             row.field
         );
     }
+}
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Color>();
+    tests::soundness::check_form_is_sound::<Shade>();
+    tests::soundness::check_form_is_sound::<Answer>();
+    tests::soundness::check_form_is_sound::<Form>();
 }

@@ -474,3 +474,20 @@ fn an_enum_is_a_one_question_form() {
     let error = ShirtSize::from_content(map(&json!({"size": "Large"}))).unwrap_err();
     assert_eq!(error.errors()[0].kind().code(), "unknown_option");
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<UntitledOption>();
+    tests::soundness::check_form_is_sound::<TitledOption>();
+    tests::soundness::check_form_is_sound::<LegacyOption>();
+    tests::soundness::check_form_is_sound::<TitledChoice>();
+    tests::soundness::check_form_is_sound::<Sep1330>();
+    tests::soundness::check_form_is_sound::<Hero>();
+    tests::soundness::check_form_is_sound::<Casing>();
+    tests::soundness::check_form_is_sound::<SerdeCasing>();
+    tests::soundness::check_form_is_sound::<Choices>();
+    tests::soundness::check_form_is_sound::<FavoriteColor>();
+    tests::soundness::check_form_is_sound::<ShirtSize>();
+}

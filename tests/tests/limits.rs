@@ -280,3 +280,11 @@ fn a_huge_multi_select_validates_in_linear_time() {
     .expect_err("repeated");
     assert_eq!(error.errors()[0].kind().code(), "duplicate_option");
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Open>();
+    tests::soundness::check_form_is_sound::<Closed>();
+}

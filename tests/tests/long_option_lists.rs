@@ -110,7 +110,7 @@ enum Hundred {
     V99,
 }
 
-#[derive(Elicit, Debug)]
+#[derive(Elicit, Debug, PartialEq)]
 #[allow(dead_code)]
 struct Pick {
     one: Hundred,
@@ -144,4 +144,12 @@ fn a_hundred_options_are_cut_to_ten_in_the_message() {
         one.unwrap_err().to_string(),
         format!("`hundred`: {MESSAGE}")
     );
+}
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Hundred>();
+    tests::soundness::check_form_is_sound::<Pick>();
 }

@@ -366,3 +366,22 @@ fn literal_defaults_of_formatted_types() {
         codes(&[("born", "bad_format")])
     );
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<SignUp>();
+    tests::soundness::check_form_is_sound::<Patterned>();
+    tests::soundness::check_form_is_sound::<Size>();
+    tests::soundness::check_form_is_sound::<Shirts>();
+    tests::soundness::check_narrowed_form_is_sound::<Dated>();
+}
+
+/// `Dated`'s parser refuses some answers its schema allows (see the ignore reason): kept as
+/// a record; `every_form_here_is_sound` checks the form with that one allowance.
+#[test]
+#[ignore = "an IP address field is a plain string in the schema; the parser refuses non-addresses"]
+fn dated_verdicts_agree() {
+    tests::soundness::check_form_is_sound::<Dated>();
+}

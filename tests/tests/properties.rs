@@ -539,3 +539,13 @@ fn f32_range_is_in_the_schema() {
     assert!(Weight::from_content(max).is_ok());
     assert!(Weight::requested_schema().validate(max).is_ok());
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Color>();
+    tests::soundness::check_form_is_sound::<Shade>();
+    tests::soundness::check_form_is_sound::<Answer>();
+    tests::soundness::check_form_is_sound::<Survey>();
+}

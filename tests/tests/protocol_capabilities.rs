@@ -8,7 +8,7 @@ use elicit_core::protocol::{
 use serde_json::{Value, json};
 
 /// Your name
-#[derive(Elicit)]
+#[derive(Elicit, Debug, PartialEq)]
 struct Name {
     name: String,
 }
@@ -284,4 +284,11 @@ fn clients_declare_capabilities() {
         Some(json!({"form": {}}))
     );
     assert_eq!(ElicitationSupport::default(), ElicitationSupport::NONE);
+}
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Name>();
 }

@@ -394,3 +394,11 @@ fn the_2025_11_25_examples() {
     }
     assert_eq!(seen, 10);
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<GitHubUsername>();
+    tests::soundness::check_form_is_sound::<Contact>();
+}

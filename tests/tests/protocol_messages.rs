@@ -631,3 +631,11 @@ fn no_reader_panics_on_arbitrary_json() {
         }
     }
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<GitHub>();
+    tests::soundness::check_form_is_sound::<Target>();
+}

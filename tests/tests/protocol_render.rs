@@ -380,3 +380,16 @@ fn results_are_the_same_in_every_revision() {
         result
     );
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Size>();
+    tests::soundness::check_form_is_sound::<Milk>();
+    tests::soundness::check_form_is_sound::<Cup>();
+    tests::soundness::check_form_is_sound::<Extra>();
+    tests::soundness::check_form_is_sound::<Topping>();
+    tests::soundness::check_form_is_sound::<Order>();
+    tests::soundness::check_form_is_sound::<FancyOrder>();
+}

@@ -356,3 +356,10 @@ fn the_request_survives_a_client_round_trip() {
         );
     }
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Profile>();
+}

@@ -596,3 +596,14 @@ fn errors_become_json_rpc_errors() {
     let closed = rmcp::ErrorData::from(Error::Service(rmcp::ServiceError::TransportClosed));
     assert_eq!(closed.code, ErrorCode::INTERNAL_ERROR);
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Status>();
+    tests::soundness::check_form_is_sound::<Hero>();
+    tests::soundness::check_form_is_sound::<Pet>();
+    tests::soundness::check_form_is_sound::<Everything>();
+    tests::soundness::check_form_is_sound::<Loose>();
+}

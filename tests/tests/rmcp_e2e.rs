@@ -574,3 +574,13 @@ async fn url_mode_needs_the_url_capability() {
         assert_eq!(session.requests_seen(), 0);
     }
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Booking>();
+    tests::soundness::check_form_is_sound::<Seating>();
+    tests::soundness::check_form_is_sound::<Extra>();
+    tests::soundness::check_form_is_sound::<Extras>();
+}

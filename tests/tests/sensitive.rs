@@ -134,3 +134,13 @@ fn a_choice_named_like_a_secret_compiles() {
     let schema = serde_json::to_value(ChoicesAreNotSecrets::requested_schema()).unwrap();
     assert_eq!(schema["properties"]["token"]["oneOf"][0]["const"], "Bearer");
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<SummarySettings>();
+    tests::soundness::check_form_is_sound::<ReplyLimits>();
+    tests::soundness::check_form_is_sound::<TokenKind>();
+    tests::soundness::check_form_is_sound::<ChoicesAreNotSecrets>();
+}

@@ -83,3 +83,12 @@ fn valid_defaults_are_used_and_round_trip() {
     let schema = serde_json::to_value(Sound::requested_schema()).unwrap();
     assert_eq!(schema["properties"]["cup"]["default"], json!("large-cup"));
 }
+
+/// The sound forms of this file (`ConstAboveMaximum` and `ExpressionTooLong` panic on their
+/// first schema build, by design): parser, `to_content`, `validate` and the defaults agree.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Cup>();
+    tests::soundness::check_form_is_sound::<Topping>();
+    tests::soundness::check_form_is_sound::<Sound>();
+}

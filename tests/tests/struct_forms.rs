@@ -558,3 +558,17 @@ fn hostile_content_never_panics() {
         ["too_long", "wrong_type", "wrong_type", "above_maximum"]
     );
 }
+
+/// Every form declared at the top of this file: parser, `to_content`, `validate` and the
+/// defaults agree on answers generated from its schema.
+#[test]
+fn every_form_here_is_sound() {
+    tests::soundness::check_form_is_sound::<Scalars>();
+    tests::soundness::check_form_is_sound::<Attributes>();
+    tests::soundness::check_form_is_sound::<Order>();
+    tests::soundness::check_form_is_sound::<Strict>();
+    tests::soundness::check_form_is_sound::<Lenient>();
+    tests::soundness::check_form_is_sound::<Empty>();
+    tests::soundness::check_form_is_sound::<WithSerde>();
+    tests::soundness::check_form_is_sound::<ThroughReexport>();
+}
