@@ -17,7 +17,7 @@ struct Good {
 struct Forgetful(Good);
 
 impl Elicit for Forgetful {
-    fn requested_schema() -> &'static elicit_core::RequestedSchema {
+    fn requested_schema() -> &'static elicit_core::schema::RequestedSchema {
         Good::requested_schema()
     }
     fn message() -> &'static str {
@@ -38,7 +38,7 @@ impl Elicit for Forgetful {
 struct Lax(Good);
 
 impl Elicit for Lax {
-    fn requested_schema() -> &'static elicit_core::RequestedSchema {
+    fn requested_schema() -> &'static elicit_core::schema::RequestedSchema {
         Good::requested_schema()
     }
     fn message() -> &'static str {
