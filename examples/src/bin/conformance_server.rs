@@ -13,6 +13,7 @@
 //! | `input-required-result-multiple-input-requests` | `test_input_required_result_multiple_inputs` |
 //! | `input-required-result-capability-check` | `test_input_required_result_capabilities` |
 //! | `input-required-result-non-tool-request` | the prompt `test_input_required_result_prompt` |
+//! | `server-stateless` (its elicitation and capability probes) | `test_streaming_elicitation`, `test_missing_capability` |
 //!
 //! The first three work on every protocol revision (`elicitation/create` up to 2025-11-25,
 //! an `InputRequiredResult` from 2026-07-28: see `ask_form`); the `input-required-result`
@@ -315,6 +316,11 @@ mod others {
         let message = m::SamplingMessage::user_text("Generate a greeting");
         let params = m::CreateMessageRequestParams::new(vec![message], 50);
         m::InputRequest::CreateMessage(m::CreateMessageRequest::new(params))
+    }
+
+    /// What a request that samples needs the client to have declared.
+    pub fn sampling_required() -> m::ClientCapabilities {
+        m::ClientCapabilities::builder().enable_sampling().build()
     }
 
     /// `roots/list`.
@@ -656,6 +662,48 @@ impl Conformance {
             arguments: &arguments,
         };
         gather(&call, &ctx, responses.as_ref(), request_state.as_deref())
+    }
+
+    #[tool(
+        description = "Asks for the user's name; the answer arrives in a retry (server-stateless)"
+    )]
+    async fn test_streaming_elicitation(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+    ) -> Result<CallToolResponse, ErrorData> {
+        elicit::<Name>(&ctx, responses.as_ref(), None, "Elicitation completed").await
+    }
+
+    #[tool(
+        description = "Needs sampling; refuses a client that did not declare it (server-stateless)"
+    )]
+    async fn test_missing_capability(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let declared = ctx.client_capabilities().unwrap_or_default();
+        if declared.sampling.is_none() {
+            let required = others::sampling_required();
+            return Err(ErrorData::missing_required_client_capability(required));
+        }
+        if !input_required_revision(&ctx) {
+            let message =
+                "test_missing_capability asks through an InputRequiredResult: protocol 2026-07-28";
+            return Ok(CallToolResult::error(vec![ContentBlock::text(message)]).into());
+        }
+        let key = "greeting";
+        Ok(text(
+            match responses.as_ref().and_then(|responses| responses.get(key)) {
+                Some(answer) => others::sampled_text(key, answer)?,
+                None => {
+                    let mut requests = m::InputRequests::new();
+                    requests.insert(key.to_owned(), others::greeting_request());
+                    return Ok(m::InputRequiredResult::from_input_requests(requests).into());
+                }
+            },
+        ))
     }
 
     #[tool(description = "Asks only for what the client declared it can provide")]
