@@ -1,23 +1,37 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite (@modelcontextprotocol/conformance, pinned in
-# scripts/conformance/package-lock.json) against the `conformance_server` example, for the
-# elicitation scenarios. Exits non-zero if any check of any scenario fails.
+# Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against the
+# `conformance_server` example, for the scenarios that elicit a form, on two pinned
+# releases: 0.1.16 (scripts/conformance/package-lock.json; protocol up to 2025-11-25) and
+# 0.2.0-alpha.12 (scripts/conformance-alpha/package-lock.json; adds 2026-07-28 and its
+# InputRequiredResult scenarios). Exits non-zero if any check of any scenario fails.
 #
-#   bash scripts/conformance.sh               # the three elicitation scenarios
-#   bash scripts/conformance.sh SCENARIO...   # others, by name (`npx conformance list`)
+#   bash scripts/conformance.sh               # the elicitation scenarios on both releases,
+#                                             # then a report of server-stateless (not judged)
+#   bash scripts/conformance.sh SCENARIO...   # others, by name, on each release that has
+#                                             # them (`conformance list --server`)
 #
-# Needs cargo, Node >= 20.6 and npm (the suite is installed with `npm ci` into
-# scripts/conformance/node_modules, from the npm registry). The suite's CLI imports
-# `fs.globSync`, which Node 20 lacks: on such a Node, scripts/conformance/globsync-*.mjs
-# provide it from the `glob` package before the CLI loads.
+# Needs cargo, Node >= 20.6 and npm (each release is installed with `npm ci` into its
+# directory's node_modules, from the npm registry). The suite's CLI imports `fs.globSync`,
+# which Node 20 lacks: on such a Node, scripts/conformance/globsync-*.mjs provide it from
+# the `glob` package (in scripts/conformance/node_modules) before the CLI loads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SCENARIOS=(tools-call-elicitation elicitation-sep1034-defaults elicitation-sep1330-enums)
-if [[ $# -gt 0 ]]; then
-    SCENARIOS=("$@")
-fi
-SUITE_DIR=scripts/conformance
+ELICITATION=(tools-call-elicitation elicitation-sep1034-defaults elicitation-sep1330-enums)
+INPUT_REQUIRED=(
+    input-required-result-basic-elicitation
+    input-required-result-request-state
+    input-required-result-multiple-input-requests
+    input-required-result-multi-round
+    input-required-result-missing-input-response
+    input-required-result-non-tool-request
+    input-required-result-result-type
+    input-required-result-ignore-extra-params
+    input-required-result-validate-input
+    input-required-result-tampered-state
+    input-required-result-capability-check
+)
+SUITE_DIRS=(scripts/conformance scripts/conformance-alpha)
 SCENARIO_TIMEOUT=120 # seconds; the suite's own tools/call timeout is 60
 START_TIMEOUT=300    # tenths of a second for the server to start listening
 
@@ -25,16 +39,36 @@ for tool in cargo node npm; do
     command -v "$tool" >/dev/null || { echo "conformance: $tool is required" >&2; exit 2; }
 done
 
-echo "== installing the conformance suite (npm ci, $SUITE_DIR)"
-if [[ ! -f $SUITE_DIR/node_modules/.package-lock.json ||
-      $SUITE_DIR/package-lock.json -nt $SUITE_DIR/node_modules/.package-lock.json ]]; then
-    (cd "$SUITE_DIR" && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
-else
-    echo "already installed"
-fi
-CLI=$PWD/$SUITE_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js
-PRELOAD=$PWD/$SUITE_DIR/globsync-register.mjs
-echo "suite $(node -p "require('./$SUITE_DIR/node_modules/@modelcontextprotocol/conformance/package.json').version"), node $(node --version)"
+PRELOAD=$PWD/scripts/conformance/globsync-register.mjs
+declare -A CLI VERSION
+for dir in "${SUITE_DIRS[@]}"; do
+    echo "== installing the conformance suite (npm ci, $dir)"
+    if [[ ! -f $dir/node_modules/.package-lock.json ||
+          $dir/package-lock.json -nt $dir/node_modules/.package-lock.json ]]; then
+        (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error --engine-strict=false)
+    else
+        echo "already installed"
+    fi
+    CLI[$dir]=$PWD/$dir/node_modules/@modelcontextprotocol/conformance/dist/index.js
+    VERSION[$dir]=$(node -p "require('./$dir/node_modules/@modelcontextprotocol/conformance/package.json').version")
+    echo "suite ${VERSION[$dir]}, node $(node --version)"
+done
+
+# The scenarios to run on a release: the defaults, or those named that it lists.
+scenarios_for() {
+    local dir=$1
+    if [[ $# -gt 1 ]]; then
+        local known
+        known=$(node --import "$PRELOAD" "${CLI[$dir]}" list --server | sed -n 's/^  - \([^ ]*\).*/\1/p')
+        for scenario in "${@:2}"; do
+            grep -qxF -- "$scenario" <<<"$known" && echo "$scenario"
+        done
+        return 0
+    fi
+    printf '%s\n' "${ELICITATION[@]}"
+    [[ $dir == scripts/conformance-alpha ]] && printf '%s\n' "${INPUT_REQUIRED[@]}"
+    return 0
+}
 
 echo "== building conformance_server"
 cargo build --quiet -p examples --bin conformance_server
@@ -78,31 +112,55 @@ echo "$URL"
 passed=0
 failed=0
 summary=()
-for scenario in "${SCENARIOS[@]}"; do
-    echo "== scenario $scenario"
+# Runs one scenario, its output in $WORK/NAME.txt (NAME: release and scenario).
+run_scenario() {
+    local dir=$1 scenario=$2 name=${VERSION[$1]}-$2
+    echo "== scenario $scenario (suite ${VERSION[$dir]})"
     status=0
-    timeout "$SCENARIO_TIMEOUT" node --import "$PRELOAD" "$CLI" server --url "$URL" --scenario "$scenario" \
-        >"$WORK/$scenario.out" 2>&1 || status=$?
+    timeout "$SCENARIO_TIMEOUT" node --import "$PRELOAD" "${CLI[$dir]}" server --url "$URL" --scenario "$scenario" \
+        >"$WORK/$name.out" 2>&1 || status=$?
     # The suite colours its output; keep the text.
-    sed 's/\x1b\[[0-9;]*m//g' "$WORK/$scenario.out" | tee "$WORK/$scenario.txt" | sed 's/^/    /'
-    # "Passed: 5/5, 0 failed, 0 warnings"
-    counts=$(sed -n 's/^Passed: \([0-9]*\/[0-9]*\), \([0-9]*\) failed.*/\1 \2/p' "$WORK/$scenario.txt" | tail -n 1)
-    checks=${counts% *}
-    failures=${counts#* }
-    if [[ $status -eq 0 && -n $counts && $failures == 0 ]]; then
-        passed=$((passed + 1))
-        summary+=("PASS $scenario: $checks checks passed, 0 failed")
-    else
-        failed=$((failed + 1))
-        if [[ -z $counts ]]; then
-            summary+=("FAIL $scenario: no result (exit status $status)")
+    sed 's/\x1b\[[0-9;]*m//g' "$WORK/$name.out" >"$WORK/$name.txt"
+}
+
+for dir in "${SUITE_DIRS[@]}"; do
+    mapfile -t scenarios < <(scenarios_for "$dir" "$@")
+    for scenario in "${scenarios[@]}"; do
+        run_scenario "$dir" "$scenario"
+        sed 's/^/    /' "$WORK/${VERSION[$dir]}-$scenario.txt"
+        label="[${VERSION[$dir]}] $scenario"
+        # "Passed: 5/5, 0 failed, 0 warnings"
+        counts=$(sed -n 's/^Passed: \([0-9]*\/[0-9]*\), \([0-9]*\) failed.*/\1 \2/p' "$WORK/${VERSION[$dir]}-$scenario.txt" | tail -n 1)
+        checks=${counts% *}
+        failures=${counts#* }
+        if [[ $status -eq 0 && -n $counts && $failures == 0 ]]; then
+            passed=$((passed + 1))
+            summary+=("PASS $label: $checks checks passed, 0 failed")
         else
-            summary+=("FAIL $scenario: $checks checks passed, $failures failed (exit status $status)")
+            failed=$((failed + 1))
+            if [[ -z $counts ]]; then
+                summary+=("FAIL $label: no result (exit status $status)")
+            else
+                summary+=("FAIL $label: $checks checks passed, $failures failed (exit status $status)")
+            fi
         fi
-    fi
+    done
 done
+
+if [[ $# -eq 0 ]]; then
+    # Stateless serving (SEP-2575) is mostly rmcp's transport, not this crate: reported, not
+    # judged. Its checks on client capabilities (-32021) are listed apart.
+    dir=scripts/conformance-alpha
+    run_scenario "$dir" server-stateless
+    file=$WORK/${VERSION[$dir]}-server-stateless.txt
+    echo "== server-stateless checks (suite ${VERSION[$dir]}; reported, not judged)"
+    sed -n 's/^[0-9TZ:.-]* \[\(.*\)$/    [\1/p' "$file"
+    echo "   concerning client capabilities:"
+    grep -i 'capabilit' "$file" | sed -n 's/^[0-9TZ:.-]* \[\(.*\)$/    [\1/p'
+    grep '^Passed:' "$file" | sed 's/^/    /' || true
+fi
 
 echo "== summary"
 printf '%s\n' "${summary[@]}"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, in ${SECONDS} s"
 [[ $failed -eq 0 ]]
