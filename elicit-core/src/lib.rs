@@ -56,6 +56,8 @@ mod protocol;
 pub mod rmcp;
 mod schema;
 mod select;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod validate;
 
 #[doc(hidden)]
