@@ -11,7 +11,8 @@ use crate::protocol::ElicitRequest;
 /// One answer in a [`TestClient`](super::TestClient)'s script: what the user does with the
 /// next request the server makes.
 ///
-/// Answers are used in order, one per request. An answer fits only requests of its kind (a
+/// Answers are used in order, one per request (on 2026-07-28 the requests of one round in
+/// the order of their keys, as rmcp holds them). An answer fits only requests of its kind (a
 /// form answer a form, [`accept_url`](Self::accept_url) a URL request,
 /// [`sampling`](Self::sampling) a `sampling/createMessage`, [`roots`](Self::roots) a
 /// `roots/list`); [`decline`](Self::decline) and [`cancel`](Self::cancel) fit either kind

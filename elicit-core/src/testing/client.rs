@@ -731,7 +731,7 @@ impl Shared {
         let mut malformed = None;
         let mut elicitation = None;
         let asks = match method.as_str() {
-            METHOD_ELICIT => match serde_json::from_str::<ElicitRequest>(&raw) {
+            METHOD_ELICIT => match read_elicitation(&raw) {
                 Ok(request) => {
                     let asks = match request.mode() {
                         ElicitMode::Url => Asks::Url,
@@ -806,6 +806,18 @@ impl Shared {
             .map_err(|error| KitError::Encode(format!("the answer {answer}: {error}")))?;
         Ok((reply, request))
     }
+}
+
+/// Reads an `elicitation/create`'s params: as this crate reads them, or failing that as
+/// rmcp's client does (rmcp's model writes a URL request's absent `elicitationId` as `""`,
+/// which rmcp reads back as absent).
+fn read_elicitation(raw: &str) -> Result<ElicitRequest, serde_json::Error> {
+    serde_json::from_str::<ElicitRequest>(raw).or_else(|error| {
+        serde_json::from_str::<m::ElicitRequestParams>(raw)
+            .ok()
+            .and_then(|params| ElicitRequest::try_from(&params).ok())
+            .ok_or(error)
+    })
 }
 
 fn encode<T: serde::Serialize>(result: &T, request: &str) -> Result<Value, KitError> {
