@@ -80,6 +80,8 @@ pub mod protocol;
 pub mod rmcp;
 pub mod schema;
 mod select;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod validate;
 
 #[doc(hidden)]

@@ -1,26 +1,20 @@
-//! End to end, in process: an rmcp client with an elicitation handler calls tools of an rmcp
-//! server that elicit derived forms, over an in-memory transport whose server-to-client
-//! bytes are recorded. Both protocol generations: 2025-11-25 (`elicitation/create`) and
-//! 2026-07-28 (`InputRequiredResult`, then the retry with `inputResponses`).
+//! End to end, in process, through the test kit (`elicit_core::testing`): a scripted rmcp
+//! client calls tools of an rmcp server that elicit derived forms. Both protocol
+//! generations: 2025-11-25 (`elicitation/create`) and 2026-07-28 (`InputRequiredResult`,
+//! then the retry with `inputResponses` and `requestState`), and 2025-06-18's rendering.
 
-use std::sync::{Arc, Mutex};
-
-use elicit_core::protocol::{ElicitRequest, ElicitResult, UrlPolicy, UrlRequest};
+use elicit_core::protocol::{ElicitResult, UrlPolicy, UrlRequest};
+use elicit_core::protocol::{ElicitationSupport, ProtocolVersion};
 use elicit_core::rmcp::{Asked, Error, PeerElicitExt, ask_form, ask_url};
+use elicit_core::testing::{Answer, Session, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::InputResponses;
+use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitationCapability, FormElicitationCapability,
-    Implementation, ProtocolVersion, UrlElicitationCapability,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams,
 };
-use rmcp::service::{RequestContext, RunningService};
-use rmcp::{
-    ClientHandler, ClientLifecycleMode, ClientServiceExt, ErrorData, Peer, RoleClient, RoleServer,
-    ServerHandler, ServiceExt, tool, tool_handler, tool_router,
-};
-use serde_json::{Map, Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
 
 // ---------------------------------------------------------------- forms
 
@@ -82,8 +76,8 @@ fn describe<T: std::fmt::Debug>(outcome: Result<ElicitOutcome<T>, Error>) -> Str
     }
 }
 
-fn text(text: String) -> CallToolResponse {
-    CallToolResult::success(vec![ContentBlock::text(text)]).into()
+fn reply(text: String) -> Result<CallToolResponse, ErrorData> {
+    Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
 }
 
 #[tool_router]
@@ -100,26 +94,52 @@ impl Restaurant {
             Ok(Asked::Answered(outcome)) => Ok(outcome),
             Err(error) => Err(error),
         };
-        Ok(text(describe(outcome)))
+        reply(describe(outcome))
+    }
+
+    /// Two forms in one call: two `elicitation/create` up to 2025-11-25; three rounds on
+    /// 2026-07-28, the booking carried to the last in `requestState`.
+    #[tool(description = "Book a table, then pick extras")]
+    async fn book_with_extras(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        InputResponses(responses): InputResponses,
+        RequestState(state): RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let booking = if let Some(state) = state {
+            let content: Value = serde_json::from_str(&state).unwrap();
+            Booking::from_content(content.as_object().unwrap()).unwrap()
+        } else {
+            match ask_form::<Booking>(&ctx, responses.as_ref(), "booking").await? {
+                Asked::InputRequired(result) => return Ok(result.into()),
+                Asked::Answered(ElicitOutcome::Accepted(booking)) => booking,
+                Asked::Answered(_) => return reply("no booking".into()),
+            }
+        };
+        match ask_form::<Extras>(&ctx, responses.as_ref(), "extras").await? {
+            Asked::InputRequired(mut result) => {
+                result.request_state = Some(Value::Object(booking.to_content()).to_string());
+                Ok(result.into())
+            }
+            Asked::Answered(outcome) => {
+                let extras = outcome.accepted().map(|extras| extras.extras);
+                reply(format!("{} with {extras:?}", booking.guest_name))
+            }
+        }
     }
 
     /// Up to 2025-11-25 only: straight through the peer.
     #[tool(description = "Book a table through the peer")]
-    async fn book_via_peer(&self, peer: Peer<RoleServer>) -> Result<CallToolResult, ErrorData> {
+    async fn book_via_peer(&self, peer: Peer<RoleServer>) -> Result<CallToolResponse, ErrorData> {
         let outcome = peer
             .elicit_form_with::<Booking>("Book a table for tonight")
             .await;
-        Ok(CallToolResult::success(vec![ContentBlock::text(describe(
-            outcome,
-        ))]))
+        reply(describe(outcome))
     }
 
     #[tool(description = "Pick extras")]
-    async fn extras(&self, peer: Peer<RoleServer>) -> Result<CallToolResult, ErrorData> {
-        let outcome = peer.elicit_form::<Extras>().await;
-        Ok(CallToolResult::success(vec![ContentBlock::text(describe(
-            outcome,
-        ))]))
+    async fn extras(&self, peer: Peer<RoleServer>) -> Result<CallToolResponse, ErrorData> {
+        reply(describe(peer.elicit_form::<Extras>().await))
     }
 
     #[tool(description = "Connect the payment account")]
@@ -135,204 +155,31 @@ impl Restaurant {
             UrlPolicy::AllowLoopbackHttp,
         )
         .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
-        let reply = match ask_url(&ctx, responses.as_ref(), "connect", request).await {
-            Ok(Asked::InputRequired(result)) => return Ok(result.into()),
-            Ok(Asked::Answered(action)) => format!("url {action}"),
-            Err(error) => format!("error: {error}"),
-        };
-        Ok(text(reply))
+        match ask_url(&ctx, responses.as_ref(), "connect", request).await {
+            Ok(Asked::InputRequired(result)) => Ok(result.into()),
+            Ok(Asked::Answered(action)) => reply(format!("url {action}")),
+            Err(error) => reply(format!("error: {error}")),
+        }
     }
 }
 
 #[tool_handler]
 impl ServerHandler for Restaurant {}
 
-// ---------------------------------------------------------------- client
+// ---------------------------------------------------------------- helpers
 
-#[derive(Clone)]
-enum Answer {
-    /// Accept with this content, after filling in the form's defaults.
-    Accept(Value),
-    /// Accept with this content as is, defaults or not.
-    AcceptRaw(Value),
-    Decline,
-    Cancel,
+const BOTH: [ProtocolVersion; 2] = [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28];
+
+async fn open(version: ProtocolVersion, script: impl IntoIterator<Item = Answer>) -> Session {
+    TestClient::new(version)
+        .answers(script)
+        .connect(Restaurant)
+        .await
+        .unwrap()
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Generation {
-    V2025_06_18,
-    V2025_11_25,
-    V2026_07_28,
-}
-
-#[derive(Clone)]
-struct Diner {
-    capabilities: ClientCapabilities,
-    version: ProtocolVersion,
-    answer: Answer,
-    seen: Arc<Mutex<Vec<ElicitRequestParams>>>,
-}
-
-impl ClientHandler for Diner {
-    fn get_info(&self) -> ClientConfig {
-        ClientConfig::new(
-            self.capabilities.clone(),
-            Implementation::new("diner", "0.0.1"),
-        )
-        .with_protocol_version(self.version.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        params: ElicitRequestParams,
-        _ctx: RequestContext<RoleClient>,
-    ) -> Result<rmcp::model::ElicitResult, ErrorData> {
-        self.seen.lock().unwrap().push(params.clone());
-        // The client side of the crate: read the request, fill in the defaults, answer.
-        let request = ElicitRequest::try_from(&params)
-            .map_err(|error| ErrorData::invalid_params(error.to_string(), None))?;
-        let result = match &self.answer {
-            Answer::Accept(content) => {
-                let mut content = object(content);
-                if let Some(schema) = request.requested_schema() {
-                    schema.apply_defaults(&mut content);
-                }
-                ElicitResult::accept(content)
-            }
-            Answer::AcceptRaw(content) => ElicitResult::accept(object(content)),
-            Answer::Decline => ElicitResult::decline(),
-            Answer::Cancel => ElicitResult::cancel(),
-        };
-        Ok(rmcp::model::ElicitResult::from(&result))
-    }
-}
-
-fn object(value: &Value) -> Map<String, Value> {
-    value.as_object().expect("an object").clone()
-}
-
-fn form_only() -> ClientCapabilities {
-    // `elicitation: {}`: form mode, as 2025-06-18 clients declare it.
-    ClientCapabilities::builder().enable_elicitation().build()
-}
-
-fn form_and_url() -> ClientCapabilities {
-    ClientCapabilities::builder()
-        .enable_elicitation_with(
-            ElicitationCapability::new()
-                .with_form(FormElicitationCapability::new())
-                .with_url(UrlElicitationCapability::new()),
-        )
-        .build()
-}
-
-fn no_elicitation() -> ClientCapabilities {
-    ClientCapabilities::default()
-}
-
-// ---------------------------------------------------------------- the wiring
-
-/// A transport pair with a tap on the server-to-client direction.
-fn tapped_pair() -> (DuplexStream, DuplexStream, Arc<Mutex<Vec<u8>>>) {
-    let (server_io, server_far) = tokio::io::duplex(1 << 16);
-    let (client_far, client_io) = tokio::io::duplex(1 << 16);
-    let wire = Arc::new(Mutex::new(Vec::new()));
-    let (mut from_server, mut to_server) = tokio::io::split(server_far);
-    let (mut from_client, mut to_client) = tokio::io::split(client_far);
-    let tap = Arc::clone(&wire);
-    tokio::spawn(async move {
-        let mut buffer = vec![0; 1 << 14];
-        while let Ok(n) = from_server.read(&mut buffer).await {
-            if n == 0 {
-                break;
-            }
-            tap.lock().unwrap().extend_from_slice(&buffer[..n]);
-            if to_client.write_all(&buffer[..n]).await.is_err() {
-                break;
-            }
-        }
-    });
-    tokio::spawn(async move {
-        let _ = tokio::io::copy(&mut from_client, &mut to_server).await;
-    });
-    (server_io, client_io, wire)
-}
-
-struct Session {
-    client: RunningService<RoleClient, Diner>,
-    seen: Arc<Mutex<Vec<ElicitRequestParams>>>,
-    wire: Arc<Mutex<Vec<u8>>>,
-}
-
-impl Session {
-    async fn start(
-        generation: Generation,
-        capabilities: ClientCapabilities,
-        answer: Answer,
-    ) -> Self {
-        let (server_io, client_io, wire) = tapped_pair();
-        tokio::spawn(async move {
-            if let Ok(running) = Restaurant.serve(server_io).await {
-                let _ = running.waiting().await;
-            }
-        });
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let version = match generation {
-            Generation::V2025_06_18 => ProtocolVersion::V_2025_06_18,
-            Generation::V2025_11_25 => ProtocolVersion::V_2025_11_25,
-            Generation::V2026_07_28 => ProtocolVersion::V_2026_07_28,
-        };
-        let diner = Diner {
-            capabilities,
-            version: version.clone(),
-            answer,
-            seen: Arc::clone(&seen),
-        };
-        let client = match generation {
-            Generation::V2026_07_28 => diner
-                .serve_with_lifecycle(
-                    client_io,
-                    ClientLifecycleMode::Discover {
-                        preferred_versions: vec![version.clone()],
-                    },
-                )
-                .await
-                .expect("discover"),
-            Generation::V2025_06_18 | Generation::V2025_11_25 => {
-                diner.serve(client_io).await.expect("initialize")
-            }
-        };
-        assert_eq!(client.peer_info().unwrap().protocol_version, version);
-        Self { client, seen, wire }
-    }
-
-    async fn call(&self, tool: &'static str) -> String {
-        let result = self
-            .client
-            .call_tool(CallToolRequestParams::new(tool))
-            .await
-            .expect("the tool call succeeds");
-        result.content[0]
-            .as_text()
-            .expect("a text result")
-            .text
-            .clone()
-    }
-
-    fn requests_seen(&self) -> usize {
-        self.seen.lock().unwrap().len()
-    }
-
-    /// The server-to-client message that carries the form (`elicitation/create`, or the
-    /// `tools/call` result with `inputRequests`), as the bytes on the wire.
-    fn form_message(&self) -> String {
-        let wire = String::from_utf8(self.wire.lock().unwrap().clone()).unwrap();
-        wire.lines()
-            .find(|line| line.contains("requestedSchema"))
-            .expect("a message with a form went to the client")
-            .to_owned()
-    }
+async fn call(session: &Session, tool: &str) -> String {
+    text(&session.call_tool(tool, None).await.unwrap())
 }
 
 fn valid_answer() -> Value {
@@ -350,26 +197,24 @@ fn booked() -> String {
     format!("accepted {booking:?}")
 }
 
-const BOTH: [Generation; 2] = [Generation::V2025_11_25, Generation::V2026_07_28];
-
 // ---------------------------------------------------------------- outcomes, both generations
 
 #[tokio::test]
 async fn accept_gives_the_typed_answer() {
-    for generation in BOTH {
-        let session = Session::start(generation, form_only(), Answer::Accept(valid_answer())).await;
-        assert_eq!(session.call("book").await, booked());
-        assert_eq!(session.requests_seen(), 1);
+    for version in BOTH {
+        let session = open(version, [Answer::accept_with_defaults(valid_answer())]).await;
+        assert_eq!(call(&session, "book").await, booked());
+        assert_eq!(session.requests().len(), 1);
+        session.requests()[0].assert_form::<Booking>();
     }
 }
 
 #[tokio::test]
 async fn decline_and_cancel_are_outcomes() {
-    for generation in BOTH {
-        let session = Session::start(generation, form_only(), Answer::Decline).await;
-        assert_eq!(session.call("book").await, "declined");
-        let session = Session::start(generation, form_only(), Answer::Cancel).await;
-        assert_eq!(session.call("book").await, "cancelled");
+    for version in BOTH {
+        let session = open(version, [Answer::decline(), Answer::cancel()]).await;
+        assert_eq!(call(&session, "book").await, "declined");
+        assert_eq!(call(&session, "book").await, "cancelled");
     }
 }
 
@@ -377,11 +222,10 @@ async fn decline_and_cancel_are_outcomes() {
 async fn invalid_content_names_every_field() {
     let content =
         json!({"guestName": "", "email": "ada", "partySize": 40, "seating": "On the terrace"});
-    for generation in BOTH {
-        let session =
-            Session::start(generation, form_only(), Answer::AcceptRaw(content.clone())).await;
+    for version in BOTH {
+        let session = open(version, [Answer::accept(content.clone())]).await;
         assert_eq!(
-            session.call("book").await,
+            call(&session, "book").await,
             "invalid: `guestName`: must be at least 1 character, got 0\n\
              `email`: must be a valid e-mail address\n\
              `partySize`: must be at most 12, got 40\n\
@@ -392,21 +236,64 @@ async fn invalid_content_names_every_field() {
 
 #[tokio::test]
 async fn a_client_without_elicitation_is_never_asked() {
-    for generation in BOTH {
-        let session = Session::start(generation, no_elicitation(), Answer::Decline).await;
+    for version in BOTH {
+        let session = TestClient::new(version)
+            .elicitation(ElicitationSupport::NONE)
+            .connect(Restaurant)
+            .await
+            .unwrap();
         assert_eq!(
-            session.call("book").await,
+            call(&session, "book").await,
             "unsupported: the client did not declare form-mode elicitation (it declared: no elicitation)"
         );
-        assert_eq!(session.requests_seen(), 0);
-        assert!(
-            !session
-                .wire
-                .lock()
-                .unwrap()
-                .windows(15)
-                .any(|w| w == b"requestedSchema")
+        // The kit records every request and every `inputRequests` entry: there was none.
+        assert!(session.requests().is_empty());
+    }
+}
+
+// ---------------------------------------------------------------- several requests in a call
+
+#[tokio::test]
+async fn two_forms_in_one_call() {
+    for version in BOTH {
+        let script = [
+            Answer::accept_with_defaults(valid_answer()),
+            Answer::accept(json!({"extras": ["Wine", "Bread"]})),
+        ];
+        let session = open(version, script).await;
+        assert_eq!(
+            call(&session, "book_with_extras").await,
+            "Ada with Some([Wine, Bread])"
         );
+        let requests = session.requests();
+        assert_eq!(requests.len(), 2);
+        requests[0].assert_form::<Booking>();
+        requests[1].assert_form::<Extras>();
+        let rounds: Vec<usize> = requests.iter().map(|request| request.round()).collect();
+        match version {
+            // Two `elicitation/create` on the connection, during the one call.
+            ProtocolVersion::V2025_11_25 => {
+                assert_eq!(rounds, [1, 1]);
+                assert!(requests.iter().all(|request| request.key().is_none()));
+                for request in &requests {
+                    let message: Value = serde_json::from_str(request.raw_message()).unwrap();
+                    assert_eq!(message["method"], "elicitation/create");
+                }
+            }
+            // Three rounds: the booking, the extras, the result; the third attempt carried
+            // the `requestState` the second `InputRequiredResult` set.
+            _ => {
+                assert_eq!(rounds, [1, 2]);
+                assert_eq!(requests[1].key(), Some("extras"));
+                let second: Value = serde_json::from_str(requests[1].raw_message()).unwrap();
+                assert!(
+                    second["result"]["requestState"]
+                        .as_str()
+                        .unwrap()
+                        .contains("Ada")
+                );
+            }
+        }
     }
 }
 
@@ -416,26 +303,36 @@ async fn a_client_without_elicitation_is_never_asked() {
 async fn the_fields_reach_the_client_in_declaration_order() {
     // Declared: guestName, email, partySize, seating, notes; alphabetical would be
     // email, guestName, notes, partySize, seating.
-    for generation in BOTH {
-        let session = Session::start(generation, form_only(), Answer::Decline).await;
-        session.call("book").await;
-        let message = session.form_message();
+    for version in BOTH {
+        let session = open(version, [Answer::decline()]).await;
+        call(&session, "book").await;
+        let request = &session.requests()[0];
+        let raw = request.raw();
         let at = |key: &str| {
-            message
-                .find(&format!("\"{key}\":{{\"type\""))
-                .unwrap_or_else(|| panic!("{key} in {message}"))
+            raw.find(&format!("\"{key}\":{{\"type\""))
+                .unwrap_or_else(|| panic!("{key} in {raw}"))
         };
         let positions = ["guestName", "email", "partySize", "seating", "notes"].map(at);
-        assert!(positions.is_sorted(), "{message}");
+        assert!(positions.is_sorted(), "{raw}");
         assert!(
-            message.contains(r#""required":["guestName","email","seating"]"#),
-            "{message}"
+            raw.contains(r#""required":["guestName","email","seating"]"#),
+            "{raw}"
         );
-        // And rmcp's client read them back in that order.
-        let seen = session.seen.lock().unwrap();
+        // The typed schema keeps that order, and so does rmcp's reading of the bytes.
+        let names: Vec<&str> = request
+            .schema()
+            .unwrap()
+            .properties
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert_eq!(
+            names,
+            ["guestName", "email", "partySize", "seating", "notes"]
+        );
         let ElicitRequestParams::FormElicitationParams {
             requested_schema, ..
-        } = &seen[0]
+        } = serde_json::from_str(raw).unwrap()
         else {
             panic!("a form request")
         };
@@ -448,9 +345,9 @@ async fn the_fields_reach_the_client_in_declaration_order() {
 
 #[tokio::test]
 async fn the_2025_11_25_request_is_elicitation_create() {
-    let session = Session::start(Generation::V2025_11_25, form_only(), Answer::Decline).await;
-    session.call("book_via_peer").await;
-    let message: Value = serde_json::from_str(&session.form_message()).unwrap();
+    let session = open(ProtocolVersion::V2025_11_25, [Answer::decline()]).await;
+    call(&session, "book_via_peer").await;
+    let message: Value = serde_json::from_str(session.requests()[0].raw_message()).unwrap();
     assert_eq!(message["method"], "elicitation/create");
     assert_eq!(message["params"]["mode"], "form");
     assert_eq!(message["params"]["message"], "Book a table for tonight");
@@ -465,9 +362,11 @@ async fn the_2025_11_25_request_is_elicitation_create() {
 
 #[tokio::test]
 async fn the_2026_07_28_form_rides_in_input_required() {
-    let session = Session::start(Generation::V2026_07_28, form_only(), Answer::Decline).await;
-    session.call("book").await;
-    let message: Value = serde_json::from_str(&session.form_message()).unwrap();
+    let session = open(ProtocolVersion::V2026_07_28, [Answer::decline()]).await;
+    call(&session, "book").await;
+    let request = &session.requests()[0];
+    assert_eq!((request.key(), request.round()), (Some("booking"), 1));
+    let message: Value = serde_json::from_str(request.raw_message()).unwrap();
     let result = &message["result"];
     assert_eq!(result["resultType"], "input_required");
     let entry = &result["inputRequests"]["booking"];
@@ -485,10 +384,11 @@ async fn the_2026_07_28_form_rides_in_input_required() {
 
 #[tokio::test]
 async fn the_2026_07_28_retry_by_hand() {
-    let session = Session::start(Generation::V2026_07_28, form_only(), Answer::Decline).await;
-    // One round: the tool answers with the form instead of a result.
+    // What the kit does for each round, through rmcp's peer: one attempt, then the retry
+    // with the answer under the same key.
+    let session = open(ProtocolVersion::V2026_07_28, []).await;
     let first = session
-        .client
+        .peer()
         .call_tool_once(CallToolRequestParams::new("book"))
         .await
         .unwrap();
@@ -497,45 +397,45 @@ async fn the_2026_07_28_retry_by_hand() {
     };
     let requests = required.input_requests.unwrap();
     assert_eq!(requests.keys().collect::<Vec<_>>(), ["booking"]);
-    // Retry with the answer under the same key.
     let mut responses = rmcp::model::InputResponses::new();
-    let answer = ElicitResult::accept(object(&json!({
+    let answer = json!({
         "guestName": "Ada", "email": "ada@example.com", "partySize": 2, "seating": "terrace"
-    })));
+    });
+    let answer = ElicitResult::accept(answer.as_object().unwrap().clone());
     responses.insert("booking".into(), answer.to_value());
     let second = session
-        .client
+        .peer()
         .call_tool_once(CallToolRequestParams::new("book").with_input_responses(responses))
         .await
         .unwrap();
     let CallToolResponse::Complete(result) = second else {
         panic!("a result, got {second:?}")
     };
-    assert_eq!(result.content[0].as_text().unwrap().text, booked());
+    assert_eq!(text(&result), booked());
 }
 
 // ---------------------------------------------------------------- the peer path's limits
 
 #[tokio::test]
 async fn the_peer_refuses_on_2026_07_28() {
-    let session = Session::start(Generation::V2026_07_28, form_only(), Answer::Decline).await;
-    let reply = session.call("book_via_peer").await;
+    let session = open(ProtocolVersion::V2026_07_28, []).await;
+    let reply = call(&session, "book_via_peer").await;
     assert!(reply.starts_with("service: "), "{reply}");
     assert!(reply.contains("InputRequiredResult"), "{reply}");
-    assert_eq!(session.requests_seen(), 0);
+    assert!(session.requests().is_empty());
 }
 
 #[tokio::test]
 async fn the_2025_06_18_form_is_written_for_that_revision() {
-    let session = Session::start(
-        Generation::V2025_06_18,
-        form_only(),
-        Answer::Accept(valid_answer()),
+    let session = open(
+        ProtocolVersion::V2025_06_18,
+        [Answer::accept_with_defaults(valid_answer())],
     )
     .await;
-    assert_eq!(session.call("book_via_peer").await, booked());
-    let message: Value = serde_json::from_str(&session.form_message()).unwrap();
-    let properties = &message["params"]["requestedSchema"]["properties"];
+    assert_eq!(call(&session, "book_via_peer").await, booked());
+    let request = &session.requests()[0];
+    request.assert_form::<Booking>();
+    let properties = &request.params()["requestedSchema"]["properties"];
     // Titled single selects as `enum` + `enumNames`; `default` only on booleans.
     assert_eq!(
         properties["seating"],
@@ -544,34 +444,37 @@ async fn the_2025_06_18_form_is_written_for_that_revision() {
     );
     assert!(properties["partySize"].get("default").is_none());
     // A multi-select cannot be written for 2025-06-18: refused before sending.
-    let reply = session.call("extras").await;
+    let reply = call(&session, "extras").await;
     assert!(
         reply.starts_with("render: field `extras` is a multi-select"),
         "{reply}"
     );
-    assert_eq!(session.requests_seen(), 1);
+    assert_eq!(session.requests().len(), 1);
 }
 
 // ---------------------------------------------------------------- URL mode
 
 #[tokio::test]
 async fn url_mode_needs_the_url_capability() {
-    for generation in BOTH {
-        let session =
-            Session::start(generation, form_and_url(), Answer::AcceptRaw(json!({}))).await;
-        assert_eq!(session.call("connect").await, "url accept");
-        let seen = session.seen.lock().unwrap()[0].clone();
-        let ElicitRequestParams::UrlElicitationParams { url, .. } = seen else {
-            panic!("a URL request")
-        };
-        assert_eq!(url, "http://127.0.0.1:9/connect");
-
-        let session = Session::start(generation, form_only(), Answer::Decline).await;
+    for version in BOTH {
+        let session = TestClient::new(version)
+            .elicitation(ElicitationSupport::ALL)
+            .answer(Answer::accept_url())
+            .connect(Restaurant)
+            .await
+            .unwrap();
+        assert_eq!(call(&session, "connect").await, "url accept");
         assert_eq!(
-            session.call("connect").await,
+            session.requests()[0].url(),
+            Some("http://127.0.0.1:9/connect")
+        );
+
+        let session = open(version, []).await;
+        assert_eq!(
+            call(&session, "connect").await,
             "error: the client did not declare url-mode elicitation (it declared: form)"
         );
-        assert_eq!(session.requests_seen(), 0);
+        assert!(session.requests().is_empty());
     }
 }
 

@@ -1,0 +1,275 @@
+//! One scripted answer.
+
+use std::fmt;
+
+use ::rmcp::model as m;
+use serde_json::{Map, Value, json};
+
+use crate::Elicit;
+use crate::protocol::ElicitRequest;
+
+/// One answer in a [`TestClient`](super::TestClient)'s script: what the user does with the
+/// next request the server makes.
+///
+/// Answers are used in order, one per request (on 2026-07-28 the requests of one round in
+/// the order of their keys, as rmcp holds them). An answer fits only requests of its kind (a
+/// form answer a form, [`accept_url`](Self::accept_url) a URL request,
+/// [`sampling`](Self::sampling) a `sampling/createMessage`, [`roots`](Self::roots) a
+/// `roots/list`); [`decline`](Self::decline) and [`cancel`](Self::cancel) fit either kind
+/// of elicitation, [`raw`](Self::raw) and [`never`](Self::never) any request. A request the
+/// next answer does not fit fails the call (see [`KitError::Unexpected`](super::KitError)).
+///
+/// ```
+/// use elicit_core::testing::Answer;
+/// use serde_json::json;
+///
+/// let script = [
+///     Answer::accept(json!({"city": "Oslo"})),
+///     Answer::accept_defaults(),
+///     Answer::decline(),
+/// ];
+/// assert_eq!(script[0].to_string(), r#"accept {"city":"Oslo"}"#);
+/// assert_eq!(script[2].to_string(), "decline");
+/// ```
+#[derive(Clone)]
+pub struct Answer(pub(super) Kind);
+
+#[derive(Clone)]
+pub(super) enum Kind {
+    Accept(Value),
+    AcceptWithDefaults(Map<String, Value>),
+    AcceptUrl,
+    Decline,
+    Cancel,
+    Raw(Value),
+    Never,
+    Sampling(Box<m::CreateMessageResult>),
+    Roots(m::ListRootsResult),
+}
+
+/// What a request asks for, as far as the script is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Asks {
+    Form,
+    Url,
+    Sampling,
+    Roots,
+}
+
+/// What to send back: a result (read into rmcp's type for the request), the JSON verbatim,
+/// or nothing ever.
+pub(super) enum Reply {
+    Send(Value),
+    Verbatim(Value),
+    Never,
+}
+
+impl Answer {
+    /// Accepts a form with this `content`, exactly as given: no defaults are filled in, and
+    /// nothing is checked (content that does not fit the form is how to test the tool's
+    /// handling of an invalid answer).
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// let answer = Answer::accept(serde_json::json!({"email": "not an address"}));
+    /// assert_eq!(answer.to_string(), r#"accept {"email":"not an address"}"#);
+    /// ```
+    pub fn accept(content: Value) -> Self {
+        Self(Kind::Accept(content))
+    }
+
+    /// Accepts a form with `value` as content ([`Elicit::to_content`]).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::testing::Answer;
+    ///
+    /// /// Which city?
+    /// #[derive(Elicit)]
+    /// struct City { city: String }
+    ///
+    /// let answer = Answer::accept_value(&City { city: "Oslo".into() });
+    /// assert_eq!(answer.to_string(), r#"accept {"city":"Oslo"}"#);
+    /// ```
+    pub fn accept_value<T: Elicit>(value: &T) -> Self {
+        Self(Kind::Accept(Value::Object(value.to_content())))
+    }
+
+    /// Accepts a form with this `content` after filling in the form's defaults for the keys
+    /// it leaves out, as a client whose form starts out filled with the defaults does. A
+    /// `content` that is not an object is sent as is.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// let answer = Answer::accept_with_defaults(serde_json::json!({"name": "Ada"}));
+    /// assert_eq!(answer.to_string(), r#"accept {"name":"Ada"} and the defaults"#);
+    /// ```
+    pub fn accept_with_defaults(content: Value) -> Self {
+        match content {
+            Value::Object(content) => Self(Kind::AcceptWithDefaults(content)),
+            other => Self(Kind::Accept(other)),
+        }
+    }
+
+    /// Accepts a form as it was shown: the content is the form's defaults only.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// assert_eq!(Answer::accept_defaults().to_string(), "accept the defaults");
+    /// ```
+    pub fn accept_defaults() -> Self {
+        Self(Kind::AcceptWithDefaults(Map::new()))
+    }
+
+    /// Accepts a URL-mode request (`{"action": "accept"}`, no content): the user agreed to
+    /// open the URL. Whatever the server later sends as `notifications/elicitation/complete`
+    /// is recorded ([`Session::completions`](super::Session::completions)).
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// assert_eq!(Answer::accept_url().to_string(), "accept the URL");
+    /// ```
+    pub fn accept_url() -> Self {
+        Self(Kind::AcceptUrl)
+    }
+
+    /// Declines a form or a URL request.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// assert_eq!(Answer::decline().to_string(), "decline");
+    /// ```
+    pub fn decline() -> Self {
+        Self(Kind::Decline)
+    }
+
+    /// Cancels a form or a URL request (the user dismissed it).
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// assert_eq!(Answer::cancel().to_string(), "cancel");
+    /// ```
+    pub fn cancel() -> Self {
+        Self(Kind::Cancel)
+    }
+
+    /// Answers any request with this JSON as the result, verbatim: the way to send
+    /// something malformed (`{"action": "maybe"}`, content that is not an object).
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// let answer = Answer::raw(serde_json::json!({"action": "maybe"}));
+    /// assert_eq!(answer.to_string(), r#"raw {"action":"maybe"}"#);
+    /// ```
+    pub fn raw(result: Value) -> Self {
+        Self(Kind::Raw(result))
+    }
+
+    /// Never answers. Up to 2025-11-25 the request stays pending (until the server cancels
+    /// it): the tool's timeout path. On 2026-07-28 the client stops retrying, and the call
+    /// fails with [`KitError::Unanswered`](super::KitError::Unanswered), which holds the
+    /// last `InputRequiredResult`.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// assert_eq!(Answer::never().to_string(), "never");
+    /// ```
+    pub fn never() -> Self {
+        Self(Kind::Never)
+    }
+
+    /// Answers a `sampling/createMessage` request with this result.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// use rmcp::model::{CreateMessageResult, SamplingMessage};
+    ///
+    /// let result = CreateMessageResult::new(SamplingMessage::assistant_text("Hi"), "test-model".into());
+    /// assert_eq!(Answer::sampling(result).to_string(), "sampling (model test-model)");
+    /// ```
+    pub fn sampling(result: m::CreateMessageResult) -> Self {
+        Self(Kind::Sampling(Box::new(result)))
+    }
+
+    /// Answers a `roots/list` request with this result.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// use rmcp::model::{ListRootsResult, Root};
+    ///
+    /// let answer = Answer::roots(ListRootsResult::new(vec![Root::new("file:///work")]));
+    /// assert_eq!(answer.to_string(), "roots [file:///work]");
+    /// ```
+    pub fn roots(result: m::ListRootsResult) -> Self {
+        Self(Kind::Roots(result))
+    }
+
+    pub(super) fn fits(&self, asks: Asks) -> bool {
+        match &self.0 {
+            Kind::Accept(_) | Kind::AcceptWithDefaults(_) => asks == Asks::Form,
+            Kind::AcceptUrl => asks == Asks::Url,
+            Kind::Decline | Kind::Cancel => matches!(asks, Asks::Form | Asks::Url),
+            Kind::Sampling(_) => asks == Asks::Sampling,
+            Kind::Roots(_) => asks == Asks::Roots,
+            Kind::Raw(_) | Kind::Never => true,
+        }
+    }
+
+    /// The result to send for `request` (the elicitation, when it is one).
+    pub(super) fn reply(
+        &self,
+        request: Option<&ElicitRequest>,
+    ) -> Result<Reply, serde_json::Error> {
+        Ok(Reply::Send(match &self.0 {
+            Kind::Accept(content) => json!({"action": "accept", "content": content}),
+            Kind::AcceptWithDefaults(content) => {
+                let mut content = content.clone();
+                if let Some(schema) = request.and_then(ElicitRequest::requested_schema) {
+                    schema.apply_defaults(&mut content);
+                }
+                json!({"action": "accept", "content": content})
+            }
+            Kind::AcceptUrl => json!({"action": "accept"}),
+            Kind::Decline => json!({"action": "decline"}),
+            Kind::Cancel => json!({"action": "cancel"}),
+            Kind::Raw(result) => return Ok(Reply::Verbatim(result.clone())),
+            Kind::Never => return Ok(Reply::Never),
+            Kind::Sampling(result) => serde_json::to_value(result)?,
+            Kind::Roots(result) => serde_json::to_value(result)?,
+        }))
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Kind::Accept(content) => write!(f, "accept {content}"),
+            Kind::AcceptWithDefaults(content) if content.is_empty() => {
+                f.write_str("accept the defaults")
+            }
+            Kind::AcceptWithDefaults(content) => {
+                write!(
+                    f,
+                    "accept {} and the defaults",
+                    Value::Object(content.clone())
+                )
+            }
+            Kind::AcceptUrl => f.write_str("accept the URL"),
+            Kind::Decline => f.write_str("decline"),
+            Kind::Cancel => f.write_str("cancel"),
+            Kind::Raw(result) => write!(f, "raw {result}"),
+            Kind::Never => f.write_str("never"),
+            Kind::Sampling(result) => write!(f, "sampling (model {})", result.model),
+            Kind::Roots(result) => {
+                let uris: Vec<&str> = result.roots.iter().map(|root| root.uri.as_str()).collect();
+                write!(f, "roots [{}]", uris.join(", "))
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Answer({self})")
+    }
+}

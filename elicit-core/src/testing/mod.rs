@@ -1,0 +1,105 @@
+//! A scripted, in-process MCP client for testing an rmcp server's tools that elicit, on
+//! every protocol revision (feature `testing`; put it in `[dev-dependencies]`).
+//!
+//! [`TestClient`] picks the protocol revision (2025-06-18, 2025-11-25 or 2026-07-28) and the
+//! elicitation modes the client declares, and holds the script: the user's [`Answer`]s, in
+//! order. [`connect`](TestClient::connect) starts the server handler in process and opens a
+//! [`Session`]; [`Session::call_tool`] returns the tool's final result. Up to 2025-11-25 the
+//! client answers each `elicitation/create` the tool sends; on 2026-07-28 it answers each
+//! `InputRequiredResult` and calls again with the `inputResponses` and the same
+//! `requestState`, as a real client must, up to a bound on rounds. Every request the server
+//! made is recorded ([`SeenRequest`]: typed, and as the bytes sent), and a script that runs
+//! out, or does not fit a request, fails the call with a [`KitError`] that names the
+//! request and what the script had left.
+//!
+//! ```
+//! # // Doctests do not run `#[tokio::test]` functions: run this one as a `#[tokio::main]`.
+//! # mod tokio { pub use ::tokio::*; pub use ::tokio::main as test; }
+//! use elicit_core::rmcp::{Asked, ask_form};
+//! use elicit_core::testing::{Answer, TestClient, text};
+//! use elicit_core::{Elicit, ElicitOutcome};
+//! use rmcp::handler::server::tool::InputResponses;
+//! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+//! use rmcp::service::RequestContext;
+//! use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+//!
+//! /// Which city?
+//! #[derive(Elicit)]
+//! struct City {
+//!     city: String,
+//! }
+//!
+//! #[derive(Clone)]
+//! struct Weather;
+//!
+//! #[tool_router]
+//! impl Weather {
+//!     #[tool(description = "Today's forecast")]
+//!     async fn forecast(
+//!         &self,
+//!         ctx: RequestContext<RoleServer>,
+//!         InputResponses(responses): InputResponses,
+//!     ) -> Result<CallToolResponse, ErrorData> {
+//!         let text = match ask_form::<City>(&ctx, responses.as_ref(), "city").await? {
+//!             Asked::InputRequired(result) => return Ok(result.into()),
+//!             Asked::Answered(ElicitOutcome::Accepted(answer)) => format!("Sunny in {}", answer.city),
+//!             Asked::Answered(_) => "No city, no forecast".to_owned(),
+//!         };
+//!         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+//!     }
+//! }
+//!
+//! #[tool_handler]
+//! impl ServerHandler for Weather {}
+//!
+//! #[tokio::test]
+//! async fn the_forecast_asks_for_the_city() {
+//!     for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
+//!         let oslo = City { city: "Oslo".into() };
+//!         let session = client.answer(Answer::accept_value(&oslo)).connect(Weather).await.unwrap();
+//!
+//!         let result = session.call_tool("forecast", None).await.unwrap();
+//!
+//!         assert_eq!(text(&result), "Sunny in Oslo");
+//!         let requests = session.requests();
+//!         assert_eq!(requests.len(), 1);
+//!         requests[0].assert_form::<City>();
+//!     }
+//! }
+//! # fn main() { the_forecast_asks_for_the_city() }
+//! ```
+
+// rmcp deprecates sampling and roots (SEP-2577), but servers still send them; the kit
+// answers them like any other request.
+#[allow(deprecated)]
+mod answer;
+#[allow(deprecated)]
+mod client;
+mod error;
+mod record;
+mod wire;
+
+pub use self::answer::Answer;
+pub use self::client::{Session, TestClient};
+pub use self::error::KitError;
+pub use self::record::SeenRequest;
+
+use ::rmcp::model::CallToolResult;
+
+/// The text of a tool's result: its text content blocks, joined by newlines.
+///
+/// ```
+/// use elicit_core::testing::text;
+/// use rmcp::model::{CallToolResult, ContentBlock};
+///
+/// let result = CallToolResult::success(vec![ContentBlock::text("Sunny"), ContentBlock::text("in Oslo")]);
+/// assert_eq!(text(&result), "Sunny\nin Oslo");
+/// ```
+pub fn text(result: &CallToolResult) -> String {
+    let texts: Vec<&str> = result
+        .content
+        .iter()
+        .filter_map(|content| content.as_text().map(|text| text.text.as_str()))
+        .collect();
+    texts.join("\n")
+}
