@@ -1,3 +1,4 @@
+#![cfg_attr(docsrs, feature(doc_cfg))]
 //! Declare an MCP elicitation form as a Rust type.
 //!
 //! `#[derive(Elicit)]` on a struct gives the exact `requestedSchema` an MCP client accepts

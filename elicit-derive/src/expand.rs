@@ -23,12 +23,28 @@ pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
     if let Some(parsed) = &parsed {
         valid::check(&cx, parsed);
     }
-    match (cx.check(), parsed) {
+    let krate = parsed
+        .as_ref()
+        .map_or_else(|| quote!(::elicit_core), Input::krate);
+    let marker = private_api_marker(&krate);
+    let expanded = match (cx.check(), parsed) {
         (Ok(()), Some(parsed)) => expand(&parsed),
         (Err(error), parsed) => fallback::expand(input, parsed.as_ref(), &error),
         // `from_syn` records an error whenever it returns `None`.
         (Ok(()), None) => TokenStream::new(),
-    }
+    };
+    quote!(#marker #expanded)
+}
+
+/// `const _: () = <crate>::__private::PRIVATE_API_<this version>;`, first in every expansion.
+/// elicit-core declares the marker of its own version only, so paired with another version of
+/// elicit-core the derive fails here, naming the version it needs (and rustc suggests the one
+/// found), before the errors of whatever else the private API no longer matches. The same
+/// idea as thiserror's `__private<patch>` module.
+fn private_api_marker(krate: &TokenStream) -> TokenStream {
+    let version = env!("CARGO_PKG_VERSION").replace(['.', '-', '+'], "_");
+    let marker = format_ident!("PRIVATE_API_{version}");
+    quote!(const _: () = #krate::__private::#marker;)
 }
 
 fn expand(input: &Input) -> TokenStream {
@@ -726,6 +742,26 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
                 #private::put_field::<Self>(&mut __content, #field_name, self, false);
                 __content
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_expansion_names_the_private_api_version_first() {
+        let version = env!("CARGO_PKG_VERSION").replace('.', "_");
+        let marker =
+            format!("const _ : () = :: elicit_core :: __private :: PRIVATE_API_{version} ;");
+        let good: syn::DeriveInput = syn::parse_quote! {
+            struct Form { name: String }
+        };
+        let bad: syn::DeriveInput = syn::parse_quote! {
+            struct Form { #[elicit(no_such_key)] name: String }
+        };
+        for input in [good, bad] {
+            let expanded = super::derive(&input).to_string();
+            assert!(expanded.starts_with(&marker), "{expanded}");
         }
     }
 }

@@ -20,6 +20,14 @@ mod slot;
 
 pub use serde_json::{Map, Number, Value};
 
+/// The version of this private API, which every expansion of `#[derive(Elicit)]` names first
+/// (`<crate>::__private::PRIVATE_API_<its own version>`, dots as underscores). The derive is
+/// pinned to this crate's exact version, and this API changes with every release; a derive
+/// paired with another version of this crate (two versions in one build, a `[patch]`) fails
+/// on this name, with the version it wanted, rather than on whatever else it emits. Renamed
+/// with every version bump (a test below checks it).
+pub const PRIVATE_API_0_1_0: () = ();
+
 /// A form's content, as generated code names it: no path into `std` in the user's crate.
 /// (A form still needs `std`: its schema is built once in a `std::sync::OnceLock`.)
 pub type Content = Map<String, Value>;
@@ -44,3 +52,17 @@ pub use self::number::{float, int};
 pub use self::once::{Built, OnceLock};
 pub use self::parse::{deny_unknown_fields, parse_field, put_field};
 pub use self::slot::{FieldDefault, FormField};
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_private_api_marker_names_this_version() {
+        // elicit-derive builds the same name from its own `CARGO_PKG_VERSION`.
+        let version = env!("CARGO_PKG_VERSION").replace(['.', '-', '+'], "_");
+        let marker = format!("pub const PRIVATE_API_{version}: () = ();");
+        assert!(
+            include_str!("mod.rs").contains(&marker),
+            "after a version bump, rename the marker: {marker}",
+        );
+    }
+}
