@@ -65,6 +65,8 @@ mod outcome;
 mod render;
 mod request;
 mod required;
+#[cfg(feature = "state")]
+pub mod state;
 mod url;
 mod version;
 
