@@ -691,3 +691,115 @@ proptest! {
         prop_assert!(matches!(error, StateError::Malformed | StateError::Tampered), "{:?}", error);
     }
 }
+
+fn encrypting(byte: u8) -> StateKeys {
+    ring(byte).encrypting()
+}
+
+fn encrypted() -> String {
+    encrypting(1).seal(&progress(), &binding()).unwrap()
+}
+
+#[test]
+fn an_encrypted_state_round_trips_and_hides_its_payload() {
+    let sealed = encrypted();
+    assert_eq!(open(&encrypting(1), &sealed, &binding()), Ok(progress()));
+    let bytes = decode(&sealed);
+    assert_eq!(bytes[0], 2);
+    assert_eq!(bytes[1..6], id_bytes(&key(1)));
+    // header, nonce, the 32 bytes of JSON encrypted, Poly1305 tag
+    assert_eq!(bytes.len(), 30 + 24 + 32 + 16);
+    assert!(!bytes.windows(3).any(|window| window == b"Ada"));
+    assert_ne!(sealed, encrypted(), "a fresh nonce each time");
+}
+
+#[test]
+fn either_ring_opens_both_kinds_of_state() {
+    assert_eq!(open(&ring(1), &encrypted(), &binding()), Ok(progress()));
+    assert_eq!(open(&encrypting(1), &sealed(), &binding()), Ok(progress()));
+}
+
+#[test]
+fn flipping_any_bit_of_an_encrypted_state_is_refused() {
+    let keys = encrypting(1);
+    let bytes = decode(&encrypted());
+    for index in 0..bytes.len() {
+        for bit in 0..8 {
+            let mut altered = bytes.clone();
+            altered[index] ^= 1 << bit;
+            let error = open(&keys, &encode(&altered), &binding()).unwrap_err();
+            if index == 0 {
+                // Another format: unknown, or format 1 whose tag cannot match.
+                assert!(
+                    matches!(error, StateError::Malformed | StateError::Tampered),
+                    "bit {bit}: {error:?}"
+                );
+            } else {
+                assert_eq!(error, StateError::Tampered, "byte {index}, bit {bit}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_encrypted_state_is_foreign_replayed_and_expired_like_a_signed_one() {
+    let sealed = encrypted();
+    assert_eq!(
+        open(&encrypting(2), &sealed, &binding()),
+        Err(StateError::Foreign)
+    );
+    assert_eq!(
+        open(
+            &encrypting(1),
+            &sealed,
+            &Binding::tool("deploy", &json!({}))
+        ),
+        Err(StateError::Replayed)
+    );
+    let keys = encrypting(1);
+    let sealed = keys.seal_until(&progress(), &binding(), at(100)).unwrap();
+    assert_eq!(keys.open_at(&sealed, &binding(), at(99)), Ok(progress()));
+    assert_eq!(
+        keys.open_at::<Progress>(&sealed, &binding(), at(100)),
+        Err(StateError::Expired)
+    );
+}
+
+#[test]
+fn an_encrypting_ring_rotates_like_a_signing_one() {
+    let in_flight = encrypted();
+    let rotated = StateKeys::new(key(2)).with_previous(key(1)).encrypting();
+    assert_eq!(open(&rotated, &in_flight, &binding()), Ok(progress()));
+    let resealed = rotated.seal(&progress(), &binding()).unwrap();
+    assert_eq!(decode(&resealed)[1..6], id_bytes(&key(2)));
+    let mut bytes = decode(&in_flight);
+    bytes[1..6].copy_from_slice(&id_bytes(&key(2)));
+    assert_eq!(
+        open(&rotated, &encode(&bytes), &binding()),
+        Err(StateError::Tampered)
+    );
+}
+
+#[test]
+fn every_truncation_of_an_encrypted_state_is_refused() {
+    let keys = encrypting(1);
+    let bytes = decode(&encrypted());
+    for end in 0..bytes.len() {
+        let error = open(&keys, &encode(&bytes[..end]), &binding()).unwrap_err();
+        let expected = if end < 30 + 24 + 16 {
+            StateError::Malformed
+        } else {
+            StateError::Tampered
+        };
+        assert_eq!(error, expected, "{end}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn opening_an_encrypted_value_gives_it_back(state in json_value()) {
+        let keys = encrypting(1);
+        let sealed = keys.seal(&state, &binding()).unwrap();
+        prop_assert_eq!(keys.open::<Value>(&sealed, &binding()), Ok(state));
+    }
+}
