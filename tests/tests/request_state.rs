@@ -395,6 +395,19 @@ fn a_state_without_expiry_never_expires() {
 }
 
 #[test]
+fn an_endless_time_to_live_neither_panics_nor_expires() {
+    let keys = ring(1);
+    for ttl in [Duration::MAX, Duration::from_secs(u64::MAX)] {
+        let sealed = keys.seal_for(&progress(), &binding(), ttl).unwrap();
+        assert_eq!(keys.open(&sealed, &binding()), Ok(progress()));
+        assert_eq!(
+            keys.open_at(&sealed, &binding(), at(u64::MAX / 2)),
+            Ok(progress())
+        );
+    }
+}
+
+#[test]
 fn a_deadline_before_the_epoch_has_passed() {
     let keys = ring(1);
     let sealed = keys

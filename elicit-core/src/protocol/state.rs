@@ -610,7 +610,9 @@ impl StateKeys {
         let mut expiry = [0; EXPIRY_LEN];
         expiry.copy_from_slice(&body[EXPIRY_AT..BINDING_AT]);
         let expires = u64::from_be_bytes(expiry);
-        if expires != 0 && now >= UNIX_EPOCH + Duration::from_secs(expires) {
+        // Compared as durations since the epoch: `UNIX_EPOCH + expires` could overflow.
+        let since_epoch = now.duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO);
+        if expires != 0 && since_epoch >= Duration::from_secs(expires) {
             return Err(StateError::Expired);
         }
         serde_json::from_slice(&payload).map_err(|error| StateError::Unreadable(error.to_string()))
