@@ -23,6 +23,14 @@
 //! - Limits: [`ElicitResult::from_slice_limited`] and
 //!   [`ElicitOutcome::from_slice_limited`] read a client's bytes with the work bounded
 //!   ([`DEFAULT_MESSAGE_LIMIT`], [`ReadError`]).
+#![cfg_attr(
+    feature = "state",
+    doc = "- [`state`] (feature `state`): a typed 2026-07-28 `requestState`, sealed against tampering, replay into another call and age."
+)]
+#![cfg_attr(
+    not(feature = "state"),
+    doc = "- `state` (feature `state`): a typed 2026-07-28 `requestState`, sealed against tampering, replay into another call and age."
+)]
 //!
 //! Messages are read from `serde_json::Value`s in any of the shapes the spec revisions use
 //! (bare params or results, whole JSON-RPC messages, 2026-07-28 entries); every refusal is a
@@ -65,6 +73,8 @@ mod outcome;
 mod render;
 mod request;
 mod required;
+#[cfg(feature = "state")]
+pub mod state;
 mod url;
 mod version;
 
