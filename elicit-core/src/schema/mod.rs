@@ -272,7 +272,8 @@ impl Extras {
 /// write back exactly as it was read: keywords it has no field for (`const`, `format` on a
 /// number, a `pattern` this crate refuses, `x-…` annotations), and ones it normalized (an
 /// `enum` with non-string members, of which a string select keeps the strings; `minLength`
-/// written `2.0`). Written back, a keyword here replaces the typed schema's own.
+/// written `2.0`). Written back, a keyword here replaces the typed schema's own, after the
+/// typed keywords.
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct PropertyExtras {

@@ -119,12 +119,12 @@ impl PropertySchema {
     }
 }
 
-/// A property's map: the typed keywords, each replaced by the kept one of the same name,
-/// then the kept keywords the typed schema does not write.
+/// A property's map: the typed keywords but those its extras kept, then the kept ones in
+/// their order. (Written in place of the typed ones, they would come back in another order
+/// when read again.)
 struct Writer<'a, M> {
     map: M,
     kept: &'a [(String, Value)],
-    written: Vec<&'static str>,
 }
 
 impl<M: SerializeMap> Writer<'_, M> {
@@ -133,11 +133,10 @@ impl<M: SerializeMap> Writer<'_, M> {
         key: &'static str,
         value: &T,
     ) -> Result<(), M::Error> {
-        self.written.push(key);
-        match self.kept.iter().find(|(kept, _)| kept == key) {
-            Some((_, kept)) => self.map.serialize_entry(key, kept),
-            None => self.map.serialize_entry(key, value),
+        if self.kept.iter().any(|(kept, _)| kept == key) {
+            return Ok(());
         }
+        self.map.serialize_entry(key, value)
     }
 
     fn optional<T: Serialize + ?Sized>(
@@ -153,9 +152,7 @@ impl<M: SerializeMap> Writer<'_, M> {
 
     fn end(mut self) -> Result<M::Ok, M::Error> {
         for (key, value) in self.kept {
-            if !self.written.contains(&key.as_str()) {
-                self.map.serialize_entry(key, value)?;
-            }
+            self.map.serialize_entry(key, value)?;
         }
         self.map.end()
     }
@@ -172,7 +169,6 @@ fn open<'a, S: Serializer>(
     let mut writer = Writer {
         map: serializer.serialize_map(None)?,
         kept: extras.map_or(&[], |extras| extras.keywords.as_slice()),
-        written: Vec::new(),
     };
     writer.entry("type", kind)?;
     writer.optional("title", title)?;
