@@ -238,7 +238,7 @@ fn rmcp_schemas_read_back_in_wire_order() {
 }
 
 #[test]
-fn a_schema_the_model_cannot_hold_is_an_error_at_requested_schema() {
+fn a_schema_the_model_cannot_fully_hold_lists_what_it_cannot_use() {
     let mut legacy = m::LegacyEnumSchema::new(vec!["a".into(), "b".into()]);
     legacy.enum_names = Some(vec!["A".into()]); // one name short
     let schema = ElicitationSchema::builder()
@@ -248,8 +248,26 @@ fn a_schema_the_model_cannot_hold_is_an_error_at_requested_schema() {
         )
         .build()
         .unwrap();
-    let error = RequestedSchema::try_from(&schema).unwrap_err();
-    assert_eq!(error.path(), "requestedSchema");
+    // Spec-valid (the spec does not tie `enumNames` to `enum`), so the form is read: the
+    // options shown by value, the names listed as unchecked and kept for writing back.
+    let ours = RequestedSchema::try_from(&schema).unwrap();
+    assert!(matches!(
+        ours.property("choice"),
+        Some(PropertySchema::UntitledSingleSelect(s)) if s.options == ["a", "b"]
+    ));
+    let unchecked = ours.unchecked();
+    assert_eq!(unchecked.len(), 1);
+    assert_eq!(
+        (
+            unchecked[0].property.as_deref(),
+            unchecked[0].keyword.as_str()
+        ),
+        (Some("choice"), "enumNames")
+    );
+    assert_eq!(
+        serde_json::to_value(&ours).unwrap()["properties"]["choice"]["enumNames"],
+        serde_json::json!(["A"])
+    );
 }
 
 // ---------------------------------------------------------------- requests

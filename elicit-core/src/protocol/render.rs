@@ -278,5 +278,7 @@ fn schema_2025_06_18(schema: &RequestedSchema) -> Result<RequestedSchema, Render
         properties,
         required: schema.required.clone(),
         schema_uri: None,
+        closed: schema.closed,
+        extras: schema.extras.clone(),
     })
 }

@@ -63,10 +63,13 @@
 //! assert_eq!(error.to_string(), "`seats`: must be at least 1, got 0");
 //! ```
 
+mod read;
 pub(crate) mod rust;
 mod wire;
 
-use serde_json::Number;
+use std::fmt;
+
+use serde_json::{Number, Value};
 
 pub use crate::pattern::{Pattern, PatternError};
 
@@ -75,7 +78,44 @@ use self::rust::RustNumber;
 /// The `requestedSchema` of a form: `{"type":"object","properties":{…},"required":[…]}`.
 ///
 /// Properties keep their declaration order, on the wire too. `required` is omitted when
-/// empty; there is never a root `title`, `$defs`, `$ref` or `additionalProperties`.
+/// empty. A derived form never has a root `title`, `$defs`, `$ref` or `additionalProperties`.
+///
+/// # Reading a schema someone else wrote
+///
+/// A client deserializes whatever `requestedSchema` a server sends. Every schema the MCP
+/// specification's `schema.json` accepts (in any revision) is read; what this crate cannot
+/// apply is listed by [`unchecked`](Self::unchecked) rather than refusing the form, and kept in
+/// [`extras`](Self::extras) so that writing the schema back (a client forwarding it) gives what
+/// was read. Keywords a strict server enforces are enforced by [`validate`](Self::validate):
+/// root `"additionalProperties": false` ([`closed`](Self::closed)), `exclusiveMinimum`,
+/// `exclusiveMaximum` and `multipleOf` (on [`NumberSchema`]), `const`, and `enum` on a property
+/// that is not a string select ([`PropertyExtras`]). A schema the specification does not allow
+/// (a nested object, a `$ref` in place of a property, a `type` array) is refused, the message
+/// naming the property.
+///
+/// ```
+/// use elicit_core::schema::RequestedSchema;
+/// use serde_json::json;
+///
+/// let sent = json!({
+///     "type": "object",
+///     "properties": {
+///         "age": {"type": "integer", "format": "int32", "exclusiveMinimum": 0},
+///         "code": {"type": "string", "pattern": "^(?=.*[0-9])[a-z0-9]+$"}
+///     },
+///     "additionalProperties": false
+/// });
+/// let schema: RequestedSchema = serde_json::from_value(sent.clone()).unwrap();
+/// let unchecked: Vec<String> = schema.unchecked().iter().map(ToString::to_string).collect();
+/// assert_eq!(unchecked.len(), 2);
+/// assert!(unchecked[0].starts_with("`age`: `format` is not checked"));
+/// assert!(unchecked[1].starts_with("`code`: `pattern` is not checked"));
+/// // Written back as it was read.
+/// assert_eq!(serde_json::to_value(&schema).unwrap(), sent);
+/// // What is enforced, is.
+/// let error = schema.validate(json!({"age": 0, "other": 1}).as_object().unwrap()).unwrap_err();
+/// assert_eq!(error.to_string(), "`age`: must be greater than 0, got 0\n`other`: is not a field of this form");
+/// ```
 ///
 /// ```
 /// use elicit_core::schema::{PropertySchema, RequestedSchema, StringSchema};
@@ -95,6 +135,12 @@ pub struct RequestedSchema {
     pub required: Vec<String>,
     /// The optional `$schema` key a server may send (derived forms never set it).
     pub schema_uri: Option<String>,
+    /// Root `"additionalProperties": false`: an answer may hold no key that is not a
+    /// property. [`validate`](Self::validate) refuses one as
+    /// [`UnknownField`](crate::FieldErrorKind::UnknownField). Derived forms never set it.
+    pub closed: bool,
+    /// What a schema read from JSON carries beyond this model; empty in a derived form.
+    pub extras: Extras,
 }
 
 impl RequestedSchema {
@@ -151,6 +197,133 @@ impl RequestedSchema {
     /// ```
     pub fn is_required(&self, name: &str) -> bool {
         self.required.iter().any(|key| key == name)
+    }
+
+    /// The keywords of a schema read from JSON that this crate reads but does not apply:
+    /// constraints [`validate`](Self::validate) does not check, and display hints it cannot
+    /// use (mismatched `enumNames`, a `default` of the wrong type). Root keywords come first,
+    /// then each property's in property order. Always empty for a derived form.
+    ///
+    /// ```
+    /// use elicit_core::schema::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema: RequestedSchema = serde_json::from_value(json!({
+    ///     "type": "object",
+    ///     "properties": {"n": {"type": "number", "format": "double"}}
+    /// })).unwrap();
+    /// let unchecked = &schema.unchecked()[0];
+    /// assert_eq!((unchecked.property.as_deref(), unchecked.keyword.as_str()), (Some("n"), "format"));
+    /// ```
+    pub fn unchecked(&self) -> &[Unchecked] {
+        &self.extras.unchecked
+    }
+
+    /// What the property with this wire name carries beyond its typed schema, if anything.
+    ///
+    /// ```
+    /// use elicit_core::schema::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema: RequestedSchema = serde_json::from_value(json!({
+    ///     "type": "object",
+    ///     "properties": {"agree": {"type": "boolean", "const": true}}
+    /// })).unwrap();
+    /// assert_eq!(schema.property_extras("agree").unwrap().constant, Some(json!(true)));
+    /// ```
+    pub fn property_extras(&self, name: &str) -> Option<&PropertyExtras> {
+        self.extras
+            .properties
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, extras)| extras)
+    }
+}
+
+/// What a `requestedSchema` read from JSON carries beyond the typed model: the keywords it
+/// has no field for, kept verbatim so that the schema is written back as it was read, and the
+/// list of those this crate does not apply. Empty ([`Default`]) in a derived form.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
+pub struct Extras {
+    /// Keywords of the form itself (`title`, `$defs`, `allOf`, …), in document order.
+    pub root: Vec<(String, Value)>,
+    /// The properties that carry something beyond their typed schema, by wire name, in
+    /// property order.
+    pub properties: Vec<(String, PropertyExtras)>,
+    /// The keywords read but not applied: see [`RequestedSchema::unchecked`].
+    pub unchecked: Vec<Unchecked>,
+}
+
+impl Extras {
+    /// Whether there is nothing beyond the typed model.
+    ///
+    /// ```
+    /// assert!(elicit_core::schema::Extras::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.root.is_empty() && self.properties.is_empty() && self.unchecked.is_empty()
+    }
+}
+
+/// What one property read from JSON carries beyond its typed [`PropertySchema`].
+///
+/// `keywords` holds, verbatim and in document order, every keyword the typed schema does not
+/// write back exactly as it was read: keywords it has no field for (`const`, `format` on a
+/// number, a `pattern` this crate refuses, `x-…` annotations), and ones it normalized (an
+/// `enum` with non-string members, of which a string select keeps the strings; `minLength`
+/// written `2.0`). Written back, a keyword here replaces the typed schema's own, after the
+/// typed keywords.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[non_exhaustive]
+pub struct PropertyExtras {
+    /// `const`: the one value the answer may take, enforced by
+    /// [`RequestedSchema::validate`] (numbers compare by value: `1` equals `1.0`).
+    pub constant: Option<Value>,
+    /// `enum` on a property that is not a string select (a number, a boolean, a
+    /// multi-select): the values the answer may take, enforced like `constant`.
+    pub allowed: Option<Vec<Value>>,
+    /// The keywords kept verbatim, in document order.
+    pub keywords: Vec<(String, Value)>,
+}
+
+/// A keyword of a schema read from JSON that this crate reads but does not apply, with why:
+/// see [`RequestedSchema::unchecked`].
+///
+/// Not part of the schema's JSON: the keyword itself is kept in [`Extras`] and written back,
+/// and reading the schema again lists it again. It serializes on its own, for a client that
+/// reports what it could not check.
+///
+/// ```
+/// use elicit_core::schema::RequestedSchema;
+/// use serde_json::json;
+///
+/// let schema: RequestedSchema = serde_json::from_value(json!({
+///     "type": "object",
+///     "properties": {"name": {"type": "string", "pattern": "^\\p{L}+$"}}
+/// })).unwrap();
+/// let unchecked = &schema.unchecked()[0];
+/// assert_eq!(serde_json::to_value(unchecked).unwrap()["keyword"], "pattern");
+/// assert!(unchecked.to_string().starts_with("`name`: `pattern` is not checked: invalid pattern"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Unchecked {
+    /// The property's wire name; `None` for a keyword of the form itself.
+    pub property: Option<String>,
+    /// The keyword as written: `"format"`, `"pattern"`; `"items.minLength"` inside a
+    /// multi-select's `items`.
+    pub keyword: String,
+    /// Why it is not applied, in words.
+    pub reason: String,
+}
+
+impl fmt::Display for Unchecked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.property {
+            Some(property) => write!(f, "`{property}`: ")?,
+            None => f.write_str("the form: ")?,
+        }
+        write!(f, "`{}` is not checked: {}", self.keyword, self.reason)
     }
 }
 
@@ -408,6 +581,13 @@ pub struct NumberSchema {
     pub minimum: Option<Number>,
     /// `maximum` (inclusive)
     pub maximum: Option<Number>,
+    /// `exclusiveMinimum`: the value must be greater. Derived schemas never set it.
+    pub exclusive_minimum: Option<Number>,
+    /// `exclusiveMaximum`: the value must be smaller. Derived schemas never set it.
+    pub exclusive_maximum: Option<Number>,
+    /// `multipleOf` (greater than 0): the value divided by it must be a whole number,
+    /// computed in `f64` as JSON Schema validators do. Derived schemas never set it.
+    pub multiple_of: Option<Number>,
     /// `default`
     pub default: Option<Number>,
     /// What the Rust type behind the schema adds, off the wire: set by elicit-core's own
@@ -423,6 +603,9 @@ impl PartialEq for NumberSchema {
             && self.description == other.description
             && self.minimum == other.minimum
             && self.maximum == other.maximum
+            && self.exclusive_minimum == other.exclusive_minimum
+            && self.exclusive_maximum == other.exclusive_maximum
+            && self.multiple_of == other.multiple_of
             && self.default == other.default
     }
 }

@@ -3,22 +3,23 @@
 //! Written by hand rather than derived because the spec's shapes are not serde's: the
 //! property kinds are told apart by which keys are present (`enum`, `oneOf`, `enumNames`,
 //! `items.anyOf`), and `properties` must keep declaration order whatever map type `serde_json`
-//! was built with.
+//! was built with. Reading is the tolerant reader of `read.rs`; writing puts back, in place
+//! of the typed keywords or after them, what a schema read from JSON kept in its extras.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fmt;
 
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
-use serde_json::{Number, Value};
+use serde_json::Value;
 
+use super::read::{self, Keywords, RawProperty};
 use super::{
-    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
-    RequestedSchema, RustNumber, StringFormat, StringSchema, TitledMultiSelectSchema,
+    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertyExtras,
+    PropertySchema, RequestedSchema, StringSchema, TitledMultiSelectSchema,
     TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
-use crate::pattern::Pattern;
 
 fn entry<M: SerializeMap, T: Serialize + ?Sized>(
     map: &mut M,
@@ -36,143 +37,288 @@ impl Serialize for RequestedSchema {
         let mut map = serializer.serialize_map(None)?;
         entry(&mut map, "$schema", self.schema_uri.as_ref())?;
         map.serialize_entry("type", "object")?;
-        map.serialize_entry("properties", &OrderedProperties(&self.properties))?;
+        map.serialize_entry(
+            "properties",
+            &OrderedProperties {
+                properties: &self.properties,
+                extras: &self.extras.properties,
+            },
+        )?;
         if !self.required.is_empty() {
             map.serialize_entry("required", &self.required)?;
+        }
+        if self.closed {
+            map.serialize_entry("additionalProperties", &false)?;
+        }
+        for (key, value) in &self.extras.root {
+            let written = matches!(key.as_str(), "type" | "properties" | "required")
+                || (key == "$schema" && self.schema_uri.is_some())
+                || (key == "additionalProperties" && self.closed);
+            if !written {
+                map.serialize_entry(key, value)?;
+            }
         }
         map.end()
     }
 }
 
-struct OrderedProperties<'a>(&'a [(String, PropertySchema)]);
+struct OrderedProperties<'a> {
+    properties: &'a [(String, PropertySchema)],
+    extras: &'a [(String, PropertyExtras)],
+}
 
 impl Serialize for OrderedProperties<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, schema) in self.0 {
-            map.serialize_entry(name, schema)?;
+        let mut map = serializer.serialize_map(Some(self.properties.len()))?;
+        let extras: HashMap<&str, &PropertyExtras> = self
+            .extras
+            .iter()
+            .map(|(name, extras)| (name.as_str(), extras))
+            .collect();
+        for (name, schema) in self.properties {
+            match extras.get(name.as_str()) {
+                Some(extras) => map.serialize_entry(name, &WithExtras(schema, extras))?,
+                None => map.serialize_entry(name, schema)?,
+            }
         }
         map.end()
+    }
+}
+
+/// A property written with the keywords its extras kept.
+struct WithExtras<'a>(&'a PropertySchema, &'a PropertyExtras);
+
+impl Serialize for WithExtras<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.write(serializer, Some(self.1))
     }
 }
 
 impl Serialize for PropertySchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.write(serializer, None)
+    }
+}
+
+impl PropertySchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         match self {
-            Self::String(s) => s.serialize(serializer),
-            Self::Number(s) => s.serialize(serializer),
-            Self::Boolean(s) => s.serialize(serializer),
-            Self::UntitledSingleSelect(s) => s.serialize(serializer),
-            Self::TitledSingleSelect(s) => s.serialize(serializer),
-            Self::LegacyTitledEnum(s) => s.serialize(serializer),
-            Self::UntitledMultiSelect(s) => s.serialize(serializer),
-            Self::TitledMultiSelect(s) => s.serialize(serializer),
+            Self::String(s) => s.write(serializer, extras),
+            Self::Number(s) => s.write(serializer, extras),
+            Self::Boolean(s) => s.write(serializer, extras),
+            Self::UntitledSingleSelect(s) => s.write(serializer, extras),
+            Self::TitledSingleSelect(s) => s.write(serializer, extras),
+            Self::LegacyTitledEnum(s) => s.write(serializer, extras),
+            Self::UntitledMultiSelect(s) => s.write(serializer, extras),
+            Self::TitledMultiSelect(s) => s.write(serializer, extras),
         }
     }
 }
 
+/// A property's map: the typed keywords but those its extras kept, then the kept ones in
+/// their order. (Written in place of the typed ones, they would come back in another order
+/// when read again.)
+struct Writer<'a, M> {
+    map: M,
+    kept: &'a [(String, Value)],
+}
+
+impl<M: SerializeMap> Writer<'_, M> {
+    fn entry<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), M::Error> {
+        if self.kept.iter().any(|(kept, _)| kept == key) {
+            return Ok(());
+        }
+        self.map.serialize_entry(key, value)
+    }
+
+    fn optional<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: Option<&T>,
+    ) -> Result<(), M::Error> {
+        match value {
+            Some(value) => self.entry(key, value),
+            None => Ok(()),
+        }
+    }
+
+    fn end(mut self) -> Result<M::Ok, M::Error> {
+        for (key, value) in self.kept {
+            self.map.serialize_entry(key, value)?;
+        }
+        self.map.end()
+    }
+}
+
 /// Opens a property's map with `type`, `title` and `description`, the keys every kind shares.
-fn open<S: Serializer>(
+fn open<'a, S: Serializer>(
     serializer: S,
+    extras: Option<&'a PropertyExtras>,
     kind: &'static str,
     title: Option<&String>,
     description: Option<&String>,
-) -> Result<S::SerializeMap, S::Error> {
-    let mut map = serializer.serialize_map(None)?;
-    map.serialize_entry("type", kind)?;
-    entry(&mut map, "title", title)?;
-    entry(&mut map, "description", description)?;
-    Ok(map)
+) -> Result<Writer<'a, S::SerializeMap>, S::Error> {
+    let mut writer = Writer {
+        map: serializer.serialize_map(None)?,
+        kept: extras.map_or(&[], |extras| extras.keywords.as_slice()),
+    };
+    writer.entry("type", kind)?;
+    writer.optional("title", title)?;
+    writer.optional("description", description)?;
+    Ok(writer)
 }
 
-impl Serialize for StringSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+/// `Serialize` for a property kind, through its `write`.
+macro_rules! serialize_kind {
+    ($($ty:ident),*) => {$(
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                self.write(serializer, None)
+            }
+        }
+    )*};
+}
+
+serialize_kind!(
+    StringSchema,
+    NumberSchema,
+    BooleanSchema,
+    UntitledSingleSelectSchema,
+    TitledSingleSelectSchema,
+    LegacyTitledEnumSchema,
+    UntitledMultiSelectSchema,
+    TitledMultiSelectSchema
+);
+
+impl StringSchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = open(
             serializer,
+            extras,
             "string",
             self.title.as_ref(),
             self.description.as_ref(),
         )?;
-        entry(&mut map, "minLength", self.min_length.as_ref())?;
-        entry(&mut map, "maxLength", self.max_length.as_ref())?;
-        entry(&mut map, "pattern", self.pattern.as_ref())?;
-        entry(&mut map, "format", self.format.as_ref())?;
-        entry(&mut map, "default", self.default.as_ref())?;
+        map.optional("minLength", self.min_length.as_ref())?;
+        map.optional("maxLength", self.max_length.as_ref())?;
+        map.optional("pattern", self.pattern.as_ref())?;
+        map.optional("format", self.format.as_ref())?;
+        map.optional("default", self.default.as_ref())?;
         map.end()
     }
 }
 
-impl Serialize for NumberSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl NumberSchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         let kind = match self.kind {
             NumberKind::Integer => "integer",
             NumberKind::Number => "number",
         };
         let mut map = open(
             serializer,
+            extras,
             kind,
             self.title.as_ref(),
             self.description.as_ref(),
         )?;
-        entry(&mut map, "minimum", self.minimum.as_ref())?;
-        entry(&mut map, "maximum", self.maximum.as_ref())?;
-        entry(&mut map, "default", self.default.as_ref())?;
+        map.optional("minimum", self.minimum.as_ref())?;
+        map.optional("maximum", self.maximum.as_ref())?;
+        map.optional("exclusiveMinimum", self.exclusive_minimum.as_ref())?;
+        map.optional("exclusiveMaximum", self.exclusive_maximum.as_ref())?;
+        map.optional("multipleOf", self.multiple_of.as_ref())?;
+        map.optional("default", self.default.as_ref())?;
         map.end()
     }
 }
 
-impl Serialize for BooleanSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl BooleanSchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = open(
             serializer,
+            extras,
             "boolean",
             self.title.as_ref(),
             self.description.as_ref(),
         )?;
-        entry(&mut map, "default", self.default.as_ref())?;
+        map.optional("default", self.default.as_ref())?;
         map.end()
     }
 }
 
-impl Serialize for UntitledSingleSelectSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl UntitledSingleSelectSchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = open(
             serializer,
+            extras,
             "string",
             self.title.as_ref(),
             self.description.as_ref(),
         )?;
-        map.serialize_entry("enum", &self.options)?;
-        entry(&mut map, "default", self.default.as_ref())?;
+        map.entry("enum", &self.options)?;
+        map.optional("default", self.default.as_ref())?;
         map.end()
     }
 }
 
-impl Serialize for TitledSingleSelectSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl TitledSingleSelectSchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = open(
             serializer,
+            extras,
             "string",
             self.title.as_ref(),
             self.description.as_ref(),
         )?;
-        map.serialize_entry("oneOf", &self.options)?;
-        entry(&mut map, "default", self.default.as_ref())?;
+        map.entry("oneOf", &self.options)?;
+        map.optional("default", self.default.as_ref())?;
         map.end()
     }
 }
 
-impl Serialize for LegacyTitledEnumSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl LegacyTitledEnumSchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = open(
             serializer,
+            extras,
             "string",
             self.title.as_ref(),
             self.description.as_ref(),
         )?;
-        map.serialize_entry("enum", &self.options)?;
-        map.serialize_entry("enumNames", &self.option_names)?;
-        entry(&mut map, "default", self.default.as_ref())?;
+        map.entry("enum", &self.options)?;
+        map.entry("enumNames", &self.option_names)?;
+        map.optional("default", self.default.as_ref())?;
         map.end()
     }
 }
@@ -200,34 +346,44 @@ impl Serialize for TitledItems<'_> {
     }
 }
 
-impl Serialize for UntitledMultiSelectSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl UntitledMultiSelectSchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = open(
             serializer,
+            extras,
             "array",
             self.title.as_ref(),
             self.description.as_ref(),
         )?;
-        entry(&mut map, "minItems", self.min_items.as_ref())?;
-        entry(&mut map, "maxItems", self.max_items.as_ref())?;
-        map.serialize_entry("items", &UntitledItems(&self.options))?;
-        entry(&mut map, "default", self.default.as_ref())?;
+        map.optional("minItems", self.min_items.as_ref())?;
+        map.optional("maxItems", self.max_items.as_ref())?;
+        map.entry("items", &UntitledItems(&self.options))?;
+        map.optional("default", self.default.as_ref())?;
         map.end()
     }
 }
 
-impl Serialize for TitledMultiSelectSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl TitledMultiSelectSchema {
+    fn write<S: Serializer>(
+        &self,
+        serializer: S,
+        extras: Option<&PropertyExtras>,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = open(
             serializer,
+            extras,
             "array",
             self.title.as_ref(),
             self.description.as_ref(),
         )?;
-        entry(&mut map, "minItems", self.min_items.as_ref())?;
-        entry(&mut map, "maxItems", self.max_items.as_ref())?;
-        map.serialize_entry("items", &TitledItems(&self.options))?;
-        entry(&mut map, "default", self.default.as_ref())?;
+        map.optional("minItems", self.min_items.as_ref())?;
+        map.optional("maxItems", self.max_items.as_ref())?;
+        map.entry("items", &TitledItems(&self.options))?;
+        map.optional("default", self.default.as_ref())?;
         map.end()
     }
 }
@@ -248,41 +404,21 @@ impl<'de> Visitor<'de> for RequestedSchemaVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut kind: Option<String> = None;
-        let mut properties: Option<Vec<(String, PropertySchema)>> = None;
-        let mut required: Option<Vec<String>> = None;
-        let mut schema_uri: Option<String> = None;
+        let mut root: Vec<(String, Value)> = Vec::new();
+        let mut properties = None;
         while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "type" => kind = Some(map.next_value()?),
-                "properties" => properties = Some(map.next_value::<PropertyList>()?.0),
-                "required" => required = Some(map.next_value()?),
-                "$schema" => schema_uri = Some(map.next_value()?),
-                // Other JSON Schema keywords carry nothing a flat form can use.
-                _ => {
-                    map.next_value::<IgnoredAny>()?;
-                }
+            if key == "properties" {
+                properties = Some(map.next_value::<PropertyList>()?.0);
+            } else {
+                root.push((key, map.next_value()?));
             }
         }
-        match kind.as_deref() {
-            Some("object") => {}
-            Some(other) => {
-                return Err(de::Error::custom(format_args!(
-                    "requestedSchema must have \"type\": \"object\", found {other:?}"
-                )));
-            }
-            None => return Err(de::Error::missing_field("type")),
-        }
-        Ok(RequestedSchema {
-            properties: properties.ok_or_else(|| de::Error::missing_field("properties"))?,
-            required: required.unwrap_or_default(),
-            schema_uri,
-        })
+        read::schema(root, properties).map_err(de::Error::custom)
     }
 }
 
-/// `properties`, read in document order into a list.
-struct PropertyList(Vec<(String, PropertySchema)>);
+/// `properties`, read in document order into a list; or, when it is no map, what it is.
+struct PropertyList(Result<Vec<(String, RawProperty)>, &'static str>);
 
 impl<'de> Deserialize<'de> for PropertyList {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -293,203 +429,115 @@ impl<'de> Deserialize<'de> for PropertyList {
                 f.write_str("a map of property schemas")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PropertyList, A::Error> {
-                let mut list: Vec<(String, PropertySchema)> = Vec::new();
-                // Hashed, not scanned: a scan per property made a 50 000-property schema
-                // (a server's, so a client's input) take minutes to read.
-                let mut names = HashSet::new();
-                while let Some((name, schema)) = map.next_entry::<String, PropertySchema>()? {
-                    if !names.insert(name.clone()) {
-                        return Err(de::Error::custom(format_args!(
-                            "property {name:?} appears twice"
-                        )));
-                    }
-                    list.push((name, schema));
+                let mut list = Vec::new();
+                while let Some((name, raw)) = map.next_entry::<String, RawValue>()? {
+                    list.push((name, raw.0));
                 }
-                Ok(PropertyList(list))
+                Ok(PropertyList(Ok(list)))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<PropertyList, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(PropertyList(Err("an array")))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<PropertyList, E> {
+                Ok(PropertyList(Err("null")))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<PropertyList, E> {
+                Ok(PropertyList(Err("a boolean")))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<PropertyList, E> {
+                Ok(PropertyList(Err("a number")))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<PropertyList, E> {
+                Ok(PropertyList(Err("a number")))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<PropertyList, E> {
+                Ok(PropertyList(Err("a number")))
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<PropertyList, E> {
+                Ok(PropertyList(Err("a string")))
             }
         }
-        deserializer.deserialize_map(ListVisitor)
+        deserializer.deserialize_any(ListVisitor)
     }
 }
 
-/// Every key any property kind may carry; which kind it is follows from which are present.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RawProperty {
-    #[serde(rename = "type")]
-    kind: String,
-    title: Option<String>,
-    description: Option<String>,
-    min_length: Option<u64>,
-    max_length: Option<u64>,
-    pattern: Option<Pattern>,
-    format: Option<StringFormat>,
-    minimum: Option<Number>,
-    maximum: Option<Number>,
-    default: Option<Value>,
-    #[serde(rename = "enum")]
-    options: Option<Vec<String>>,
-    enum_names: Option<Vec<String>>,
-    one_of: Option<Vec<EnumOption>>,
-    items: Option<RawItems>,
-    min_items: Option<u64>,
-    max_items: Option<u64>,
-}
+/// One property's value: its keywords in document order when it is an object.
+struct RawValue(RawProperty);
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RawItems {
-    #[serde(rename = "type")]
-    kind: Option<String>,
-    #[serde(rename = "enum")]
-    options: Option<Vec<String>>,
-    any_of: Option<Vec<EnumOption>>,
-}
-
-fn default_as<T: serde::de::DeserializeOwned, E: de::Error>(
-    default: Option<Value>,
-    expected: &str,
-) -> Result<Option<T>, E> {
-    default
-        .map(|value| {
-            serde_json::from_value(value)
-                .map_err(|_| E::custom(format_args!("`default` must be {expected}")))
-        })
-        .transpose()
-}
-
-impl RawProperty {
-    fn into_schema<E: de::Error>(self) -> Result<PropertySchema, E> {
-        let Self {
-            kind,
-            title,
-            description,
-            ..
-        } = &self;
-        let (title, description) = (title.clone(), description.clone());
-        Ok(match kind.as_str() {
-            "string" => self.into_string_kind(title, description)?,
-            "integer" | "number" => PropertySchema::Number(NumberSchema {
-                kind: if kind == "integer" {
-                    NumberKind::Integer
-                } else {
-                    NumberKind::Number
-                },
-                title,
-                description,
-                minimum: self.minimum,
-                maximum: self.maximum,
-                default: default_as(self.default, "a number")?,
-                rust: RustNumber::default(),
-            }),
-            "boolean" => PropertySchema::Boolean(BooleanSchema {
-                title,
-                description,
-                default: default_as(self.default, "a boolean")?,
-            }),
-            "array" => self.into_array_kind(title, description)?,
-            other => {
-                return Err(E::custom(format_args!(
-                    "unsupported property type {other:?}; expected string, number, integer, boolean or array"
-                )));
+impl<'de> Deserialize<'de> for RawValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct RawVisitor;
+        impl<'de> Visitor<'de> for RawVisitor {
+            type Value = RawValue;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a property schema")
             }
-        })
-    }
-
-    fn into_string_kind<E: de::Error>(
-        self,
-        title: Option<String>,
-        description: Option<String>,
-    ) -> Result<PropertySchema, E> {
-        let default = default_as(self.default, "a string")?;
-        Ok(match (self.one_of, self.options, self.enum_names) {
-            (Some(options), _, _) => PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
-                title,
-                description,
-                options,
-                default,
-            }),
-            (None, Some(options), Some(option_names)) => {
-                if option_names.len() != options.len() {
-                    return Err(E::custom(format_args!(
-                        "`enumNames` has {} names for {} options",
-                        option_names.len(),
-                        options.len()
-                    )));
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawValue, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(entry) = map.next_entry::<String, Value>()? {
+                    entries.push(entry);
                 }
-                PropertySchema::LegacyTitledEnum(LegacyTitledEnumSchema {
-                    title,
-                    description,
-                    options,
-                    option_names,
-                    default,
-                })
+                Ok(RawValue(RawProperty::Object(entries)))
             }
-            (None, Some(options), None) => {
-                PropertySchema::UntitledSingleSelect(UntitledSingleSelectSchema {
-                    title,
-                    description,
-                    options,
-                    default,
-                })
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawValue, A::Error> {
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(RawValue(RawProperty::Other("an array")))
             }
-            (None, None, _) => PropertySchema::String(StringSchema {
-                title,
-                description,
-                min_length: self.min_length,
-                max_length: self.max_length,
-                pattern: self.pattern,
-                format: self.format,
-                default,
-            }),
-        })
-    }
-
-    fn into_array_kind<E: de::Error>(
-        self,
-        title: Option<String>,
-        description: Option<String>,
-    ) -> Result<PropertySchema, E> {
-        let items = self
-            .items
-            .ok_or_else(|| E::custom("an array property needs `items`"))?;
-        let default = default_as(self.default, "an array of strings")?;
-        match (items.any_of, items.options) {
-            (Some(options), _) => Ok(PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
-                title,
-                description,
-                options,
-                min_items: self.min_items,
-                max_items: self.max_items,
-                default,
-            })),
-            (None, Some(options)) => {
-                if let Some(kind) = items.kind.filter(|kind| kind != "string") {
-                    return Err(E::custom(format_args!(
-                        "multi-select items must have \"type\": \"string\", found {kind:?}"
-                    )));
-                }
-                Ok(PropertySchema::UntitledMultiSelect(
-                    UntitledMultiSelectSchema {
-                        title,
-                        description,
-                        options,
-                        min_items: self.min_items,
-                        max_items: self.max_items,
-                        default,
-                    },
-                ))
+            fn visit_unit<E: de::Error>(self) -> Result<RawValue, E> {
+                Ok(RawValue(RawProperty::Other("null")))
             }
-            (None, None) => Err(E::custom(
-                "multi-select `items` needs `enum` or `anyOf` options",
-            )),
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<RawValue, E> {
+                Ok(RawValue(RawProperty::Other("a boolean")))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<RawValue, E> {
+                Ok(RawValue(RawProperty::Other("a number")))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<RawValue, E> {
+                Ok(RawValue(RawProperty::Other("a number")))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<RawValue, E> {
+                Ok(RawValue(RawProperty::Other("a number")))
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<RawValue, E> {
+                Ok(RawValue(RawProperty::Other("a string")))
+            }
         }
+        deserializer.deserialize_any(RawVisitor)
     }
 }
 
 impl<'de> Deserialize<'de> for PropertySchema {
+    /// A property on its own: read as in a form, but with nowhere to keep what its typed
+    /// schema cannot hold, so a keyword that constrains answers and that it would not apply
+    /// (`const`, a number's `format`, …) is refused here; read the whole `requestedSchema`
+    /// as a [`RequestedSchema`] to keep it. Annotations (`examples`, `x-…`) are dropped.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        RawProperty::deserialize(deserializer)?.into_schema()
+        let entries = match RawValue::deserialize(deserializer)?.0 {
+            RawProperty::Object(entries) => entries,
+            RawProperty::Other(kind) => {
+                return Err(de::Error::custom(format_args!(
+                    "a property schema must be an object, found {kind}"
+                )));
+            }
+        };
+        let read = read::property(Keywords::new(entries)).map_err(de::Error::custom)?;
+        if let Some((keyword, reason)) = read.unchecked.first() {
+            return Err(de::Error::custom(format_args!(
+                "`{keyword}` would not be checked ({reason}); read the whole form as a RequestedSchema to keep it"
+            )));
+        }
+        for (keyword, set) in [
+            ("const", read.extras.constant.is_some()),
+            ("enum", read.extras.allowed.is_some()),
+        ] {
+            if set {
+                return Err(de::Error::custom(format_args!(
+                    "`{keyword}` has no place in this property kind; read the whole form as a RequestedSchema to keep it"
+                )));
+            }
+        }
+        Ok(read.schema)
     }
 }
 
