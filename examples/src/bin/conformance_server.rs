@@ -217,70 +217,39 @@ struct Call<'a> {
     arguments: &'a JsonObject,
 }
 
-/// `requestState` integrity, behind two functions: a state is the serialized value and an
-/// HMAC-SHA-256 tag over it and the call (name and canonical arguments), under a key drawn
-/// at start-up. A state edited, or replayed against another tool or other arguments, fails
-/// with -32602.
+/// `requestState` integrity through `elicit_core::protocol::state`: the state is sealed with
+/// HMAC-SHA-256 under a key drawn at start-up and bound to the call (its name and canonical
+/// arguments). A state edited, or replayed against another tool or other arguments, fails
+/// with -32602 naming the problem.
 mod state {
     use std::sync::OnceLock;
 
-    use base64::Engine as _;
-    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-    use hmac::{Hmac, KeyInit as _, Mac as _};
+    use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
     use rmcp::ErrorData;
     use serde::Serialize;
     use serde::de::DeserializeOwned;
     use serde_json::Value;
-    use sha2::Sha256;
 
     use super::Call;
 
-    fn key() -> &'static [u8; 32] {
-        static KEY: OnceLock<[u8; 32]> = OnceLock::new();
-        KEY.get_or_init(|| {
-            let mut key = [0; 32];
-            getrandom::fill(&mut key).expect("the OS random source is available");
-            key
+    fn keys() -> &'static StateKeys {
+        static KEYS: OnceLock<StateKeys> = OnceLock::new();
+        KEYS.get_or_init(|| {
+            let mut secret = [0; 32];
+            getrandom::fill(&mut secret).expect("the OS random source is available");
+            StateKeys::new(StateKey::new(&secret).expect("32 bytes is long enough"))
         })
     }
 
-    /// Object keys sorted at every level, so the arguments' key order does not matter.
-    fn canonical(value: &Value) -> Value {
-        match value {
-            Value::Object(object) => {
-                let mut entries: Vec<_> = object.iter().collect();
-                entries.sort_by(|a, b| a.0.cmp(b.0));
-                Value::Object(
-                    entries
-                        .into_iter()
-                        .map(|(k, v)| (k.clone(), canonical(v)))
-                        .collect(),
-                )
-            }
-            Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
-            other => other.clone(),
-        }
-    }
-
-    fn tag(call: &Call<'_>, payload: &[u8]) -> Hmac<Sha256> {
-        let arguments = canonical(&Value::Object(call.arguments.clone())).to_string();
-        let mut mac = Hmac::<Sha256>::new_from_slice(key()).expect("HMAC takes any key length");
-        for part in [call.name.as_bytes(), arguments.as_bytes(), payload] {
-            mac.update(&(part.len() as u64).to_be_bytes());
-            mac.update(part);
-        }
-        mac
+    fn binding(call: &Call<'_>) -> Binding {
+        Binding::tool(call.name, &Value::Object(call.arguments.clone()))
     }
 
     /// `value` sealed for `call`.
     pub fn seal<T: Serialize>(call: &Call<'_>, value: &T) -> String {
-        let payload = serde_json::to_vec(value).expect("the state serializes");
-        let tag = tag(call, &payload).finalize().into_bytes();
-        format!(
-            "{}.{}",
-            URL_SAFE_NO_PAD.encode(&payload),
-            URL_SAFE_NO_PAD.encode(tag)
-        )
+        keys()
+            .seal(value, &binding(call))
+            .expect("the state serializes")
     }
 
     /// The value sealed in `state` for `call`.
@@ -288,14 +257,7 @@ mod state {
     /// # Errors
     /// -32602 when `state` was not sealed by this server for this call.
     pub fn open<T: DeserializeOwned>(call: &Call<'_>, state: &str) -> Result<T, ErrorData> {
-        let refused = || ErrorData::invalid_params("requestState failed its integrity check", None);
-        let (payload, tag_text) = state.split_once('.').ok_or_else(refused)?;
-        let payload = URL_SAFE_NO_PAD.decode(payload).map_err(|_| refused())?;
-        let tag_bytes = URL_SAFE_NO_PAD.decode(tag_text).map_err(|_| refused())?;
-        tag(call, &payload)
-            .verify_slice(&tag_bytes)
-            .map_err(|_| refused())?;
-        serde_json::from_slice(&payload).map_err(|_| refused())
+        keys().open(state, &binding(call)).map_err(ErrorData::from)
     }
 }
 
