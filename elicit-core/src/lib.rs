@@ -147,7 +147,7 @@ pub use elicit_derive::Elicit;
 /// The README's examples, compiled and run as doctests. One of them is a tool written with
 /// rmcp, so they run when the `rmcp` feature is on too: `cargo test --workspace` (the tests
 /// crate turns it on, and features unify) and `cargo test -p elicit-core --all-features`.
-#[cfg(all(doctest, feature = "derive", feature = "rmcp"))]
+#[cfg(all(doctest, feature = "derive", feature = "rmcp", feature = "testing"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
