@@ -8,7 +8,7 @@
 
 use crate::select::EnumVariant;
 
-use super::names::ConstMessage;
+use super::names::{ConstMessage, str_eq};
 
 /// The kind of JSON value a field holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -489,21 +489,6 @@ const fn char_count(text: &str) -> u64 {
         index += 1;
     }
     count
-}
-
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut index = 0;
-    while index < a.len() {
-        if a[index] != b[index] {
-            return false;
-        }
-        index += 1;
-    }
-    true
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ pub const fn name_clash(
     None
 }
 
-const fn str_eq(a: &str, b: &str) -> bool {
+pub(super) const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
