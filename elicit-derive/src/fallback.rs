@@ -162,7 +162,14 @@ fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
             let members = Parts::of(fields);
             let proofs = expand::struct_proofs(&members.properties, &members.flattened, krate);
             // No impl uses the types here, so their fitness is proven on its own.
-            let types = check::type_assertions(&members.properties, &members.flattened);
+            // A borrowed field has its own error already (`valid::field_owns_its_value`).
+            let owned: Vec<_> = members
+                .properties
+                .iter()
+                .copied()
+                .filter(|field| !crate::valid::is_borrowed(field))
+                .collect();
+            let types = check::type_assertions(&owned, &members.flattened);
             quote!(#proofs #types)
         }
         Some(Data::Newtype(field)) => {

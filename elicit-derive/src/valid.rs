@@ -52,9 +52,42 @@ fn field_rules(cx: &Ctxt, field: &Field) {
         // A skipped field's default never reaches the schema: any expression of its type.
         return;
     }
+    field_owns_its_value(cx, field);
     default_is_finite(cx, field);
     array_default_is_a_set(cx, field);
     literal_default_fits(cx, field);
+}
+
+/// A parsed answer is built from the client's JSON, which the form cannot borrow from: a
+/// reference field is refused with the owned type to write instead (`&str` → `String`).
+pub(crate) fn field_owns_its_value(cx: &Ctxt, field: &Field) {
+    let Type::Reference(reference) = option_inner(field.ty).unwrap_or(field.ty) else {
+        return;
+    };
+    let elem = reference
+        .elem
+        .to_token_stream()
+        .to_string()
+        .replace(' ', "");
+    let owned = match elem.as_str() {
+        "str" => "`String`".to_owned(),
+        "[u8]" => "an owned type".to_owned(),
+        other => format!("`{other}`"),
+    };
+    cx.error_spanned_by(
+        field.ty,
+        format!(
+            "a form field cannot borrow: `from_content` builds the value from the client's answer, so write {owned} instead of `&{elem}`"
+        ),
+    );
+}
+
+/// Whether the field's type is a reference (refused by `field_owns_its_value`).
+pub(crate) fn is_borrowed(field: &Field) -> bool {
+    matches!(
+        option_inner(field.ty).unwrap_or(field.ty),
+        Type::Reference(_)
+    )
 }
 
 /// Two properties of one form cannot share a wire name. Those a flattened field brings are
