@@ -18,6 +18,8 @@ use proptest::sample::{select, subsequence};
 use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 use serde_json::{Map, Number, Value, json};
 
+use crate::generators;
+
 /// Generated answers per form.
 pub const CASES: u32 = 256;
 
@@ -679,28 +681,11 @@ fn matching(pattern: &str) -> Option<BoxedStrategy<String>> {
         .map(Strategy::boxed)
 }
 
-fn days_in(year: u32, month: u32) -> u32 {
-    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
-    match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-fn any_date() -> BoxedStrategy<String> {
-    (0u32..=9999, 1u32..=12)
-        .prop_flat_map(|(year, month)| (Just(year), Just(month), 1..=days_in(year, month)))
-        .prop_map(|(year, month, day)| format!("{year:04}-{month:02}-{day:02}"))
-        .boxed()
-}
-
 /// Dates, a third of them on an edge: the first and last day of the range, of a year, and
 /// 29 February.
 fn date() -> BoxedStrategy<String> {
     prop_oneof![
-        2 => any_date(),
+        2 => generators::date(),
         1 => select(vec!["0000-01-01", "9999-12-31", "1970-01-01", "2024-02-29", "2000-02-29", "2016-12-31"])
             .prop_map(str::to_owned),
     ]
@@ -721,40 +706,16 @@ fn date_time() -> BoxedStrategy<String> {
         select(vec!["Z", "+00:00", "-00:00", "+23:59", "-23:59", "+01:00"]),
     )
         .prop_map(|(date, time, offset)| format!("{date}{time}{offset}"));
-    prop_oneof![2 => any_date_time(), 1 => edge].boxed()
-}
-
-fn any_date_time() -> BoxedStrategy<String> {
-    let offset = prop_oneof![
-        Just("Z".to_owned()),
-        Just("z".to_owned()),
-        (select(vec!['+', '-']), 0u32..24, 0u32..60)
-            .prop_map(|(sign, h, m)| format!("{sign}{h:02}:{m:02}")),
-    ];
-    let fraction = prop_oneof![Just(String::new()), "\\.[0-9]{1,9}"];
-    (
-        date(),
-        select(vec!['T', 't']),
-        0u32..24,
-        0u32..60,
-        0u32..=60,
-        fraction,
-        offset,
-    )
-        .prop_map(|(date, t, h, m, s, fraction, offset)| {
-            format!("{date}{t}{h:02}:{m:02}:{s:02}{fraction}{offset}")
-        })
-        .boxed()
+    prop_oneof![2 => generators::date_time(true), 1 => edge].boxed()
 }
 
 fn formatted(format: &str) -> BoxedStrategy<String> {
     match format {
         "date" => date(),
         "date-time" => date_time(),
-        "email" => "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]{1,10}(\\.[a-z0-9]{1,5}){0,2}@[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?(\\.[a-z]{2,6}){0,3}"
-            .boxed(),
+        "email" => generators::email(),
         "uri" => prop_oneof![
-            "[a-zA-Z][a-zA-Z0-9+.-]{0,6}:[a-zA-Z0-9/?._~:@!$&'()*+,;=-]{0,24}(%[0-9a-fA-F]{2})?(#[a-z0-9]{0,6})?",
+            generators::uri(),
             "https://[a-z]{1,8}\\.(com|org|example)(/[a-z0-9]{0,6}){0,3}",
         ]
         .boxed(),

@@ -8,6 +8,7 @@ use elicit_core::{ContentError, Elicit};
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
 use serde_json::{Map, Value, json};
+use tests::generators::{date, date_time, days_in, email, uri};
 
 #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[elicit(rename_all = "kebab-case")]
@@ -82,52 +83,6 @@ struct Survey {
     shades: BTreeSet<Shade>,
 }
 
-fn days_in(year: u32, month: u32) -> u32 {
-    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
-    match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-fn date() -> impl Strategy<Value = String> {
-    (0u32..=9999, 1u32..=12)
-        .prop_flat_map(|(year, month)| (Just(year), Just(month), 1..=days_in(year, month)))
-        .prop_map(|(year, month, day)| format!("{year:04}-{month:02}-{day:02}"))
-}
-
-fn date_time() -> impl Strategy<Value = String> {
-    let offset = prop_oneof![
-        Just("Z".to_owned()),
-        Just("z".to_owned()),
-        (select(vec!['+', '-']), 0u32..24, 0u32..60)
-            .prop_map(|(sign, h, m)| format!("{sign}{h:02}:{m:02}")),
-    ];
-    let fraction = prop_oneof![Just(String::new()), "\\.[0-9]{1,9}"];
-    (
-        date(),
-        select(vec!['T', 't']),
-        0u32..24,
-        0u32..60,
-        0u32..60,
-        fraction,
-        offset,
-    )
-        .prop_map(|(date, t, h, m, s, fraction, offset)| {
-            format!("{date}{t}{h:02}:{m:02}:{s:02}{fraction}{offset}")
-        })
-}
-
-fn email() -> impl Strategy<Value = String> {
-    "[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]{1,10}(\\.[a-z0-9]{1,5}){0,2}@[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?(\\.[a-z]{2,6}){0,3}"
-}
-
-fn uri() -> impl Strategy<Value = String> {
-    "[a-zA-Z][a-zA-Z0-9+.-]{0,6}:[a-zA-Z0-9/?._~:@!$&'()*+,;=-]{0,24}(%[0-9a-fA-F]{2})?(#[a-z0-9]{0,6})?"
-}
-
 /// Any string of `range` Unicode scalar values: emoji, combining marks, `\0` and all.
 fn text(range: std::ops::RangeInclusive<usize>) -> impl Strategy<Value = String> {
     prop::collection::vec(any::<char>(), range).prop_map(|chars| chars.into_iter().collect())
@@ -147,7 +102,7 @@ prop_compose! {
         email in prop::option::of(email()),
         site in prop::option::of(uri()),
         day in prop::option::of(date()),
-        at in prop::option::of(date_time()),
+        at in prop::option::of(date_time(false)),
         score in -50i32..=50,
         // 64-bit integers within I-JSON's ±(2^53 − 1), their schema's range by default.
         (tiny, small, big, wide, size) in (any::<i8>(), any::<u16>(), 0..=I_JSON_MAX as u64, -I_JSON_MAX..=I_JSON_MAX, 0..=I_JSON_MAX as usize),
