@@ -7,7 +7,7 @@ use syn::DeriveInput;
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Data, Field, Input, Part, Parts, Variant, option_inner};
-use crate::attr::{Value, keys};
+use crate::attr::{self, Value, keys};
 use crate::case::snake_words;
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -155,7 +155,7 @@ fn field_schema(
             }
             Value::Number(number) => number_tokens(number.value, krate),
             Value::Format(format, _) => {
-                let variant = format_ident!("{}", format.variant());
+                let variant = format_ident!("{}", attr::format_variant(*format));
                 quote!(#krate::__private::StringFormat::#variant)
             }
             Value::Str(lit) => quote!(#lit),

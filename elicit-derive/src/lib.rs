@@ -3,7 +3,7 @@
 //! The stages, one module each: `ast` reads the input into a model of fields and variants
 //! (or a newtype's one field) with their parsed attributes (`attr`), `valid` checks what
 //! spans several attributes or fields (and, through `sensitive`, refuses names that read as
-//! secrets; through `format`, literal defaults of formatted fields), and `expand` writes the
+//! secrets; through `elicit-grammar`, literal defaults of formatted fields), and `expand` writes the
 //! impls. What only the compiler can judge (is this type a field? a string? a form to
 //! flatten? do flattened forms clash on a wire name?) is proven by the traits of `check`
 //! and by const assertions, whose errors are worded by us and spanned on the user's tokens.
@@ -20,7 +20,6 @@ mod doc;
 mod expand;
 mod facts;
 mod fallback;
-mod format;
 mod lit;
 mod sensitive;
 mod valid;

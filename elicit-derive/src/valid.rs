@@ -16,7 +16,6 @@ use syn::Type;
 use crate::ast::{Data, Field, Input, Variant, option_inner};
 use crate::attr::{Format, keys};
 use crate::ctxt::Ctxt;
-use crate::format;
 use crate::lit::{DefaultValue, Number};
 use crate::sensitive;
 
@@ -564,7 +563,7 @@ fn string_default_fits(
         _ => None,
     });
     if let Some(format) = format
-        && !format::is_valid(format, &text)
+        && !format.is_valid(&text)
     {
         cx.error_spanned_by(
             tokens,

@@ -2,6 +2,89 @@
 //! `date-time`), as JSON Schema defines them: a literal `default` the derive accepts at compile
 //! time is then exactly one the parser accepts at run time.
 
+/// One of the four string `format`s MCP allows: its name on the wire, how an error describes
+/// a valid value, and its grammar. The derive (checking a literal `default`) and the runtime
+/// (checking an answer) both read them from here.
+///
+/// ```
+/// use elicit_grammar::format::Format;
+///
+/// assert_eq!(Format::parse("date-time"), Some(Format::DateTime));
+/// assert_eq!(Format::DateTime.name(), "date-time");
+/// assert!(Format::Date.is_valid("2024-02-29"));
+/// assert_eq!(Format::parse("phone"), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `"email"`: an RFC 5321 mailbox.
+    Email,
+    /// `"uri"`: an RFC 3986 absolute URI.
+    Uri,
+    /// `"date"`: an RFC 3339 full-date.
+    Date,
+    /// `"date-time"`: an RFC 3339 date-time.
+    DateTime,
+}
+
+impl Format {
+    /// Every format, in the order the spec lists them.
+    pub const ALL: [Self; 4] = [Self::Email, Self::Uri, Self::Date, Self::DateTime];
+
+    /// The name on the wire (`"email"`, `"uri"`, `"date"`, `"date-time"`).
+    ///
+    /// ```
+    /// assert_eq!(elicit_grammar::format::Format::Uri.name(), "uri");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Uri => "uri",
+            Self::Date => "date",
+            Self::DateTime => "date-time",
+        }
+    }
+
+    /// The format named `name`, if MCP allows it.
+    ///
+    /// ```
+    /// use elicit_grammar::format::Format;
+    /// assert_eq!(Format::parse("email"), Some(Format::Email));
+    /// ```
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|format| format.name() == name)
+    }
+
+    /// What a valid value is, for error messages ("calendar date (YYYY-MM-DD)").
+    ///
+    /// ```
+    /// assert_eq!(elicit_grammar::format::Format::Email.describe(), "e-mail address");
+    /// ```
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::Email => "e-mail address",
+            Self::Uri => "absolute URI with a scheme",
+            Self::Date => "calendar date (YYYY-MM-DD)",
+            Self::DateTime => "RFC 3339 date-time with an offset",
+        }
+    }
+
+    /// Whether `text` is a valid value of this format.
+    ///
+    /// ```
+    /// use elicit_grammar::format::Format;
+    /// assert!(Format::Email.is_valid("ada@example.com"));
+    /// assert!(!Format::Uri.is_valid("no scheme"));
+    /// ```
+    pub fn is_valid(self, text: &str) -> bool {
+        match self {
+            Self::Email => is_email(text),
+            Self::Uri => is_absolute_uri(text),
+            Self::Date => is_date(text),
+            Self::DateTime => is_date_time(text),
+        }
+    }
+}
+
 /// An RFC 5321 `Mailbox`: a dot-atom or quoted local part, `@`, and a host name or an
 /// address literal.
 ///

@@ -6,14 +6,9 @@
 
 use crate::schema::StringFormat;
 
-pub(crate) use elicit_grammar::format::{is_absolute_uri, is_date, is_date_time, is_email};
+pub(crate) use elicit_grammar::format::is_absolute_uri;
 
 /// Whether `text` is a valid value of `format`.
 pub(crate) fn is_valid(format: StringFormat, text: &str) -> bool {
-    match format {
-        StringFormat::Email => is_email(text),
-        StringFormat::Uri => is_absolute_uri(text),
-        StringFormat::Date => is_date(text),
-        StringFormat::DateTime => is_date_time(text),
-    }
+    format.grammar().is_valid(text)
 }

@@ -487,21 +487,23 @@ impl StringFormat {
     /// assert_eq!(elicit_core::schema::StringFormat::Uri.as_str(), "uri");
     /// ```
     pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Uri => "uri",
-            Self::Date => "date",
-            Self::DateTime => "date-time",
-        }
+        self.grammar().name()
     }
 
     /// What a valid value is, for error messages.
     pub(crate) fn describe(self) -> &'static str {
+        self.grammar().describe()
+    }
+
+    /// The same format in `elicit-grammar`, which holds the names, descriptions and grammars
+    /// the derive checks defaults with.
+    pub(crate) fn grammar(self) -> elicit_grammar::format::Format {
+        use elicit_grammar::format::Format;
         match self {
-            Self::Email => "e-mail address",
-            Self::Uri => "absolute URI with a scheme",
-            Self::Date => "calendar date (YYYY-MM-DD)",
-            Self::DateTime => "RFC 3339 date-time with an offset",
+            Self::Email => Format::Email,
+            Self::Uri => Format::Uri,
+            Self::Date => Format::Date,
+            Self::DateTime => Format::DateTime,
         }
     }
 }

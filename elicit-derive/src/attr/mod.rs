@@ -15,44 +15,17 @@ use crate::case::{RULE_NAMES, RenameRule};
 use crate::ctxt::Ctxt;
 use crate::lit::{self, DefaultValue, NumberLit};
 
-/// The string `format`s a field may declare.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Format {
-    Email,
-    Uri,
-    Date,
-    DateTime,
-}
+/// The string `format`s a field may declare: names, descriptions and grammars shared with
+/// elicit-core through `elicit-grammar`.
+pub(crate) use elicit_grammar::format::Format;
 
-impl Format {
-    fn parse(text: &str) -> Option<Self> {
-        match text {
-            "email" => Some(Self::Email),
-            "uri" => Some(Self::Uri),
-            "date" => Some(Self::Date),
-            "date-time" => Some(Self::DateTime),
-            _ => None,
-        }
-    }
-
-    /// What a valid value is, for error messages (elicit-core's wording).
-    pub(crate) fn describe(self) -> &'static str {
-        match self {
-            Self::Email => "e-mail address",
-            Self::Uri => "absolute URI with a scheme",
-            Self::Date => "calendar date (YYYY-MM-DD)",
-            Self::DateTime => "RFC 3339 date-time with an offset",
-        }
-    }
-
-    /// The `StringFormat` variant's name.
-    pub(crate) fn variant(self) -> &'static str {
-        match self {
-            Self::Email => "Email",
-            Self::Uri => "Uri",
-            Self::Date => "Date",
-            Self::DateTime => "DateTime",
-        }
+/// The `StringFormat` variant a format is written as in generated code.
+pub(crate) fn format_variant(format: Format) -> &'static str {
+    match format {
+        Format::Email => "Email",
+        Format::Uri => "Uri",
+        Format::Date => "Date",
+        Format::DateTime => "DateTime",
     }
 }
 
