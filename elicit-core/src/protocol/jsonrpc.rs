@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::error::{MessageError, child, object, optional_str, required, required_str};
@@ -20,8 +22,7 @@ pub(crate) const VERSION: &str = "2.0";
 /// assert_eq!(serde_json::to_value(RequestId::from(7)).unwrap(), serde_json::json!(7));
 /// assert_eq!(serde_json::to_value(RequestId::from("abc")).unwrap(), serde_json::json!("abc"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RequestId {
     /// An integer id.
     Number(i64),
@@ -77,6 +78,51 @@ impl RequestId {
     }
 }
 
+// Written by hand (with `JsonRpcError`'s below) so that elicit-core needs serde without its
+// `derive` feature.
+impl Serialize for RequestId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Number(id) => serializer.serialize_i64(*id),
+            Self::String(id) => serializer.serialize_str(id),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RequestId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct IdVisitor;
+
+        impl Visitor<'_> for IdVisitor {
+            type Value = RequestId;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a request id (a string or an integer)")
+            }
+
+            fn visit_i64<E: de::Error>(self, id: i64) -> Result<RequestId, E> {
+                Ok(RequestId::Number(id))
+            }
+
+            fn visit_u64<E: de::Error>(self, id: u64) -> Result<RequestId, E> {
+                i64::try_from(id).map(RequestId::Number).map_err(|_| {
+                    E::invalid_value(de::Unexpected::Unsigned(id), &"an integer id within i64")
+                })
+            }
+
+            fn visit_str<E: de::Error>(self, id: &str) -> Result<RequestId, E> {
+                Ok(RequestId::String(id.to_owned()))
+            }
+
+            fn visit_string<E: de::Error>(self, id: String) -> Result<RequestId, E> {
+                Ok(RequestId::String(id))
+            }
+        }
+
+        deserializer.deserialize_any(IdVisitor)
+    }
+}
+
 /// The `error` object of a JSON-RPC error response: `{"code":…,"message":…,"data":…}`.
 ///
 /// ```
@@ -87,15 +133,65 @@ impl RequestId {
 /// assert_eq!(error.code, -32602);
 /// assert_eq!(error.to_string(), "JSON-RPC error -32602: bad mode");
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct JsonRpcError {
     /// The error code (`-32602` invalid params, `-32042` URL elicitation required, …).
     pub code: i64,
     /// A short description.
     pub message: String,
-    /// Whatever the sender attached.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Whatever the sender attached (left out of the JSON when `None`).
     pub data: Option<Value>,
+}
+
+impl Serialize for JsonRpcError {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("code", &self.code)?;
+        map.serialize_entry("message", &self.message)?;
+        if let Some(data) = &self.data {
+            map.serialize_entry("data", data)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for JsonRpcError {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ErrorVisitor;
+
+        impl<'de> Visitor<'de> for ErrorVisitor {
+            type Value = JsonRpcError;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(r#"a JSON-RPC error object {"code": …, "message": …}"#)
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JsonRpcError, A::Error> {
+                let (mut code, mut message, mut data) = (None, None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    let duplicate = match key.as_str() {
+                        "code" => code.replace(map.next_value::<i64>()?).is_some(),
+                        "message" => message.replace(map.next_value::<String>()?).is_some(),
+                        "data" => data.replace(map.next_value::<Option<Value>>()?).is_some(),
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                            false
+                        }
+                    };
+                    if duplicate {
+                        return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                    }
+                }
+                Ok(JsonRpcError {
+                    code: code.ok_or_else(|| de::Error::missing_field("code"))?,
+                    message: message.ok_or_else(|| de::Error::missing_field("message"))?,
+                    data: data.flatten(),
+                })
+            }
+        }
+
+        deserializer.deserialize_map(ErrorVisitor)
+    }
 }
 
 impl JsonRpcError {
@@ -241,5 +337,70 @@ pub(crate) fn params_of<'a>(
         Ok((object(params, "params")?, "params".to_owned()))
     } else {
         Ok((map, String::new()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{JsonRpcError, RequestId};
+
+    #[test]
+    fn request_ids_read_as_an_untagged_enum_would() {
+        assert_eq!(
+            serde_json::from_value::<RequestId>(json!(7)).unwrap(),
+            RequestId::Number(7)
+        );
+        assert_eq!(
+            serde_json::from_value::<RequestId>(json!(-7)).unwrap(),
+            RequestId::Number(-7)
+        );
+        assert_eq!(
+            serde_json::from_value::<RequestId>(json!("a")).unwrap(),
+            RequestId::String("a".to_owned())
+        );
+        for bad in [
+            json!(1.5),
+            json!(u64::MAX),
+            json!(null),
+            json!([1]),
+            json!({"id": 1}),
+        ] {
+            assert!(
+                serde_json::from_value::<RequestId>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
+        let id = RequestId::String("x".to_owned());
+        assert_eq!(serde_json::to_value(&id).unwrap(), json!("x"));
+    }
+
+    #[test]
+    fn error_objects_round_trip_and_name_what_is_missing() {
+        let full = json!({"code": -32602, "message": "bad", "data": {"field": "age"}});
+        let error: JsonRpcError = serde_json::from_value(full.clone()).unwrap();
+        assert_eq!(error.data, Some(json!({"field": "age"})));
+        assert_eq!(serde_json::to_value(&error).unwrap(), full);
+
+        let bare: JsonRpcError =
+            serde_json::from_value(json!({"code": 1, "message": "m", "data": null, "x": 2}))
+                .unwrap();
+        assert_eq!(bare.data, None);
+        assert_eq!(
+            serde_json::to_value(&bare).unwrap(),
+            json!({"code": 1, "message": "m"})
+        );
+
+        let missing = serde_json::from_value::<JsonRpcError>(json!({"code": 1})).unwrap_err();
+        assert_eq!(missing.to_string(), "missing field `message`");
+        let twice = serde_json::from_str::<JsonRpcError>(r#"{"code":1,"code":2,"message":"m"}"#)
+            .unwrap_err();
+        assert!(
+            twice.to_string().starts_with("duplicate field `code`"),
+            "{twice}"
+        );
+        let wrong = serde_json::from_value::<JsonRpcError>(json!({"code": "1", "message": "m"}));
+        assert!(wrong.is_err());
     }
 }

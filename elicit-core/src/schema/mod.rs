@@ -306,7 +306,7 @@ pub struct PropertyExtras {
 /// assert_eq!(serde_json::to_value(unchecked).unwrap()["keyword"], "pattern");
 /// assert!(unchecked.to_string().starts_with("`name`: `pattern` is not checked: invalid pattern"));
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unchecked {
     /// The property's wire name; `None` for a keyword of the form itself.
     pub property: Option<String>,
@@ -464,19 +464,15 @@ impl PropertySchema {
 /// use elicit_core::schema::StringFormat;
 /// assert_eq!(serde_json::to_value(StringFormat::DateTime).unwrap(), "date-time");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StringFormat {
     /// `"email"`: an e-mail address (RFC 5321 mailbox).
-    #[serde(rename = "email")]
     Email,
     /// `"uri"`: an absolute URI, with a scheme (RFC 3986).
-    #[serde(rename = "uri")]
     Uri,
     /// `"date"`: a calendar date, `YYYY-MM-DD` (RFC 3339 `full-date`).
-    #[serde(rename = "date")]
     Date,
     /// `"date-time"`: an RFC 3339 date-time with an offset.
-    #[serde(rename = "date-time")]
     DateTime,
 }
 
@@ -644,10 +640,9 @@ pub struct BooleanSchema {
 ///     serde_json::json!({"const": "hero-1", "title": "Superman"}),
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EnumOption {
     /// `const`: the value the client sends back.
-    #[serde(rename = "const")]
     pub value: String,
     /// `title`: what the user sees.
     pub title: String,

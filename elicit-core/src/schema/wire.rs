@@ -565,3 +565,163 @@ deserialize_kind! {
     UntitledMultiSelectSchema => UntitledMultiSelect, "an untitled multi-select enum schema";
     TitledMultiSelectSchema => TitledMultiSelect, "a titled multi-select enum schema";
 }
+
+// The small types below are written by hand too, so that elicit-core needs serde without its
+// `derive` feature: a user who derives nothing with serde does not compile serde_derive.
+
+impl Serialize for super::StringFormat {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for super::StringFormat {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use elicit_grammar::format::Format;
+
+        /// The names serde's error lists when a name is unknown.
+        const NAMES: &[&str] = &["email", "uri", "date", "date-time"];
+
+        struct NameVisitor;
+
+        impl Visitor<'_> for NameVisitor {
+            type Value = super::StringFormat;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string format name")
+            }
+
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<Self::Value, E> {
+                Ok(match Format::parse(name) {
+                    Some(Format::Email) => super::StringFormat::Email,
+                    Some(Format::Uri) => super::StringFormat::Uri,
+                    Some(Format::Date) => super::StringFormat::Date,
+                    Some(Format::DateTime) => super::StringFormat::DateTime,
+                    None => return Err(E::unknown_variant(name, NAMES)),
+                })
+            }
+        }
+
+        deserializer.deserialize_str(NameVisitor)
+    }
+}
+
+impl Serialize for EnumOption {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("const", &self.value)?;
+        map.serialize_entry("title", &self.title)?;
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for EnumOption {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct OptionVisitor;
+
+        impl<'de> Visitor<'de> for OptionVisitor {
+            type Value = EnumOption;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(r#"an option {"const": …, "title": …}"#)
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<EnumOption, A::Error> {
+                let (mut value, mut title) = (None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    let slot = match key.as_str() {
+                        "const" => &mut value,
+                        "title" => &mut title,
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                            continue;
+                        }
+                    };
+                    if slot.is_some() {
+                        return Err(de::Error::custom(format_args!("duplicate field `{key}`")));
+                    }
+                    *slot = Some(map.next_value::<String>()?);
+                }
+                Ok(EnumOption {
+                    value: value.ok_or_else(|| de::Error::missing_field("const"))?,
+                    title: title.ok_or_else(|| de::Error::missing_field("title"))?,
+                })
+            }
+        }
+
+        deserializer.deserialize_map(OptionVisitor)
+    }
+}
+
+impl Serialize for super::Unchecked {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("property", &self.property)?;
+        map.serialize_entry("keyword", &self.keyword)?;
+        map.serialize_entry("reason", &self.reason)?;
+        map.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::super::{EnumOption, StringFormat, Unchecked};
+
+    #[test]
+    fn format_names_read_and_write_both_ways() {
+        for format in [
+            StringFormat::Email,
+            StringFormat::Uri,
+            StringFormat::Date,
+            StringFormat::DateTime,
+        ] {
+            let json = serde_json::to_value(format).unwrap();
+            assert_eq!(json, format.as_str());
+            assert_eq!(
+                serde_json::from_value::<StringFormat>(json).unwrap(),
+                format
+            );
+        }
+        let unknown = serde_json::from_value::<StringFormat>(json!("ipv4")).unwrap_err();
+        assert_eq!(
+            unknown.to_string(),
+            "unknown variant `ipv4`, expected one of `email`, `uri`, `date`, `date-time`"
+        );
+        assert!(serde_json::from_value::<StringFormat>(json!(4)).is_err());
+    }
+
+    #[test]
+    fn options_read_their_two_keys_and_ignore_others() {
+        let option: EnumOption =
+            serde_json::from_value(json!({"title": "Red", "const": "#f00", "x": [1]})).unwrap();
+        assert_eq!(option, EnumOption::new("#f00", "Red"));
+        assert_eq!(
+            serde_json::to_string(&option).unwrap(),
+            r##"{"const":"#f00","title":"Red"}"##
+        );
+        let missing = serde_json::from_value::<EnumOption>(json!({"const": "a"})).unwrap_err();
+        assert_eq!(missing.to_string(), "missing field `title`");
+        let twice = serde_json::from_str::<EnumOption>(r#"{"const":"a","const":"b","title":"T"}"#)
+            .unwrap_err();
+        assert!(
+            twice.to_string().starts_with("duplicate field `const`"),
+            "{twice}"
+        );
+        assert!(serde_json::from_value::<EnumOption>(json!({"const": 1, "title": "T"})).is_err());
+    }
+
+    #[test]
+    fn unchecked_keywords_serialize_with_a_null_property_for_the_form() {
+        let unchecked = Unchecked {
+            property: None,
+            keyword: "minProperties".to_owned(),
+            reason: "not a keyword of a form".to_owned(),
+        };
+        assert_eq!(
+            serde_json::to_string(&unchecked).unwrap(),
+            r#"{"property":null,"keyword":"minProperties","reason":"not a keyword of a form"}"#
+        );
+    }
+}
