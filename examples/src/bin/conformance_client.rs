@@ -1,0 +1,149 @@
+//! An rmcp streamable-HTTP client for the official MCP conformance suite's client scenarios
+//! that elicit a form; it answers every form with this crate's client-side API: read the
+//! server's `requestedSchema`, fill in its defaults (SEP-1034), check the answer against
+//! the form, and accept (or decline, saying why, when the defaults do not make a valid
+//! answer).
+//!
+//! | scenario | what it does |
+//! |---|---|
+//! | `elicitation-sep1034-client-defaults` | calls `test_client_elicitation_defaults` and accepts its form with the defaults |
+//!
+//! The suite runs it as a command, the server's URL as the last argument and the scenario's
+//! name in `MCP_CONFORMANCE_SCENARIO` (the protocol revision, when the suite sets one, in
+//! `MCP_CONFORMANCE_PROTOCOL_VERSION`; 2025-11-25 otherwise):
+//!
+//! ```text
+//! npx @modelcontextprotocol/conformance client \
+//!     --command target/debug/conformance_client --scenario elicitation-sep1034-client-defaults
+//! bash scripts/conformance.sh    # builds it and runs the scenario
+//! ```
+//!
+//! On 2026-07-28 the same handler answers the forms of an `InputRequiredResult`: rmcp's
+//! `call_tool` retries the call with the `inputResponses` it returns.
+
+use std::error::Error;
+
+use elicit_core::protocol::ProtocolVersion;
+use elicit_core::rmcp::{accept_form, read_form};
+use rmcp::model::{
+    self as m, CallToolRequestParams, ClientCapabilities, ElicitRequestParams, ElicitResult,
+    ElicitationAction, Implementation,
+};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext};
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::{ClientHandler, ErrorData, RoleClient};
+use serde_json::Map;
+
+/// The scenarios this client knows, with the tools each one calls.
+const SCENARIOS: &[(&str, &[&str])] = &[(
+    "elicitation-sep1034-client-defaults",
+    &["test_client_elicitation_defaults"],
+)];
+
+/// A client that declares form elicitation and takes every form as shown: its defaults.
+struct Client {
+    version: ProtocolVersion,
+}
+
+impl ClientHandler for Client {
+    async fn create_elicitation(
+        &self,
+        params: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        Ok(answer(&params))
+    }
+
+    fn get_info(&self) -> m::ClientConfig {
+        // Form mode only (`"elicitation": {"form": {}}`). rmcp's capability model has no
+        // `applyDefaults` flag to declare; this client applies the defaults all the same.
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation =
+            Some(m::ElicitationCapability::new().with_form(m::FormElicitationCapability::new()));
+        m::ClientConfig::new(
+            capabilities,
+            Implementation::new("elicit-conformance-client", env!("CARGO_PKG_VERSION")),
+        )
+        .with_protocol_version(self.version.into())
+    }
+}
+
+/// The answer to one `elicitation/create`: the form's defaults, checked, or a decline.
+fn answer(params: &ElicitRequestParams) -> ElicitResult {
+    let form = match read_form(params) {
+        Ok(form) => form,
+        Err(error) => {
+            eprintln!("declined a request this client cannot fill: {error}");
+            return ElicitResult::new(ElicitationAction::Decline);
+        }
+    };
+    eprintln!("form: {}", form.message());
+    for unchecked in form.requested_schema().unchecked() {
+        eprintln!("  not checked: {unchecked}");
+    }
+    match accept_form(&form, Map::new()) {
+        Ok(accepted) => {
+            if let Some(content) = &accepted.content {
+                eprintln!("accepted: {content}");
+            }
+            accepted
+        }
+        Err(errors) => {
+            eprintln!("declined, the defaults do not make a valid answer:\n{errors}");
+            ElicitResult::new(ElicitationAction::Decline)
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn Error>> {
+    let url = std::env::args()
+        .next_back()
+        .filter(|arg| arg.starts_with("http://") || arg.starts_with("https://"))
+        .ok_or("usage: conformance_client URL (the server's MCP endpoint, last)")?;
+    let scenario = std::env::var("MCP_CONFORMANCE_SCENARIO")
+        .map_err(|_| "MCP_CONFORMANCE_SCENARIO is not set: which scenario is this?")?;
+    let tools = SCENARIOS
+        .iter()
+        .find(|(name, _)| *name == scenario)
+        .map(|(_, tools)| *tools)
+        .ok_or_else(|| format!("scenario {scenario:?} is not one this client knows"))?;
+    let version = match std::env::var("MCP_CONFORMANCE_PROTOCOL_VERSION") {
+        Ok(version) => version.parse::<ProtocolVersion>()?,
+        Err(_) => ProtocolVersion::V2025_11_25,
+    };
+    eprintln!("scenario {scenario}, protocol {version}, server {url}");
+
+    // 2026-07-28 has no `initialize`: the client discovers the server instead.
+    let lifecycle = if version >= ProtocolVersion::V2026_07_28 {
+        ClientLifecycleMode::Discover {
+            preferred_versions: vec![version.into()],
+        }
+    } else {
+        ClientLifecycleMode::Initialize
+    };
+    let transport = StreamableHttpClientTransport::from_uri(url);
+    let client = Client { version }
+        .serve_with_lifecycle(transport, lifecycle)
+        .await?;
+
+    let listed = client.list_all_tools().await?;
+    for tool in tools {
+        if !listed.iter().any(|listed| listed.name == *tool) {
+            return Err(format!("the server does not list the tool {tool}").into());
+        }
+        let result = client
+            .call_tool(CallToolRequestParams::new(*tool).with_arguments(Map::new()))
+            .await?;
+        for content in &result.content {
+            if let Some(text) = content.as_text() {
+                println!("{tool}: {}", text.text);
+            }
+        }
+        if result.is_error == Some(true) {
+            return Err(format!("{tool} returned an error").into());
+        }
+    }
+    client.cancel().await?;
+    Ok(())
+}
