@@ -1,15 +1,16 @@
 //! The client side through rmcp: `read_form` reads the request an rmcp client handler
 //! receives, `accept_form` fills in the form's defaults (SEP-1034) and checks the answer
 //! before it is sent. Unit cases on the conformance suite's own form, then an rmcp client
-//! answering a derived form of an rmcp server, in process, on 2025-11-25 and 2026-07-28.
+//! answering a derived form of an rmcp server, in process, on 2025-11-25 and 2026-07-28,
+//! and a form whose schema rmcp's model refuses, which reaches `on_custom_request` as sent.
 
-use elicit_core::protocol::ProtocolVersion;
+use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
 use elicit_core::rmcp::{Asked, accept_form, ask_form, read_form};
 use elicit_core::{Elicit, ElicitOutcome, FieldErrorKind};
 use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::{
     self as m, CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
-    ElicitRequestParams, ElicitResult, ElicitationAction,
+    CustomRequest, CustomResult, ElicitRequestParams, ElicitResult, ElicitationAction,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext};
 use rmcp::{
@@ -17,6 +18,7 @@ use rmcp::{
     tool_handler, tool_router,
 };
 use serde_json::{Map, Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 /// The request of the conformance suite's `elicitation-sep1034-client-defaults` scenario,
 /// as its server sends it (the `params` of `elicitation/create`).
@@ -189,6 +191,23 @@ impl ClientHandler for DefaultsClient {
         Ok(accept_form(&form, Map::new()).unwrap_or(decline))
     }
 
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CustomResult, ErrorData> {
+        assert_eq!(request.method, "elicitation/create");
+        let params = request.params.unwrap_or(Value::Null);
+        let Ok(ElicitRequest::Form(form)) = ElicitRequest::from_value(&params) else {
+            return Err(ErrorData::invalid_params("not a form", None));
+        };
+        let result = match accept_form(&form, Map::new()) {
+            Ok(result) => result,
+            Err(_) => ElicitResult::new(ElicitationAction::Decline),
+        };
+        Ok(CustomResult::new(serde_json::to_value(result).unwrap()))
+    }
+
     fn get_info(&self) -> m::ClientConfig {
         let mut capabilities = m::ClientCapabilities::default();
         capabilities.elicitation =
@@ -245,4 +264,60 @@ async fn a_derived_forms_defaults_come_back_typed_on_both_generations() {
     for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
         assert_eq!(profile_over_rmcp(version).await, expected, "on {version}");
     }
+}
+
+/// A schema the spec allows and rmcp's model does not hold (`minLength` written `2.0`, a
+/// `default` of another type): rmcp hands the request to `on_custom_request` with the
+/// params as sent, where this crate's reader takes it. A server written by hand, over a
+/// pipe, so that rmcp's server model does not stand in the way either.
+#[tokio::test]
+async fn a_schema_rmcp_refuses_is_answered_from_the_json_as_sent() {
+    const REQUEST: &str = r#"{"jsonrpc":"2.0","id":"e-1","method":"elicitation/create","params":{
+        "message":"Your code",
+        "requestedSchema":{"type":"object","properties":{
+            "code":{"type":"string","minLength":2.0,"default":"AB"},
+            "count":{"type":"integer","default":"3"}
+        }}}}"#;
+    assert!(
+        serde_json::from_str::<m::ElicitationSchema>(
+            r#"{"type":"object","properties":{"code":{"type":"string","minLength":2.0}}}"#
+        )
+        .is_err()
+    );
+
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server = tokio::spawn(async move {
+        let (read, mut write) = tokio::io::split(server_io);
+        let mut lines = BufReader::new(read).lines();
+        let initialize: Value =
+            serde_json::from_str(&lines.next_line().await.unwrap().unwrap()).unwrap();
+        let result = json!({"jsonrpc": "2.0", "id": initialize["id"], "result": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "s", "version": "0"}
+        }});
+        write
+            .write_all(format!("{result}\n").as_bytes())
+            .await
+            .unwrap();
+        let _initialized = lines.next_line().await.unwrap();
+        let request: Value = serde_json::from_str(REQUEST).unwrap();
+        write
+            .write_all(format!("{request}\n").as_bytes())
+            .await
+            .unwrap();
+        let answer = lines.next_line().await.unwrap().unwrap();
+        serde_json::from_str::<Value>(&answer).unwrap()
+    });
+    let client = DefaultsClient {
+        version: m::ProtocolVersion::V_2025_11_25,
+    }
+    .serve(client_io)
+    .await
+    .unwrap();
+    let answer = server.await.unwrap();
+    client.cancel().await.unwrap();
+    // `count`'s default is not an integer: listed as unchecked, not filled in.
+    assert_eq!(
+        answer,
+        json!({"jsonrpc": "2.0", "id": "e-1", "result": {"action": "accept", "content": {"code": "AB"}}})
+    );
 }

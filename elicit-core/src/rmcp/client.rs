@@ -11,10 +11,15 @@ use crate::protocol::{ElicitRequest, ElicitResult, FormRequest, MessageError};
 ///
 /// The schema is read from rmcp's model, which is already a reading of the server's JSON:
 /// what rmcp keeps no field for (a string's `pattern`, `const`, `exclusiveMinimum`,
-/// `multipleOf`, root `additionalProperties`, …) is gone before this function sees it, so
-/// [`validate`](crate::schema::RequestedSchema::validate) cannot check it, and a schema rmcp
-/// cannot read at all never reaches the handler (rmcp answers the server with an error).
-/// What this crate reads but does not apply is listed by
+/// `exclusiveMaximum`, `multipleOf`, root `additionalProperties`, an `enum` on a number or
+/// a boolean, among others) is gone before this function sees it, so
+/// [`validate`](crate::schema::RequestedSchema::validate) cannot enforce it and the server
+/// may still refuse the answer. A schema rmcp's model cannot hold at all (`"minLength": 2.0`,
+/// a `default` of another type than the property's) does not reach `create_elicitation`:
+/// rmcp hands the request to `ClientHandler::on_custom_request` as a `CustomRequest` with
+/// method `elicitation/create` and the params as sent, which
+/// [`ElicitRequest::from_value`] reads (and the answer goes back as a `CustomResult` holding
+/// the `ElicitResult`'s JSON). What this crate reads but does not apply is listed by
 /// [`unchecked`](crate::schema::RequestedSchema::unchecked).
 ///
 /// # Errors

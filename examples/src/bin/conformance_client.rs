@@ -20,19 +20,24 @@
 //!
 //! On 2026-07-28 the same handler answers the forms of an `InputRequiredResult`: rmcp's
 //! `call_tool` retries the call with the `inputResponses` it returns.
+//!
+//! rmcp reads each request into its own model first. A form whose schema that model cannot
+//! hold (`"minLength": 2.0`, a `default` of another type than the property's) reaches the
+//! handler as a custom request with the JSON as sent, which this crate's reader takes like
+//! any other spec-valid schema.
 
 use std::error::Error;
 
-use elicit_core::protocol::ProtocolVersion;
+use elicit_core::protocol::{ElicitRequest, FormRequest, ProtocolVersion};
 use elicit_core::rmcp::{accept_form, read_form};
 use rmcp::model::{
-    self as m, CallToolRequestParams, ClientCapabilities, ElicitRequestParams, ElicitResult,
-    ElicitationAction, Implementation,
+    self as m, CallToolRequestParams, ClientCapabilities, CustomRequest, CustomResult,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ErrorCode, Implementation,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ErrorData, RoleClient};
-use serde_json::Map;
+use serde_json::{Map, Value};
 
 /// The scenarios this client knows, with the tools each one calls.
 const SCENARIOS: &[(&str, &[&str])] = &[(
@@ -51,7 +56,34 @@ impl ClientHandler for Client {
         params: ElicitRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        Ok(answer(&params))
+        match read_form(&params) {
+            Ok(form) => Ok(answer(&form)),
+            Err(error) => Ok(decline(&error)),
+        }
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<CustomResult, ErrorData> {
+        // An `elicitation/create` whose schema rmcp's model could not hold, as sent.
+        if request.method != "elicitation/create" {
+            return Err(ErrorData::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                request.method,
+                None,
+            ));
+        }
+        let params = request.params.unwrap_or(Value::Null);
+        let result = match ElicitRequest::from_value(&params) {
+            Ok(ElicitRequest::Form(form)) => answer(&form),
+            Ok(_) => decline(&"this client fills forms only"),
+            Err(error) => decline(&error),
+        };
+        let result = serde_json::to_value(result)
+            .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        Ok(CustomResult::new(result))
     }
 
     fn get_info(&self) -> m::ClientConfig {
@@ -68,31 +100,29 @@ impl ClientHandler for Client {
     }
 }
 
-/// The answer to one `elicitation/create`: the form's defaults, checked, or a decline.
-fn answer(params: &ElicitRequestParams) -> ElicitResult {
-    let form = match read_form(params) {
-        Ok(form) => form,
-        Err(error) => {
-            eprintln!("declined a request this client cannot fill: {error}");
-            return ElicitResult::new(ElicitationAction::Decline);
-        }
-    };
+/// The answer to a form: its defaults, checked, or a decline.
+fn answer(form: &FormRequest) -> ElicitResult {
     eprintln!("form: {}", form.message());
     for unchecked in form.requested_schema().unchecked() {
         eprintln!("  not checked: {unchecked}");
     }
-    match accept_form(&form, Map::new()) {
+    match accept_form(form, Map::new()) {
         Ok(accepted) => {
             if let Some(content) = &accepted.content {
                 eprintln!("accepted: {content}");
             }
             accepted
         }
-        Err(errors) => {
-            eprintln!("declined, the defaults do not make a valid answer:\n{errors}");
-            ElicitResult::new(ElicitationAction::Decline)
-        }
+        Err(errors) => decline(&format!(
+            "the defaults do not make a valid answer:\n{errors}"
+        )),
     }
+}
+
+/// A decline, with why on stderr.
+fn decline(why: &dyn std::fmt::Display) -> ElicitResult {
+    eprintln!("declined: {why}");
+    ElicitResult::new(ElicitationAction::Decline)
 }
 
 #[tokio::main]
