@@ -7,6 +7,7 @@
 //! | scenario | what it does |
 //! |---|---|
 //! | `elicitation-sep1034-client-defaults` | calls `test_client_elicitation_defaults` and accepts its form with the defaults |
+//! | `sep-2322-client-request-state` (2026-07-28; run by name, not by default) | calls the four `test_mrtr_*` tools; rmcp's `call_tool` retries with the `requestState` and the `inputResponses`, the form answered as above |
 //!
 //! The suite runs it as a command, the server's URL as the last argument and the scenario's
 //! name in `MCP_CONFORMANCE_SCENARIO` (the protocol revision, when the suite sets one, in
@@ -40,10 +41,21 @@ use rmcp::{ClientHandler, ErrorData, RoleClient};
 use serde_json::{Map, Value};
 
 /// The scenarios this client knows, with the tools each one calls.
-const SCENARIOS: &[(&str, &[&str])] = &[(
-    "elicitation-sep1034-client-defaults",
-    &["test_client_elicitation_defaults"],
-)];
+const SCENARIOS: &[(&str, &[&str])] = &[
+    (
+        "elicitation-sep1034-client-defaults",
+        &["test_client_elicitation_defaults"],
+    ),
+    (
+        "sep-2322-client-request-state",
+        &[
+            "test_mrtr_echo_state",
+            "test_mrtr_no_state",
+            "test_mrtr_unrelated",
+            "test_mrtr_no_result_type",
+        ],
+    ),
+];
 
 /// A client that declares form elicitation and takes every form as shown: its defaults.
 struct Client {
