@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against the
-# `conformance_server` example, for the scenarios that elicit a form, on two pinned
+# `conformance_server` example, for the scenarios that elicit a form, and against the
+# `conformance_client` example, for the client scenarios that elicit a form, on two pinned
 # releases: 0.1.16 (scripts/conformance/package-lock.json; protocol up to 2025-11-25) and
 # 0.2.0-alpha.12 (scripts/conformance-alpha/package-lock.json; adds 2026-07-28 and its
 # InputRequiredResult scenarios). Exits non-zero if any check of any scenario fails.
@@ -8,7 +9,8 @@
 #   bash scripts/conformance.sh               # the elicitation scenarios on both releases,
 #                                             # then a report of server-stateless (not judged)
 #   bash scripts/conformance.sh SCENARIO...   # others, by name, on each release that has
-#                                             # them (`conformance list --server`)
+#                                             # them (`conformance list --server`, or
+#                                             # `--client` for conformance_client)
 #
 # Needs cargo, Node >= 20.6 and npm (each release is installed with `npm ci` into its
 # directory's node_modules, from the npm registry). The suite's CLI imports `fs.globSync`,
@@ -31,6 +33,9 @@ INPUT_REQUIRED=(
     input-required-result-tampered-state
     input-required-result-capability-check
 )
+# Client scenarios: the suite runs conformance_client against a server of its own; each
+# runs on the releases that list it.
+CLIENT_SCENARIOS=(elicitation-sep1034-client-defaults)
 SUITE_DIRS=(scripts/conformance scripts/conformance-alpha)
 SCENARIO_TIMEOUT=120 # seconds; the suite's own tools/call timeout is 60
 START_TIMEOUT=300    # tenths of a second for the server to start listening
@@ -70,11 +75,24 @@ scenarios_for() {
     return 0
 }
 
-echo "== building conformance_server"
-cargo build --quiet -p examples --bin conformance_server
+# The client scenarios to run on a release: those it lists, of the defaults or those named.
+client_scenarios_for() {
+    local dir=$1 known
+    known=$(node --import "$PRELOAD" "${CLI[$dir]}" list --client | sed -n 's/^  - \([^ ]*\).*/\1/p')
+    local wanted=("${@:2}")
+    [[ $# -gt 1 ]] || wanted=("${CLIENT_SCENARIOS[@]}")
+    for scenario in "${wanted[@]}"; do
+        grep -qxF -- "$scenario" <<<"$known" && echo "$scenario"
+    done
+    return 0
+}
+
+echo "== building conformance_server and conformance_client"
+cargo build --quiet -p examples --bin conformance_server --bin conformance_client
 TARGET_DIR=$(cargo metadata --format-version 1 --no-deps |
     node -e 'let s = ""; process.stdin.on("data", d => s += d).on("end", () => console.log(JSON.parse(s).target_directory))')
 SERVER=$TARGET_DIR/debug/conformance_server
+CLIENT=$TARGET_DIR/debug/conformance_client
 
 WORK=$(mktemp -d)
 SERVER_PID=
@@ -112,38 +130,56 @@ echo "$URL"
 passed=0
 failed=0
 summary=()
-# Runs one scenario, its output in $WORK/NAME.txt (NAME: release and scenario).
+# Runs one scenario, its output in $WORK/NAME.txt (NAME: release and scenario; the
+# client's scenarios prefixed `client-`). Against conformance_server unless the third
+# argument is `client`: then the suite serves, and runs conformance_client against itself.
 run_scenario() {
-    local dir=$1 scenario=$2 name=${VERSION[$1]}-$2
-    echo "== scenario $scenario (suite ${VERSION[$dir]})"
+    local dir=$1 scenario=$2 side=${3:-server} name=${VERSION[$1]}-$2
+    local target=(server --url "$URL")
+    if [[ $side == client ]]; then
+        name=${VERSION[$dir]}-client-${scenario//\//-}
+        target=(client --command "$CLIENT")
+    fi
+    echo "== $side scenario $scenario (suite ${VERSION[$dir]})"
     status=0
-    timeout "$SCENARIO_TIMEOUT" node --import "$PRELOAD" "${CLI[$dir]}" server --url "$URL" --scenario "$scenario" \
+    timeout "$SCENARIO_TIMEOUT" node --import "$PRELOAD" "${CLI[$dir]}" "${target[@]}" --scenario "$scenario" \
         >"$WORK/$name.out" 2>&1 || status=$?
     # The suite colours its output; keep the text.
     sed 's/\x1b\[[0-9;]*m//g' "$WORK/$name.out" >"$WORK/$name.txt"
+    result=$WORK/$name.txt
+}
+
+# Counts the scenario run last ($result, $status) as passed or failed, for the summary.
+judge() {
+    local label=$1
+    sed 's/^/    /' "$result"
+    # "Passed: 5/5, 0 failed, 0 warnings"
+    counts=$(sed -n 's/^Passed: \([0-9]*\/[0-9]*\), \([0-9]*\) failed.*/\1 \2/p' "$result" | tail -n 1)
+    checks=${counts% *}
+    failures=${counts#* }
+    if [[ $status -eq 0 && -n $counts && $failures == 0 ]]; then
+        passed=$((passed + 1))
+        summary+=("PASS $label: $checks checks passed, 0 failed")
+    else
+        failed=$((failed + 1))
+        if [[ -z $counts ]]; then
+            summary+=("FAIL $label: no result (exit status $status)")
+        else
+            summary+=("FAIL $label: $checks checks passed, $failures failed (exit status $status)")
+        fi
+    fi
 }
 
 for dir in "${SUITE_DIRS[@]}"; do
     mapfile -t scenarios < <(scenarios_for "$dir" "$@")
     for scenario in "${scenarios[@]}"; do
         run_scenario "$dir" "$scenario"
-        sed 's/^/    /' "$WORK/${VERSION[$dir]}-$scenario.txt"
-        label="[${VERSION[$dir]}] $scenario"
-        # "Passed: 5/5, 0 failed, 0 warnings"
-        counts=$(sed -n 's/^Passed: \([0-9]*\/[0-9]*\), \([0-9]*\) failed.*/\1 \2/p' "$WORK/${VERSION[$dir]}-$scenario.txt" | tail -n 1)
-        checks=${counts% *}
-        failures=${counts#* }
-        if [[ $status -eq 0 && -n $counts && $failures == 0 ]]; then
-            passed=$((passed + 1))
-            summary+=("PASS $label: $checks checks passed, 0 failed")
-        else
-            failed=$((failed + 1))
-            if [[ -z $counts ]]; then
-                summary+=("FAIL $label: no result (exit status $status)")
-            else
-                summary+=("FAIL $label: $checks checks passed, $failures failed (exit status $status)")
-            fi
-        fi
+        judge "[${VERSION[$dir]}] $scenario"
+    done
+    mapfile -t scenarios < <(client_scenarios_for "$dir" "$@")
+    for scenario in "${scenarios[@]}"; do
+        run_scenario "$dir" "$scenario" client
+        judge "[${VERSION[$dir]}] client $scenario"
     done
 done
 

@@ -105,12 +105,14 @@
 //! }
 //! ```
 
+mod client;
 mod convert;
 mod error;
 mod input;
 mod peer;
 mod tool;
 
+pub use self::client::{accept_form, read_form};
 pub use self::convert::protocol_version;
 pub use self::error::Error;
 pub use self::input::{
