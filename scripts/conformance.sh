@@ -35,7 +35,7 @@ INPUT_REQUIRED=(
 )
 # Client scenarios: the suite runs conformance_client against a server of its own; each
 # runs on the releases that list it.
-CLIENT_SCENARIOS=(elicitation-sep1034-client-defaults)
+CLIENT_SCENARIOS=(elicitation-sep1034-client-defaults sep-2322-client-request-state)
 SUITE_DIRS=(scripts/conformance scripts/conformance-alpha)
 SCENARIO_TIMEOUT=120 # seconds; the suite's own tools/call timeout is 60
 START_TIMEOUT=300    # tenths of a second for the server to start listening
