@@ -106,12 +106,17 @@
 //! ```
 
 mod convert;
+#[cfg(feature = "state")]
+mod dialog;
 mod error;
 mod input;
 mod peer;
 mod tool;
 
 pub use self::convert::protocol_version;
+#[cfg(feature = "state")]
+#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
+pub use self::dialog::{Dialog, Gathered, Halt, Inputs, Reasked};
 pub use self::error::Error;
 pub use self::input::{
     form_input_required, form_outcome, input_request, input_required, url_input_required,
