@@ -753,6 +753,17 @@ impl Dialog {
         self.live
     }
 
+    /// Whether this call came with a `requestState` that opened (a 2026-07-28 retry): the
+    /// answers of earlier rounds are this server's, for this call, in time.
+    ///
+    /// ```
+    /// use elicit_core::rmcp::Dialog;
+    /// fn retried(dialog: &Dialog) -> bool { dialog.is_resumed() }
+    /// ```
+    pub fn is_resumed(&self) -> bool {
+        self.lock().resumed
+    }
+
     /// The capabilities the client declared: with this request on 2026-07-28 (its `_meta`),
     /// at `initialize` before. Empty when it declared none.
     ///
