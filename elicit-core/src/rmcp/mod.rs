@@ -10,6 +10,11 @@
 //!   typed answer from the retried call.
 //! - [`ask_form`] does whichever of the two the negotiated revision calls for, so a tool
 //!   works with both.
+//! - `Dialog` (feature `state` as well) does it for several forms in one call, written as
+//!   straight-line code: on 2026-07-28 the answers of earlier rounds ride in a sealed
+//!   `requestState`; `Dialog::ask_until_valid` asks again with the field errors and the
+//!   right fields as defaults; a client that did not declare form mode is never sent a form.
+//!   See the guide chapter `guide::rounds`.
 //! - Conversions: [`RequestedSchema`](crate::schema::RequestedSchema) ↔ rmcp's `ElicitationSchema`,
 //!   [`ElicitRequest`](crate::protocol::ElicitRequest) → rmcp's `ElicitRequestParams` (and back, for a
 //!   client), rmcp's `ElicitResult` ↔ [`ElicitResult`](crate::protocol::ElicitResult) and
