@@ -588,6 +588,10 @@ impl Dialog {
 
     /// [`new`](Self::new) from rmcp's extractors, as a `#[tool]` method takes them.
     ///
+    /// Bind the call to its arguments: take them as `arguments: JsonObject` and bind
+    /// `Binding::tool(name, &Value::Object(arguments))`, or, with `Parameters(args)` (which
+    /// takes the arguments from the context first), bind `serde_json::to_value(&args)`.
+    ///
     /// ```
     /// use elicit_core::protocol::state::{Binding, StateKeys};
     /// use elicit_core::rmcp::Dialog;
