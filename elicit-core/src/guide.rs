@@ -7,6 +7,8 @@
 //! - [`flatten`]: a form flattened into another, and newtypes that carry their constraints.
 //! - [`choices`]: enums as single and multi-selects, and their three option styles.
 //! - [`compile_errors`]: what the derive refuses, and what it says.
+//! - `rounds` (features `rmcp`, `state` and `testing`): several forms in one call, on both
+//!   protocol generations; asking again; a client that cannot be asked.
 //!
 //! The exchange around a form (requests, answers, URL mode, protocol revisions) is in the
 //! [`protocol`](crate::protocol) module, and rmcp in `rmcp` (feature `rmcp`).
@@ -39,4 +41,13 @@ pub mod choices {
 
 pub mod compile_errors {
     #![doc = include_str!("../docs/compile_errors.md")]
+}
+
+#[cfg(all(feature = "rmcp", feature = "state", feature = "testing"))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(all(feature = "rmcp", feature = "state", feature = "testing")))
+)]
+pub mod rounds {
+    #![doc = include_str!("../docs/rounds.md")]
 }

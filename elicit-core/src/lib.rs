@@ -145,9 +145,16 @@ pub trait Elicit: Sized {
 pub use elicit_derive::Elicit;
 
 /// The README's examples, compiled and run as doctests. One of them is a tool written with
-/// rmcp, so they run when the `rmcp` feature is on too: `cargo test --workspace` (the tests
-/// crate turns it on, and features unify) and `cargo test -p elicit-core --all-features`.
-#[cfg(all(doctest, feature = "derive", feature = "rmcp", feature = "testing"))]
+/// rmcp and a sealed request state, so they run when the `rmcp`, `state` and `testing`
+/// features are on too: `cargo test --workspace` (the tests crate turns them on, and
+/// features unify) and `cargo test -p elicit-core --all-features`.
+#[cfg(all(
+    doctest,
+    feature = "derive",
+    feature = "rmcp",
+    feature = "state",
+    feature = "testing"
+))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 

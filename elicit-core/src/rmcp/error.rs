@@ -35,7 +35,32 @@ use crate::protocol::{OutcomeError, RenderError, UnsupportedMode};
 #[non_exhaustive]
 pub enum Error {
     /// The client did not declare the elicitation mode the request needs. Checked before
-    /// anything is sent: a server must not send a request the client cannot handle.
+    /// anything is sent: a server must not send a request the client cannot handle. Up to
+    /// 2025-11-25 against what the client declared at `initialize`; on 2026-07-28 against
+    /// the capabilities the request carries in
+    /// `_meta["io.modelcontextprotocol/clientCapabilities"]`.
+    ///
+    /// As a JSON-RPC error it is SEP-2575's `MissingRequiredClientCapabilityError`: code
+    /// `-32021`, with the missing capability in `data.requiredCapabilities`
+    /// (`{"elicitation": {"form": {}}}`). To answer such a client otherwise, match this
+    /// variant, or check [`ElicitationSupport`](crate::protocol::ElicitationSupport) (or
+    /// `Dialog::supports`) before asking.
+    ///
+    /// ```
+    /// use elicit_core::rmcp::Error;
+    /// use elicit_core::protocol::{ElicitRequest, ElicitationSupport};
+    /// use elicit_core::Elicit;
+    /// use serde_json::json;
+    ///
+    /// /// Your name?
+    /// #[derive(Elicit)]
+    /// struct Name { name: String }
+    ///
+    /// let refused = ElicitationSupport::NONE.check(&ElicitRequest::form::<Name>()).unwrap_err();
+    /// let error = rmcp::ErrorData::from(Error::Unsupported(refused));
+    /// assert_eq!(error.code.0, -32021);
+    /// assert_eq!(error.data, Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}})));
+    /// ```
     Unsupported(UnsupportedMode),
     /// The negotiated protocol revision cannot express the request: a multi-select or URL
     /// mode on 2025-06-18, a URL request without `elicitationId` on 2025-11-25.

@@ -10,6 +10,11 @@
 //!   typed answer from the retried call.
 //! - [`ask_form`] does whichever of the two the negotiated revision calls for, so a tool
 //!   works with both.
+//! - `Dialog` (feature `state` as well) does it for several forms in one call, written as
+//!   straight-line code: on 2026-07-28 the answers of earlier rounds ride in a sealed
+//!   `requestState`; `Dialog::ask_until_valid` asks again with the field errors and the
+//!   right fields as defaults; a client that did not declare form mode is never sent a form.
+//!   See the guide chapter `guide::rounds`.
 //! - Conversions: [`RequestedSchema`](crate::schema::RequestedSchema) ↔ rmcp's `ElicitationSchema`,
 //!   [`ElicitRequest`](crate::protocol::ElicitRequest) → rmcp's `ElicitRequestParams` (and back, for a
 //!   client), rmcp's `ElicitResult` ↔ [`ElicitResult`](crate::protocol::ElicitResult) and
@@ -107,6 +112,8 @@
 
 mod client;
 mod convert;
+#[cfg(feature = "state")]
+mod dialog;
 mod error;
 mod input;
 mod peer;
@@ -114,6 +121,9 @@ mod tool;
 
 pub use self::client::{accept_form, read_form};
 pub use self::convert::protocol_version;
+#[cfg(feature = "state")]
+#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
+pub use self::dialog::{Dialog, Gathered, Halt, Inputs, Reasked};
 pub use self::error::Error;
 pub use self::input::{
     form_input_required, form_outcome, input_request, input_required, url_input_required,

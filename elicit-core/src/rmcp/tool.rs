@@ -43,7 +43,9 @@ pub enum Asked<A> {
 ///
 /// `responses` is what rmcp's `InputResponses` extractor holds (`None` on the first call,
 /// and always before 2026-07-28). Use a new `key` to ask again in the same call (after an
-/// invalid answer, say): a retry only carries the answers to the latest round.
+/// invalid answer, say): a retry only carries the answers to the latest round. A tool that
+/// asks more than one form, or asks again, is simpler with `Dialog` (feature `state`),
+/// which carries the earlier answers across the retries in a sealed `requestState`.
 ///
 /// # Errors
 /// As [`PeerElicitExt::elicit_form`]; on 2026-07-28 [`Error::Unsupported`] when the request

@@ -16,9 +16,12 @@
 //! | `server-stateless` (its elicitation and capability probes) | `test_streaming_elicitation`, `test_missing_capability` |
 //!
 //! The first three work on every protocol revision (`elicitation/create` up to 2025-11-25,
-//! an `InputRequiredResult` from 2026-07-28: see `ask_form`); the `input-required-result`
-//! ones are 2026-07-28 flows. Their `requestState` is sealed (see `state` below): bound to
-//! the tool and its arguments, so a tampered or transplanted state is refused with -32602.
+//! an `InputRequiredResult` from 2026-07-28: see `ask_form`). The `input-required-result`
+//! ones are written with `elicit_core::rmcp::Dialog`: straight-line code that works on both
+//! generations, whose 2026-07-28 `requestState` is sealed under a key drawn at start-up and
+//! bound to the tool and its arguments, so a tampered, transplanted or expired state is
+//! refused with -32602; a missing answer is asked again; a form is asked only of a client
+//! that declared form mode.
 //!
 //! ```text
 //! cargo run -p examples --bin conformance_server -- 3001   # the port; 0 picks a free one
@@ -29,10 +32,10 @@
 
 use std::sync::Arc;
 
-use elicit_core::protocol::{ElicitRequest, ElicitationSupport, ProtocolVersion};
-use elicit_core::rmcp::{
-    Asked, ask_form, ask_form_with, form_outcome, input_request, protocol_version,
-};
+use elicit_core::protocol::ElicitRequest;
+use elicit_core::protocol::ProtocolVersion;
+use elicit_core::protocol::state::Binding;
+use elicit_core::rmcp::{Asked, Dialog, Inputs, ask_form, ask_form_with, protocol_version};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::handler::server::wrapper::Parameters;
@@ -44,7 +47,7 @@ use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{Map, Value};
 
 // ---------------------------------------------------------------- tools-call-elicitation
@@ -189,50 +192,14 @@ struct PromptContext {
 
 const PROMPT: &str = "test_input_required_result_prompt";
 
-/// What `test_input_required_result_request_state` and `-tampered_state` carry to the
-/// retry: which form was asked.
-#[derive(Serialize, Deserialize)]
-struct ConfirmRound {
-    asked: String,
-}
-
-/// What `test_input_required_result_multi_round` carries from round to round.
-#[derive(Serialize, Deserialize, Default)]
-struct MultiRound {
-    name: Option<String>,
-}
-
-/// What `test_input_required_result_multiple_inputs` and `-capabilities` have gathered so
-/// far: a retry carries only the answers to the latest round.
-#[derive(Serialize, Deserialize, Default)]
-struct Gathered {
-    name: Option<String>,
-    greeting: Option<String>,
-    roots: Option<Vec<String>>,
-}
-
-/// The call a `requestState` belongs to: the tool (or prompt) and its arguments.
-struct Call<'a> {
-    name: &'a str,
-    arguments: &'a JsonObject,
-}
-
-/// `requestState` integrity through `elicit_core::protocol::state`: the state is sealed with
-/// HMAC-SHA-256 under a key drawn at start-up and bound to the call (its name and canonical
-/// arguments). A state edited, or replayed against another tool or other arguments, fails
-/// with -32602 naming the problem.
+/// The key ring `Dialog` seals each `requestState` with: one key, drawn at start-up and
+/// shared by every session (a retry may arrive on another).
 mod state {
     use std::sync::OnceLock;
 
-    use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
-    use rmcp::ErrorData;
-    use serde::Serialize;
-    use serde::de::DeserializeOwned;
-    use serde_json::Value;
+    use elicit_core::protocol::state::{StateKey, StateKeys};
 
-    use super::Call;
-
-    fn keys() -> &'static StateKeys {
+    pub fn keys() -> &'static StateKeys {
         static KEYS: OnceLock<StateKeys> = OnceLock::new();
         KEYS.get_or_init(|| {
             let mut secret = [0; 32];
@@ -240,25 +207,18 @@ mod state {
             StateKeys::new(StateKey::new(&secret).expect("32 bytes is long enough"))
         })
     }
+}
 
-    fn binding(call: &Call<'_>) -> Binding {
-        Binding::tool(call.name, &Value::Object(call.arguments.clone()))
-    }
-
-    /// `value` sealed for `call`.
-    pub fn seal<T: Serialize>(call: &Call<'_>, value: &T) -> String {
-        keys()
-            .seal(value, &binding(call))
-            .expect("the state serializes")
-    }
-
-    /// The value sealed in `state` for `call`.
-    ///
-    /// # Errors
-    /// -32602 when `state` was not sealed by this server for this call.
-    pub fn open<T: DeserializeOwned>(call: &Call<'_>, state: &str) -> Result<T, ErrorData> {
-        keys().open(state, &binding(call)).map_err(ErrorData::from)
-    }
+/// A dialog for the tool `name` called with `arguments`.
+fn dialog(
+    name: &str,
+    arguments: JsonObject,
+    ctx: RequestContext<RoleServer>,
+    answers: InputResponses,
+    state: RequestState,
+) -> Dialog {
+    let binding = Binding::tool(name, &Value::Object(arguments));
+    Dialog::tool(ctx, state::keys(), binding, answers, state)
 }
 
 /// Sampling and `roots/list`, which the suite asks for next to the form, through rmcp's own
@@ -269,6 +229,7 @@ mod others {
         reason = "rmcp marks sampling and roots deprecated (SEP-2577); the suite still asks for them"
     )]
 
+    use elicit_core::rmcp::Gathered;
     use rmcp::ErrorData;
     use rmcp::model as m;
     use serde_json::Value;
@@ -294,20 +255,33 @@ mod others {
     pub fn sampled_text(key: &str, answer: &Value) -> Result<String, ErrorData> {
         let result: m::CreateMessageResult = serde_json::from_value(answer.clone())
             .map_err(|error| malformed(key, "a CreateMessageResult", &error))?;
-        Ok(result
+        Ok(text_of(&result))
+    }
+
+    /// The sampled greeting gathered under `key`, if it was asked.
+    pub fn greeting(gathered: &Gathered, key: &str) -> Result<Option<String>, ErrorData> {
+        let result = gathered.result::<m::CreateMessageResult>(key)?;
+        Ok(result.as_ref().map(text_of))
+    }
+
+    /// The root URIs gathered under `key`, space-separated, if they were asked.
+    pub fn roots(gathered: &Gathered, key: &str) -> Result<Option<String>, ErrorData> {
+        let result = gathered.result::<m::ListRootsResult>(key)?;
+        Ok(result.map(|result| {
+            let uris: Vec<String> = result.roots.into_iter().map(|root| root.uri).collect();
+            uris.join(" ")
+        }))
+    }
+
+    /// The text of a sampled message.
+    fn text_of(result: &m::CreateMessageResult) -> String {
+        result
             .message
             .content
             .iter()
             .filter_map(m::SamplingMessageContentBlock::as_text)
             .map(|text| text.text.as_str())
-            .collect())
-    }
-
-    /// The root URIs of a `ListRootsResult` answer.
-    pub fn root_uris(key: &str, answer: &Value) -> Result<Vec<String>, ErrorData> {
-        let result: m::ListRootsResult = serde_json::from_value(answer.clone())
-            .map_err(|error| malformed(key, "a ListRootsResult", &error))?;
-        Ok(result.roots.into_iter().map(|root| root.uri).collect())
+            .collect()
     }
 
     fn malformed(key: &str, what: &str, error: &serde_json::Error) -> ErrorData {
@@ -376,103 +350,49 @@ async fn elicit<T: Elicit>(
     )))
 }
 
-/// `test_input_required_result_request_state` and `-tampered_state`: asks to confirm, with a
-/// sealed `requestState`; the answer counts only next to the state of the round that asked.
-async fn confirm(
-    call: &Call<'_>,
-    ctx: &RequestContext<RoleServer>,
-    responses: Option<&Answers>,
-    request_state: Option<&str>,
-) -> Result<CallToolResponse, ErrorData> {
-    let verified = match request_state {
-        Some(sealed) => Some(state::open::<ConfirmRound>(call, sealed)?.asked),
-        None => None,
+/// `test_input_required_result_request_state` and `-tampered_state`: asks to confirm; on
+/// 2026-07-28 the answer comes back with the sealed `requestState`, which `Dialog` opened
+/// (or refused with -32602) before the body ran.
+async fn confirm(d: Dialog) -> Result<CallToolResult, elicit_core::rmcp::Halt> {
+    let ok = match d.ask::<Confirm>("confirm").await? {
+        ElicitOutcome::Accepted(Confirm { ok }) => ok.to_string(),
+        outcome => format!("not given (action={})", outcome.action()),
     };
-    let key = "confirm";
-    let responses = responses.filter(|_| verified.as_deref() == Some(key));
-    let ok = match ask_form::<Confirm>(ctx, responses, key)
-        .await
-        .map_err(rejected)?
-    {
-        Asked::InputRequired(mut result) => {
-            let round = ConfirmRound {
-                asked: key.to_owned(),
-            };
-            result.request_state = Some(state::seal(call, &round));
-            return Ok(result.into());
-        }
-        Asked::Answered(ElicitOutcome::Accepted(Confirm { ok })) => ok.to_string(),
-        Asked::Answered(outcome) => format!("not given (action={})", outcome.action()),
-    };
-    // Up to 2025-11-25 the answer came back within this call: no state to check.
-    let checked = if verified.is_some() {
+    let checked = if d.is_resumed() {
         "state-ok"
+    } else if d.is_live() {
+        // Up to 2025-11-25 the answer came back within this call: no state to check.
+        "no requestState (elicitation/create)"
     } else {
         "no requestState"
     };
-    Ok(text(format!("{checked}: ok={ok}")))
+    Ok(done(format!("{checked}: ok={ok}")))
 }
 
 /// `test_input_required_result_multiple_inputs` and `-capabilities`: a name (form), a
-/// greeting (sampling) and the client's roots, each asked only of a client that declared the
-/// capability, until every declared one is answered.
-fn gather(
-    call: &Call<'_>,
-    ctx: &RequestContext<RoleServer>,
-    responses: Option<&Answers>,
-    request_state: Option<&str>,
-) -> Result<CallToolResponse, ErrorData> {
-    if !input_required_revision(ctx) {
-        let message = format!(
-            "{} asks through an InputRequiredResult: protocol 2026-07-28",
-            call.name
-        );
-        return Ok(CallToolResult::error(vec![ContentBlock::text(message)]).into());
-    }
-    let mut gathered: Gathered = match request_state {
-        Some(sealed) => state::open(call, sealed)?,
-        None => Gathered::default(),
+/// greeting (sampling) and the client's roots in one round, each asked only of a client
+/// that declared the capability.
+async fn gather(d: Dialog) -> Result<CallToolResult, elicit_core::rmcp::Halt> {
+    let inputs = Inputs::new()
+        .form::<Name>("user_name")
+        .request("greeting", others::greeting_request())
+        .request("client_roots", others::roots_request());
+    let gathered = d.ask_all(inputs).await?;
+    let not_declared = || "(not declared)".to_owned();
+    let name = match gathered.form::<Name>("user_name")? {
+        Some(ElicitOutcome::Accepted(Name { name })) => name,
+        Some(outcome) => format!("({})", outcome.action()),
+        None => not_declared(),
     };
-    let answer = |key: &str| responses.and_then(|responses| responses.get(key));
-    if gathered.name.is_none() {
-        gathered.name = form_outcome::<Name>(responses, "user_name")
-            .map_err(rejected)?
-            .map(|outcome| match outcome {
-                ElicitOutcome::Accepted(Name { name }) => name,
-                other => format!("({})", other.action()),
-            });
-    }
-    if let (None, Some(answer)) = (&gathered.greeting, answer("greeting")) {
-        gathered.greeting = Some(others::sampled_text("greeting", answer)?);
-    }
-    if let (None, Some(answer)) = (&gathered.roots, answer("client_roots")) {
-        gathered.roots = Some(others::root_uris("client_roots", answer)?);
-    }
-
-    // On 2026-07-28 the request's `_meta` declares what the client can do.
-    let declared = ctx.client_capabilities().unwrap_or_default();
-    let mut requests = m::InputRequests::new();
-    let form = ElicitRequest::form::<Name>();
-    if gathered.name.is_none() && ElicitationSupport::from(&declared).check(&form).is_ok() {
-        requests.insert("user_name".to_owned(), input_request(&form));
-    }
-    if gathered.greeting.is_none() && declared.sampling.is_some() {
-        requests.insert("greeting".to_owned(), others::greeting_request());
-    }
-    if gathered.roots.is_none() && declared.roots.is_some() {
-        requests.insert("client_roots".to_owned(), others::roots_request());
-    }
-    if !requests.is_empty() {
-        let sealed = state::seal(call, &gathered);
-        return Ok(m::InputRequiredResult::new(Some(requests), Some(sealed)).into());
-    }
-    let or_undeclared = |value: Option<String>| value.unwrap_or_else(|| "(not declared)".into());
-    Ok(text(format!(
-        "name: {}, greeting: {}, roots: {}",
-        or_undeclared(gathered.name),
-        or_undeclared(gathered.greeting),
-        or_undeclared(gathered.roots.map(|roots| roots.join(" "))),
+    let greeting = others::greeting(&gathered, "greeting")?.unwrap_or_else(not_declared);
+    let roots = others::roots(&gathered, "client_roots")?.unwrap_or_else(not_declared);
+    Ok(done(format!(
+        "name: {name}, greeting: {greeting}, roots: {roots}"
     )))
+}
+
+fn done(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
 #[tool_router]
@@ -515,14 +435,26 @@ impl Conformance {
     async fn test_input_required_result_elicitation(
         &self,
         ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
+        arguments: JsonObject,
+        answers: InputResponses,
+        state: RequestState,
     ) -> Result<CallToolResponse, ErrorData> {
-        let asked = ask_form::<Name>(&ctx, responses.as_ref(), "user_name").await;
-        Ok(text(match asked.map_err(rejected)? {
-            Asked::InputRequired(result) => return Ok(result.into()),
-            Asked::Answered(ElicitOutcome::Accepted(Name { name })) => format!("Hello, {name}!"),
-            Asked::Answered(outcome) => format!("No name given (action={})", outcome.action()),
-        }))
+        // A retry without the answer (or under another key) is asked again; an answer that
+        // is not an ElicitResult is -32602; extra keys are ignored.
+        dialog(
+            "test_input_required_result_elicitation",
+            arguments,
+            ctx,
+            answers,
+            state,
+        )
+        .run(|d| async move {
+            Ok(done(match d.ask::<Name>("user_name").await? {
+                ElicitOutcome::Accepted(Name { name }) => format!("Hello, {name}!"),
+                outcome => format!("No name given (action={})", outcome.action()),
+            }))
+        })
+        .await
     }
 
     #[tool(description = "Asks for a confirmation, carrying a sealed requestState")]
@@ -530,14 +462,18 @@ impl Conformance {
         &self,
         ctx: RequestContext<RoleServer>,
         arguments: JsonObject,
-        InputResponses(responses): InputResponses,
-        RequestState(request_state): RequestState,
+        answers: InputResponses,
+        state: RequestState,
     ) -> Result<CallToolResponse, ErrorData> {
-        let call = Call {
-            name: "test_input_required_result_request_state",
-            arguments: &arguments,
-        };
-        confirm(&call, &ctx, responses.as_ref(), request_state.as_deref()).await
+        dialog(
+            "test_input_required_result_request_state",
+            arguments,
+            ctx,
+            answers,
+            state,
+        )
+        .run(confirm)
+        .await
     }
 
     #[tool(description = "Asks for a confirmation; refuses a requestState it did not seal")]
@@ -545,14 +481,18 @@ impl Conformance {
         &self,
         ctx: RequestContext<RoleServer>,
         arguments: JsonObject,
-        InputResponses(responses): InputResponses,
-        RequestState(request_state): RequestState,
+        answers: InputResponses,
+        state: RequestState,
     ) -> Result<CallToolResponse, ErrorData> {
-        let call = Call {
-            name: "test_input_required_result_tampered_state",
-            arguments: &arguments,
-        };
-        confirm(&call, &ctx, responses.as_ref(), request_state.as_deref()).await
+        dialog(
+            "test_input_required_result_tampered_state",
+            arguments,
+            ctx,
+            answers,
+            state,
+        )
+        .run(confirm)
+        .await
     }
 
     #[tool(description = "Asks for a name, then a favorite color, in two rounds")]
@@ -560,55 +500,33 @@ impl Conformance {
         &self,
         ctx: RequestContext<RoleServer>,
         arguments: JsonObject,
-        InputResponses(responses): InputResponses,
-        RequestState(request_state): RequestState,
+        answers: InputResponses,
+        state: RequestState,
     ) -> Result<CallToolResponse, ErrorData> {
-        let call = Call {
-            name: "test_input_required_result_multi_round",
-            arguments: &arguments,
-        };
-        let round: MultiRound = match request_state.as_deref() {
-            Some(sealed) => state::open(&call, sealed)?,
-            None => MultiRound::default(),
-        };
-        let responses = responses.as_ref();
-        let name = match round.name {
-            Some(name) => name,
-            None => {
-                let prompt = "Step 1: What is your name?";
-                match ask_form_with::<Name>(&ctx, responses, "step1", prompt)
-                    .await
-                    .map_err(rejected)?
-                {
-                    Asked::InputRequired(mut result) => {
-                        result.request_state = Some(state::seal(&call, &MultiRound::default()));
-                        return Ok(result.into());
-                    }
-                    Asked::Answered(ElicitOutcome::Accepted(Name { name })) => name,
-                    Asked::Answered(outcome) => {
-                        return Ok(text(format!("No name given (action={})", outcome.action())));
-                    }
+        dialog(
+            "test_input_required_result_multi_round",
+            arguments,
+            ctx,
+            answers,
+            state,
+        )
+        .run(|d| async move {
+            let step1 = ElicitRequest::form::<Name>().message("Step 1: What is your name?");
+            let name = match d.ask_with::<Name>("step1", step1).await? {
+                ElicitOutcome::Accepted(Name { name }) => name,
+                outcome => {
+                    let text = format!("No name given (action={})", outcome.action());
+                    return Ok(done(text));
                 }
-            }
-        };
-        Ok(text(
-            match ask_form::<Color>(&ctx, responses, "step2")
-                .await
-                .map_err(rejected)?
-            {
-                Asked::InputRequired(mut result) => {
-                    let round = MultiRound { name: Some(name) };
-                    result.request_state = Some(state::seal(&call, &round));
-                    return Ok(result.into());
-                }
-                Asked::Answered(ElicitOutcome::Accepted(Color { color })) => {
+            };
+            Ok(done(match d.ask::<Color>("step2").await? {
+                ElicitOutcome::Accepted(Color { color }) => {
                     format!("{name}'s favorite color is {color}")
                 }
-                Asked::Answered(outcome) => {
-                    format!("{name} gave no color (action={})", outcome.action())
-                }
-            },
-        ))
+                outcome => format!("{name} gave no color (action={})", outcome.action()),
+            }))
+        })
+        .await
     }
 
     #[tool(description = "Asks for a name, a sampled greeting and the client's roots at once")]
@@ -616,14 +534,18 @@ impl Conformance {
         &self,
         ctx: RequestContext<RoleServer>,
         arguments: JsonObject,
-        InputResponses(responses): InputResponses,
-        RequestState(request_state): RequestState,
+        answers: InputResponses,
+        state: RequestState,
     ) -> Result<CallToolResponse, ErrorData> {
-        let call = Call {
-            name: "test_input_required_result_multiple_inputs",
-            arguments: &arguments,
-        };
-        gather(&call, &ctx, responses.as_ref(), request_state.as_deref())
+        dialog(
+            "test_input_required_result_multiple_inputs",
+            arguments,
+            ctx,
+            answers,
+            state,
+        )
+        .run(gather)
+        .await
     }
 
     #[tool(
@@ -673,14 +595,18 @@ impl Conformance {
         &self,
         ctx: RequestContext<RoleServer>,
         arguments: JsonObject,
-        InputResponses(responses): InputResponses,
-        RequestState(request_state): RequestState,
+        answers: InputResponses,
+        state: RequestState,
     ) -> Result<CallToolResponse, ErrorData> {
-        let call = Call {
-            name: "test_input_required_result_capabilities",
-            arguments: &arguments,
-        };
-        gather(&call, &ctx, responses.as_ref(), request_state.as_deref())
+        dialog(
+            "test_input_required_result_capabilities",
+            arguments,
+            ctx,
+            answers,
+            state,
+        )
+        .run(gather)
+        .await
     }
 }
 
@@ -717,19 +643,18 @@ impl ServerHandler for Conformance {
             let message = format!("no prompt named {:?}", request.name);
             return Err(ErrorData::invalid_params(message, None));
         }
-        let responses = request.input_responses.as_ref();
-        let asked = ask_form::<PromptContext>(&ctx, responses, "user_context").await;
-        let text = match asked.map_err(rejected)? {
-            Asked::InputRequired(result) => return Ok(result.into()),
-            Asked::Answered(ElicitOutcome::Accepted(PromptContext { context })) => {
-                format!("Answer with this context in mind: {context}")
-            }
-            Asked::Answered(outcome) => {
-                format!("Answer without context (action={})", outcome.action())
-            }
-        };
-        let message = m::PromptMessage::new_text(m::Role::User, text);
-        Ok(m::GetPromptResult::new(vec![message]).into())
+        Dialog::prompt(ctx, state::keys(), &request)
+            .run(|d| async move {
+                let text = match d.ask::<PromptContext>("user_context").await? {
+                    ElicitOutcome::Accepted(PromptContext { context }) => {
+                        format!("Answer with this context in mind: {context}")
+                    }
+                    outcome => format!("Answer without context (action={})", outcome.action()),
+                };
+                let message = m::PromptMessage::new_text(m::Role::User, text);
+                Ok(m::GetPromptResult::new(vec![message]))
+            })
+            .await
     }
 }
 

@@ -1,22 +1,25 @@
 //! An rmcp server over stdio with one tool, `book_table`, that asks the user for a derived
 //! booking form and answers each outcome: accept, decline, cancel, and an invalid answer
-//! (asked again once, with what was wrong in the prompt).
+//! (asked again once, with what was wrong in the prompt and what was right filled in).
 //!
-//! It works with both protocol generations: `ask_form` sends `elicitation/create` up to
-//! 2025-11-25, and on 2026-07-28 returns an `InputRequiredResult` for the client to answer
-//! and retry the call with.
+//! It works with both protocol generations through `elicit_core::rmcp::Dialog`: up to
+//! 2025-11-25 each question is an `elicitation/create`; on 2026-07-28 the tool returns an
+//! `InputRequiredResult` and the client retries the call, with a `requestState` sealed
+//! under a key drawn at start-up that counts the attempts.
 //!
 //! ```text
 //! cargo run -p examples --bin rmcp_stdio          # speaks MCP on stdin/stdout
 //! npx @modelcontextprotocol/inspector cargo run -p examples --bin rmcp_stdio
 //! ```
 
-use elicit_core::rmcp::{Asked, Error, ask_form, ask_form_with};
-use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::InputResponses;
+use elicit_core::Elicit;
+use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+use elicit_core::rmcp::{Dialog, Reasked};
+use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use serde_json::Value;
 
 /// Please confirm the details of your table reservation
 #[derive(Elicit, Debug)]
@@ -57,13 +60,12 @@ enum Seating {
     Terrace,
 }
 
-/// The key each question is asked under. On 2026-07-28 the retried call carries only the
-/// latest round's answers, so the second question needs a key of its own.
-const FIRST: &str = "booking";
-const AGAIN: &str = "booking_again";
-
 #[derive(Clone)]
-struct Restaurant;
+struct Restaurant {
+    /// Seals the 2026-07-28 `requestState`. A server with several instances would load one
+    /// key from its secret store instead.
+    keys: StateKeys,
+}
 
 #[tool_router]
 impl Restaurant {
@@ -71,55 +73,46 @@ impl Restaurant {
     async fn book_table(
         &self,
         ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
+        answers: InputResponses,
+        state: RequestState,
     ) -> Result<CallToolResponse, ErrorData> {
-        let responses = responses.as_ref();
-        // Has the client already answered the second question (a 2026-07-28 retry)?
-        let asked_again = responses.is_some_and(|answers| answers.contains_key(AGAIN));
-        let mut prompt = Booking::message().to_owned();
-        if !asked_again {
-            match ask_form::<Booking>(&ctx, responses, FIRST).await {
-                Ok(Asked::InputRequired(result)) => return Ok(result.into()),
-                Ok(Asked::Answered(outcome)) => return Ok(reply(outcome)),
-                Err(Error::Invalid(errors)) => {
-                    prompt = format!("{prompt}\n\nPlease correct:\n{errors}");
-                }
-                // No form mode (a JSON-RPC error naming the capability), transport failure…
-                Err(error) => return Err(error.into()),
-            }
-        }
-        match ask_form_with::<Booking>(&ctx, responses, AGAIN, prompt).await {
-            Ok(Asked::InputRequired(result)) => Ok(result.into()),
-            Ok(Asked::Answered(outcome)) => Ok(reply(outcome)),
-            Err(Error::Invalid(errors)) => Ok(CallToolResult::error(vec![ContentBlock::text(
-                format!("Still not a valid booking, so none was made:\n{errors}"),
-            )])
-            .into()),
-            Err(error) => Err(error.into()),
-        }
+        // The tool takes no arguments: its state is bound to its name.
+        let binding = Binding::tool("book_table", &Value::Null);
+        Dialog::tool(ctx, &self.keys, binding, answers, state)
+            .run(|d| async move {
+                // Asked again once when the answer does not fit the form; no form mode is a
+                // JSON-RPC error naming the capability (-32021).
+                Ok(match d.ask_until_valid::<Booking>("booking", 2).await? {
+                    Reasked::Accepted(booking) => reply(&booking),
+                    Reasked::Declined => text("No table was booked: the user declined."),
+                    Reasked::Cancelled => text("No table was booked: the user dismissed the form."),
+                    Reasked::GaveUp(errors) => CallToolResult::error(vec![ContentBlock::text(
+                        format!("Still not a valid booking, so none was made:\n{errors}"),
+                    )]),
+                })
+            })
+            .await
     }
 }
 
-fn reply(outcome: ElicitOutcome<Booking>) -> CallToolResponse {
-    let text = match outcome {
-        ElicitOutcome::Accepted(booking) => {
-            let seating = match booking.seating {
-                Seating::Indoor => "inside",
-                Seating::Terrace => "on the terrace",
-            };
-            let notes = booking
-                .notes
-                .map(|notes| format!(" Noted: {notes}."))
-                .unwrap_or_default();
-            format!(
-                "Booked a table for {} on {}, {seating}, under {}. The confirmation goes to {}.{notes}",
-                booking.party_size, booking.date, booking.guest_name, booking.email
-            )
-        }
-        ElicitOutcome::Declined => "No table was booked: the user declined.".to_owned(),
-        ElicitOutcome::Cancelled => "No table was booked: the user dismissed the form.".to_owned(),
+fn text(text: &str) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+fn reply(booking: &Booking) -> CallToolResult {
+    let seating = match booking.seating {
+        Seating::Indoor => "inside",
+        Seating::Terrace => "on the terrace",
     };
-    CallToolResult::success(vec![ContentBlock::text(text)]).into()
+    let notes = booking
+        .notes
+        .as_ref()
+        .map(|notes| format!(" Noted: {notes}."))
+        .unwrap_or_default();
+    text(&format!(
+        "Booked a table for {} on {}, {seating}, under {}. The confirmation goes to {}.{notes}",
+        booking.party_size, booking.date, booking.guest_name, booking.email
+    ))
 }
 
 #[tool_handler(name = "elicit-restaurant", version = "0.1.0")]
@@ -129,7 +122,10 @@ impl ServerHandler for Restaurant {}
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // stdout carries the protocol; anything for people goes to stderr.
     eprintln!("rmcp_stdio: MCP on stdin/stdout, tool `book_table`");
-    let running = Restaurant.serve(rmcp::transport::stdio()).await?;
+    let mut secret = [0; 32];
+    getrandom::fill(&mut secret).map_err(|error| format!("no random key: {error}"))?;
+    let keys = StateKeys::new(StateKey::new(&secret)?);
+    let running = Restaurant { keys }.serve(rmcp::transport::stdio()).await?;
     running.waiting().await?;
     Ok(())
 }

@@ -1,0 +1,284 @@
+//! A `Dialog`'s `requestState` refused (2026-07-28): altered, sealed by another server's key,
+//! issued for another tool or other arguments, expired, or no longer matching the tool's
+//! questions. Each is a JSON-RPC `-32602` naming the problem.
+
+use std::time::Duration;
+
+use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+use elicit_core::rmcp::Dialog;
+use elicit_core::testing::{Session, TestClient};
+use elicit_core::{Elicit, ElicitOutcome};
+use rmcp::handler::server::tool::{InputResponses, RequestState};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, JsonObject,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
+
+/// Your name?
+#[derive(Elicit)]
+#[elicit(untitled)]
+struct Name {
+    name: String,
+}
+
+/// Please confirm
+#[derive(Elicit)]
+#[elicit(untitled)]
+struct Confirm {
+    ok: bool,
+}
+
+#[derive(Clone)]
+struct Server {
+    keys: StateKeys,
+}
+
+fn server(key: u8) -> Server {
+    Server {
+        keys: StateKeys::new(StateKey::new(&[key; 32]).unwrap()),
+    }
+}
+
+fn done(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+#[tool_router]
+impl Server {
+    #[tool(description = "Asks a name, then a confirmation")]
+    async fn greet(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        arguments: JsonObject,
+        answers: InputResponses,
+        state: RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let binding = Binding::tool("greet", &Value::Object(arguments));
+        Dialog::tool(ctx, &self.keys, binding, answers, state)
+            .run(|d| async move {
+                let name = match d.ask::<Name>("name").await? {
+                    ElicitOutcome::Accepted(Name { name }) => name,
+                    _ => return Ok(done("no name".into())),
+                };
+                let ok = d.ask::<Confirm>("confirm").await?.accepted();
+                Ok(done(format!("{name}: {}", ok.is_some_and(|c| c.ok))))
+            })
+            .await
+    }
+
+    #[tool(description = "The same questions, under other keys")]
+    async fn greet_too(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        answers: InputResponses,
+        state: RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let binding = Binding::tool("greet_too", &json!({}));
+        Dialog::tool(ctx, &self.keys, binding, answers, state)
+            .run(|d| async move {
+                let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
+                Ok(done(name.unwrap_or_default()))
+            })
+            .await
+    }
+
+    #[tool(description = "Asks a name; its state expires at once")]
+    async fn hurry(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        answers: InputResponses,
+        state: RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let binding = Binding::tool("hurry", &json!({}));
+        Dialog::tool(ctx, &self.keys, binding, answers, state)
+            .expires_after(Duration::ZERO)
+            .run(|d| async move {
+                let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
+                Ok(done(name.unwrap_or_default()))
+            })
+            .await
+    }
+
+    #[tool(description = "Sealed with the same key as `greet`, but asks other things first")]
+    async fn changed(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        answers: InputResponses,
+        state: RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        // Bound like `greet` with no arguments: as if `greet` had changed in a deploy.
+        let binding = Binding::tool("greet", &json!({}));
+        Dialog::tool(ctx, &self.keys, binding, answers, state)
+            .run(|d| async move {
+                let ok = d.ask::<Confirm>("confirm").await?.accepted();
+                Ok(done(format!("{}", ok.is_some_and(|c| c.ok))))
+            })
+            .await
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Server {}
+
+async fn connect(server: Server) -> Session {
+    TestClient::v2026_07_28().connect(server).await.unwrap()
+}
+
+async fn call(
+    session: &Session,
+    tool: &str,
+    arguments: Value,
+    answers: Option<Value>,
+    state: Option<String>,
+) -> Result<CallToolResponse, ServiceError> {
+    let mut params = CallToolRequestParams::new(tool.to_owned());
+    params.arguments = arguments.as_object().cloned();
+    params.input_responses = answers.map(|answers| serde_json::from_value(answers).unwrap());
+    params.request_state = state;
+    session.peer().call_tool_once(params).await
+}
+
+/// The state of the first round of `tool`.
+async fn first_state(session: &Session, tool: &str, arguments: Value) -> String {
+    match call(session, tool, arguments, None, None).await.unwrap() {
+        CallToolResponse::InputRequired(result) => result.request_state.unwrap(),
+        other => panic!("expected an InputRequiredResult, got {other:?}"),
+    }
+}
+
+fn name_answer() -> Option<Value> {
+    Some(json!({"name": {"action": "accept", "content": {"name": "Ada"}}}))
+}
+
+/// The JSON-RPC error of a refused call: its code, message and data.
+fn refused(result: Result<CallToolResponse, ServiceError>) -> ErrorData {
+    match result {
+        Err(ServiceError::McpError(error)) => error,
+        other => panic!("expected a JSON-RPC error, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn an_untouched_state_opens() {
+    let session = connect(server(1)).await;
+    let state = first_state(&session, "greet", json!({"lang": "en"})).await;
+    let second = call(
+        &session,
+        "greet",
+        json!({"lang": "en"}),
+        name_answer(),
+        Some(state),
+    )
+    .await
+    .unwrap();
+    let CallToolResponse::InputRequired(second) = second else {
+        panic!("expected the second round");
+    };
+    assert!(second.input_requests.unwrap().contains_key("confirm"));
+}
+
+#[tokio::test]
+async fn a_tampered_state_is_invalid_params() {
+    let session = connect(server(1)).await;
+    let state = first_state(&session, "greet", json!({})).await;
+    // Change one character of the payload (not the last one, whose low bits are padding).
+    let mut bytes = state.into_bytes();
+    let at = bytes.len() / 2;
+    bytes[at] = if bytes[at] == b'A' { b'B' } else { b'A' };
+    let tampered = String::from_utf8(bytes).unwrap();
+
+    let error = refused(call(&session, "greet", json!({}), name_answer(), Some(tampered)).await);
+
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(error.message, "request state has been tampered with");
+    assert_eq!(error.data, Some(json!({"requestState": "tampered"})));
+}
+
+#[tokio::test]
+async fn a_state_of_another_server_is_foreign() {
+    let other = connect(server(2)).await;
+    let state = first_state(&other, "greet", json!({})).await;
+    let session = connect(server(1)).await;
+
+    let error = refused(call(&session, "greet", json!({}), name_answer(), Some(state)).await);
+
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(error.data, Some(json!({"requestState": "foreign"})));
+}
+
+#[tokio::test]
+async fn a_state_of_another_tool_or_other_arguments_is_refused() {
+    let session = connect(server(1)).await;
+    let state = first_state(&session, "greet", json!({"lang": "en"})).await;
+
+    let error = refused(
+        call(
+            &session,
+            "greet",
+            json!({"lang": "fr"}),
+            name_answer(),
+            Some(state.clone()),
+        )
+        .await,
+    );
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(error.message, "request state was issued for another call");
+    assert_eq!(error.data, Some(json!({"requestState": "replayed"})));
+
+    let error = refused(call(&session, "greet_too", json!({}), name_answer(), Some(state)).await);
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(error.data, Some(json!({"requestState": "replayed"})));
+}
+
+#[tokio::test]
+async fn an_expired_state_is_invalid_params() {
+    let session = connect(server(1)).await;
+    let state = first_state(&session, "hurry", json!({})).await;
+
+    let error = refused(call(&session, "hurry", json!({}), name_answer(), Some(state)).await);
+
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(error.message, "request state has expired");
+    assert_eq!(error.data, Some(json!({"requestState": "expired"})));
+}
+
+#[tokio::test]
+async fn a_state_whose_rounds_the_tool_no_longer_asks_is_refused() {
+    let session = connect(server(1)).await;
+    let first = first_state(&session, "greet", json!({})).await;
+    let second = match call(&session, "greet", json!({}), name_answer(), Some(first))
+        .await
+        .unwrap()
+    {
+        CallToolResponse::InputRequired(result) => result.request_state.unwrap(),
+        other => panic!("expected the second round, got {other:?}"),
+    };
+
+    let error = refused(call(&session, "changed", json!({}), None, Some(second)).await);
+
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(
+        error.message,
+        "request state does not match this call: round 1 answered `name`, and the tool now asks `confirm`"
+    );
+    assert_eq!(error.data, Some(json!({"requestState": "diverged"})));
+}
+
+#[tokio::test]
+async fn a_malformed_state_is_invalid_params() {
+    let session = connect(server(1)).await;
+    let error = refused(
+        call(
+            &session,
+            "greet",
+            json!({}),
+            name_answer(),
+            Some("not a state!".into()),
+        )
+        .await,
+    );
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(error.data, Some(json!({"requestState": "malformed"})));
+}

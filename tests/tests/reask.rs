@@ -1,0 +1,362 @@
+//! Re-asking (`Dialog::ask_until_valid`): an answer that does not fit the form is asked
+//! again with the field errors in the message and the fields already right as defaults
+//! (where the revision has `default`), up to the author's bound, then a typed "gave up";
+//! on 2026-07-28 a retry without the answer (or under another key) is asked again.
+
+use elicit_core::protocol::ProtocolVersion;
+use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+use elicit_core::rmcp::{Dialog, Reasked};
+use elicit_core::schema::PropertySchema;
+use elicit_core::testing::{Answer, SeenRequest, TestClient, text};
+use elicit_core::{Elicit, ElicitOutcome};
+use rmcp::handler::server::tool::{InputResponses, RequestState};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InputRequiredResult,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
+
+/// Book a table
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(untitled)]
+struct Booking {
+    #[elicit(min_length = 1)]
+    name: String,
+    #[elicit(minimum = 1, maximum = 12)]
+    size: u8,
+    #[elicit(format = "email")]
+    email: String,
+    seating: Seating,
+}
+
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+#[elicit(rename_all = "snake_case")]
+enum Seating {
+    Indoor,
+    Terrace,
+}
+
+#[derive(Clone)]
+struct Tables {
+    keys: StateKeys,
+}
+
+fn tables() -> Tables {
+    Tables {
+        keys: StateKeys::new(StateKey::new(&[3; 32]).unwrap()),
+    }
+}
+
+#[tool_router]
+impl Tables {
+    #[tool(description = "Books a table, asking up to three times")]
+    async fn book(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        answers: InputResponses,
+        state: RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let binding = Binding::tool("book", &json!({}));
+        Dialog::tool(ctx, &self.keys, binding, answers, state)
+            .run(|d| async move {
+                let text = match d.ask_until_valid::<Booking>("booking", 3).await? {
+                    Reasked::Accepted(b) => format!("{} for {} ({})", b.name, b.size, b.email),
+                    Reasked::GaveUp(errors) => format!("gave up:\n{errors}"),
+                    Reasked::Declined | Reasked::Cancelled => "nothing booked".to_owned(),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            })
+            .await
+    }
+
+    #[tool(description = "Asks once; invalid content is an error")]
+    async fn once(
+        &self,
+        ctx: RequestContext<RoleServer>,
+        answers: InputResponses,
+        state: RequestState,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let binding = Binding::tool("once", &json!({}));
+        Dialog::tool(ctx, &self.keys, binding, answers, state)
+            .run(|d| async move {
+                let text = match d.ask::<Booking>("booking").await? {
+                    ElicitOutcome::Accepted(b) => format!("{} for {}", b.name, b.size),
+                    _ => "nothing booked".to_owned(),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            })
+            .await
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Tables {}
+
+fn wrong_size() -> Value {
+    json!({"name": "Ada", "size": 40, "email": "ada@example.com", "seating": "terrace"})
+}
+
+fn right() -> Value {
+    json!({"name": "Ada", "size": 4, "email": "ada@example.com", "seating": "terrace"})
+}
+
+fn default_of(request: &SeenRequest, field: &str) -> Option<Value> {
+    request
+        .schema()
+        .and_then(|schema| schema.property(field))
+        .and_then(PropertySchema::default_value)
+}
+
+#[tokio::test]
+async fn a_wrong_answer_is_asked_again_with_its_errors_and_the_right_fields_as_defaults() {
+    for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
+        let session = client
+            .answer(Answer::accept(wrong_size()))
+            .answer(Answer::accept(right()))
+            .connect(tables())
+            .await
+            .unwrap();
+        let version = session.version();
+
+        let result = session.call_tool("book", None).await.unwrap();
+
+        assert_eq!(text(&result), "Ada for 4 (ada@example.com)", "{version}");
+        let requests = session.requests();
+        assert_eq!(requests.len(), 2, "{version}");
+        assert_eq!(requests[0].message(), Some("Book a table"));
+        assert_eq!(
+            requests[1].message(),
+            Some("Book a table\n\nPlease correct:\n- `size`: must be at most 12, got 40"),
+            "{version}"
+        );
+        // The first request has no defaults; the second has the right fields' values.
+        for field in ["name", "size", "email", "seating"] {
+            assert_eq!(default_of(&requests[0], field), None, "{version} {field}");
+        }
+        assert_eq!(default_of(&requests[1], "name"), Some(json!("Ada")));
+        assert_eq!(
+            default_of(&requests[1], "email"),
+            Some(json!("ada@example.com"))
+        );
+        assert_eq!(default_of(&requests[1], "seating"), Some(json!("terrace")));
+        assert_eq!(default_of(&requests[1], "size"), None, "{version}");
+        // As sent on the wire.
+        assert!(
+            requests[1]
+                .raw()
+                .contains(r#""name":{"type":"string","minLength":1,"default":"Ada"}"#),
+            "{version}: {}",
+            requests[1].raw()
+        );
+        if version == ProtocolVersion::V2026_07_28 {
+            assert_eq!(requests[1].key(), Some("booking"));
+            assert_eq!(requests[1].round(), 2);
+        }
+    }
+}
+
+#[tokio::test]
+async fn on_2025_06_18_the_form_is_asked_again_without_defaults() {
+    let session = TestClient::v2025_06_18()
+        .answer(Answer::accept(wrong_size()))
+        .answer(Answer::accept(right()))
+        .connect(tables())
+        .await
+        .unwrap();
+
+    let result = session.call_tool("book", None).await.unwrap();
+
+    assert_eq!(text(&result), "Ada for 4 (ada@example.com)");
+    let requests = session.requests();
+    assert_eq!(requests.len(), 2);
+    assert!(
+        requests[1]
+            .message()
+            .unwrap()
+            .ends_with("- `size`: must be at most 12, got 40")
+    );
+    assert!(
+        !requests[1].raw().contains("default"),
+        "{}",
+        requests[1].raw()
+    );
+}
+
+#[tokio::test]
+async fn every_error_is_named_and_only_right_fields_become_defaults() {
+    for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
+        let session = client
+            .answer(Answer::accept(
+                json!({"name": "", "size": 0, "email": "ada@example.com", "seating": "terrace"}),
+            ))
+            .answer(Answer::accept(right()))
+            .connect(tables())
+            .await
+            .unwrap();
+        session.call_tool("book", None).await.unwrap();
+        let requests = session.requests();
+        assert_eq!(
+            requests[1].message(),
+            Some(
+                "Book a table\n\nPlease correct:\n- `name`: must be at least 1 character, got 0\n- `size`: must be at least 1, got 0"
+            )
+        );
+        assert_eq!(default_of(&requests[1], "name"), None);
+        assert_eq!(default_of(&requests[1], "size"), None);
+        assert_eq!(
+            default_of(&requests[1], "email"),
+            Some(json!("ada@example.com"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_bound_reached_gives_up_with_the_last_errors() {
+    for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
+        let missing_email =
+            json!({"name": "Ada", "size": 4, "email": "nope", "seating": "terrace"});
+        let session = client
+            .answer(Answer::accept(wrong_size()))
+            .answer(Answer::accept(wrong_size()))
+            .answer(Answer::accept(missing_email))
+            .connect(tables())
+            .await
+            .unwrap();
+        let version = session.version();
+
+        let result = session.call_tool("book", None).await.unwrap();
+
+        assert_eq!(
+            text(&result),
+            "gave up:\n`email`: must be a valid e-mail address",
+            "{version}"
+        );
+        let requests = session.requests();
+        assert_eq!(requests.len(), 3, "{version}");
+        // The third request kept the size the second got wrong out of its defaults.
+        assert_eq!(default_of(&requests[2], "size"), None);
+        assert_eq!(default_of(&requests[2], "name"), Some(json!("Ada")));
+    }
+}
+
+#[tokio::test]
+async fn a_decline_after_a_wrong_answer_is_a_decline() {
+    for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
+        let session = client
+            .answer(Answer::accept(wrong_size()))
+            .answer(Answer::decline())
+            .connect(tables())
+            .await
+            .unwrap();
+        let result = session.call_tool("book", None).await.unwrap();
+        assert_eq!(text(&result), "nothing booked");
+    }
+}
+
+#[tokio::test]
+async fn plain_ask_answers_invalid_content_with_the_field_errors() {
+    for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
+        let session = client
+            .answer(Answer::accept(wrong_size()))
+            .connect(tables())
+            .await
+            .unwrap();
+        let error = session.call_tool("once", None).await.unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains("-32602"), "{message}");
+        assert!(
+            message.contains("`size`: must be at most 12, got 40"),
+            "{message}"
+        );
+    }
+}
+
+async fn call(
+    session: &elicit_core::testing::Session,
+    tool: &str,
+    answers: Option<Value>,
+    state: Option<String>,
+) -> CallToolResponse {
+    let mut params = CallToolRequestParams::new(tool.to_owned());
+    params.input_responses = answers.map(|answers| serde_json::from_value(answers).unwrap());
+    params.request_state = state;
+    session.peer().call_tool_once(params).await.unwrap()
+}
+
+fn input_required(response: CallToolResponse) -> InputRequiredResult {
+    match response {
+        CallToolResponse::InputRequired(result) => result,
+        other => panic!("expected an InputRequiredResult, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_missing_or_misnamed_answer_on_2026_07_28_is_asked_again() {
+    let session = TestClient::v2026_07_28().connect(tables()).await.unwrap();
+    for tool in ["book", "once"] {
+        let first = input_required(call(&session, tool, None, None).await);
+        let state = first.request_state.clone();
+
+        // Under another key, next to nothing else: the same form again, not an error.
+        let wrong_key = json!({"bookng": {"action": "accept", "content": right()}});
+        let again = input_required(call(&session, tool, Some(wrong_key), state.clone()).await);
+        let requests = again.input_requests.clone().unwrap();
+        assert_eq!(requests.keys().collect::<Vec<_>>(), ["booking"], "{tool}");
+        assert_eq!(
+            serde_json::to_value(&requests["booking"]).unwrap(),
+            serde_json::to_value(&first.input_requests.unwrap()["booking"]).unwrap(),
+            "{tool}"
+        );
+
+        // No inputResponses at all: the same.
+        let again = input_required(call(&session, tool, None, again.request_state).await);
+        assert!(again.input_requests.unwrap().contains_key("booking"));
+
+        // The right key, with extra keys the server did not ask for: they are ignored.
+        let answers = json!({
+            "booking": {"action": "accept", "content": right()},
+            "unasked": {"action": "accept", "content": {"x": 1}},
+        });
+        let done = call(&session, tool, Some(answers), again.request_state).await;
+        let CallToolResponse::Complete(result) = done else {
+            panic!("{tool}: expected a complete result, got {done:?}");
+        };
+        assert!(text(&result).starts_with("Ada for 4"), "{tool}");
+    }
+}
+
+#[tokio::test]
+async fn missing_answers_do_not_count_as_attempts() {
+    let session = TestClient::v2026_07_28().connect(tables()).await.unwrap();
+    let mut state = input_required(call(&session, "book", None, None).await).request_state;
+    // Five retries without the answer, then two wrong answers: still asked again.
+    for _ in 0..5 {
+        state = input_required(call(&session, "book", Some(json!({})), state).await).request_state;
+    }
+    for _ in 0..2 {
+        let wrong = json!({"booking": {"action": "accept", "content": wrong_size()}});
+        state = input_required(call(&session, "book", Some(wrong), state).await).request_state;
+    }
+    // The third wrong answer reaches the bound of three.
+    let wrong = json!({"booking": {"action": "accept", "content": wrong_size()}});
+    let CallToolResponse::Complete(result) = call(&session, "book", Some(wrong), state).await
+    else {
+        panic!("expected the dialog to give up");
+    };
+    assert_eq!(
+        text(&result),
+        "gave up:\n`size`: must be at most 12, got 40"
+    );
+}
+
+#[tokio::test]
+async fn an_answer_that_is_not_an_elicit_result_is_invalid_params() {
+    let session = TestClient::v2026_07_28().connect(tables()).await.unwrap();
+    let mut params = CallToolRequestParams::new("book");
+    params.input_responses = Some(serde_json::from_value(json!({"booking": 12345})).unwrap());
+    let error = session.peer().call_tool_once(params).await.unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("-32602"), "{message}");
+    assert!(message.contains("inputResponses.booking"), "{message}");
+}
