@@ -651,15 +651,10 @@ fn enum_style(input: &Input) -> TokenStream {
     }
 }
 
-fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> TokenStream {
+/// An enum's `ElicitEnum` impl: its options' wire names and titles, and the index of each.
+fn enum_variants(input: &Input, variants: &[Variant], krate: &TokenStream) -> TokenStream {
     let ident = input.ident;
-    let private = quote!(#krate::__private);
-    let message = input.message();
     let style = enum_style(input);
-    let field_name = input
-        .attrs
-        .str(&keys::FIELD)
-        .map_or_else(|| snake_words(&ident.to_string()), syn::LitStr::value);
     let entries = variants.iter().map(|variant| {
         let value = &variant.value;
         let title = &variant.title;
@@ -673,14 +668,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
         let v = variant.ident;
         quote!(Self::#v => #index)
     });
-    let multi = (!input.attrs.has(&keys::LEGACY_ENUM_NAMES)).then(|| {
-        quote! {
-            #[automatically_derived]
-            impl #krate::__private::MultiSelectOption for #ident {}
-        }
-    });
-    let span = Span::call_site();
-    quote_spanned! {span=>
+    quote! {
         #[automatically_derived]
         impl #krate::__private::ElicitEnum for #ident {
             const VARIANTS: &'static [#krate::__private::EnumVariant] = &[#(#entries),*];
@@ -701,6 +689,27 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
                 }
             }
         }
+    }
+}
+
+fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> TokenStream {
+    let ident = input.ident;
+    let private = quote!(#krate::__private);
+    let message = input.message();
+    let variants_impl = enum_variants(input, variants, krate);
+    let field_name = input
+        .attrs
+        .str(&keys::FIELD)
+        .map_or_else(|| snake_words(&ident.to_string()), syn::LitStr::value);
+    let multi = (!input.attrs.has(&keys::LEGACY_ENUM_NAMES)).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #krate::__private::MultiSelectOption for #ident {}
+        }
+    });
+    let span = Span::call_site();
+    quote_spanned! {span=>
+        #variants_impl
 
         #multi
 
