@@ -327,6 +327,26 @@ async fn a_missing_or_misnamed_answer_on_2026_07_28_is_asked_again() {
 }
 
 #[tokio::test]
+async fn a_missing_answer_after_a_wrong_one_is_asked_the_corrected_form_again() {
+    let session = TestClient::v2026_07_28().connect(tables()).await.unwrap();
+    let state = input_required(call(&session, "book", None, None).await).request_state;
+    let wrong = json!({"booking": {"action": "accept", "content": wrong_size()}});
+    let corrected = input_required(call(&session, "book", Some(wrong), state).await);
+    // The retry comes back without the answer: the corrected form again, not the first.
+    let again = input_required(call(&session, "book", None, corrected.request_state.clone()).await);
+    assert_eq!(
+        serde_json::to_value(&again.input_requests.unwrap()["booking"]).unwrap(),
+        serde_json::to_value(&corrected.input_requests.unwrap()["booking"]).unwrap(),
+    );
+    let answers = json!({"booking": {"action": "accept", "content": right()}});
+    let done = call(&session, "book", Some(answers), again.request_state).await;
+    let CallToolResponse::Complete(result) = done else {
+        panic!("expected a complete result, got {done:?}");
+    };
+    assert_eq!(text(&result), "Ada for 4 (ada@example.com)");
+}
+
+#[tokio::test]
 async fn missing_answers_do_not_count_as_attempts() {
     let session = TestClient::v2026_07_28().connect(tables()).await.unwrap();
     let mut state = input_required(call(&session, "book", None, None).await).request_state;

@@ -118,6 +118,10 @@ struct Memory {
     /// How many answers to the pending round did not fit the form.
     #[serde(rename = "t", default, skip_serializing_if = "is_zero")]
     tries: u32,
+    /// The last of them: a retry that comes back without an answer is asked the corrected
+    /// form again, not the first one.
+    #[serde(rename = "w", default, skip_serializing_if = "Option::is_none")]
+    wrong: Option<Value>,
     /// The answers to the pending round gathered so far (several inputs at once).
     #[serde(rename = "p", default, skip_serializing_if = "Map::is_empty")]
     partial: Map<String, Value>,
@@ -1126,7 +1130,15 @@ impl Dialog {
             return Ok(outcome::<T>(&result).unwrap_or_else(Reasked::GaveUp));
         }
         let Some(answer) = self.take_answer(key) else {
-            return Err(self.suspend_one(key, &request));
+            let wrong = self.lock().memory.wrong.clone();
+            let again = match wrong.map(|wrong| elicit_result(key, &wrong)) {
+                Some(Ok(result)) => match outcome::<T>(&result) {
+                    Err(errors) => reask::<T>(&request, &result, &errors),
+                    Ok(_) => request,
+                },
+                _ => request,
+            };
+            return Err(self.suspend_one(key, &again));
         };
         let result = elicit_result(key, &answer)?;
         match outcome::<T>(&result) {
@@ -1138,6 +1150,7 @@ impl Dialog {
                 let tries = {
                     let mut progress = self.lock();
                     progress.memory.tries = progress.memory.tries.saturating_add(1);
+                    progress.memory.wrong = Some(answer.clone());
                     progress.memory.tries
                 };
                 if tries >= attempts {
@@ -1235,6 +1248,7 @@ impl Dialog {
             answer,
         });
         progress.memory.tries = 0;
+        progress.memory.wrong = None;
         progress.memory.partial.clear();
         progress.cursor += 1;
     }
