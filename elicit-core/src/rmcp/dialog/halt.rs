@@ -1,0 +1,191 @@
+//! Why a dialog's body stopped ([`Halt`]), and what re-asking came back with ([`Reasked`]).
+
+use std::fmt;
+
+use ::rmcp::model::{self as m, ErrorData};
+
+use crate::protocol::UnsupportedMode;
+use crate::protocol::state::StateError;
+use crate::rmcp::error::Error;
+use crate::{ContentError, ElicitOutcome};
+
+/// Why the body of a [`Dialog::run`] stopped before its result: the client must answer
+/// first (2026-07-28), or something failed. `?` turns rmcp's `ErrorData`, this crate's
+/// [`rmcp::Error`](Error) and a [`StateError`] into one, so the body can use `?` on all of
+/// them.
+///
+/// ```
+/// use elicit_core::rmcp::{Error, Halt};
+/// use elicit_core::protocol::{ElicitRequest, ElicitationSupport};
+/// use elicit_core::Elicit;
+///
+/// /// Your name?
+/// #[derive(Elicit)]
+/// struct Name { name: String }
+///
+/// let refused = ElicitationSupport::NONE.check(&ElicitRequest::form::<Name>()).unwrap_err();
+/// let halt = Halt::from(Error::Unsupported(refused));
+/// assert!(halt.unsupported().is_some());
+/// assert_eq!(halt.into_error_data().unwrap().code.0, -32021);
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Halt {
+    /// 2026-07-28: the client must answer these requests and call again; [`Dialog::run`]
+    /// returns it as the call's result.
+    InputRequired(Box<m::InputRequiredResult>),
+    /// An elicitation failed: the client cannot be asked ([`Error::Unsupported`], a
+    /// JSON-RPC `-32021`), the answer does not fit the form ([`Error::Invalid`], `-32602`),
+    /// the connection failed.
+    Elicit(Error),
+    /// Any other error, returned to the client as it is.
+    Error(ErrorData),
+}
+
+impl Halt {
+    /// The mode the client did not declare, when that is why the body stopped: the place
+    /// for a fallback (answering without asking).
+    ///
+    /// ```
+    /// use elicit_core::rmcp::Halt;
+    /// let halt = Halt::from(rmcp::ErrorData::internal_error("boom", None));
+    /// assert!(halt.unsupported().is_none());
+    /// ```
+    pub fn unsupported(&self) -> Option<&UnsupportedMode> {
+        match self {
+            Self::Elicit(Error::Unsupported(mode)) => Some(mode),
+            _ => None,
+        }
+    }
+
+    /// The JSON-RPC error this halt answers the client with, or `None` for
+    /// [`InputRequired`](Self::InputRequired) (not an error).
+    ///
+    /// ```
+    /// use elicit_core::rmcp::Halt;
+    /// use elicit_core::protocol::state::StateError;
+    ///
+    /// let error = Halt::from(StateError::Expired).into_error_data().unwrap();
+    /// assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+    /// assert_eq!(error.message, "request state has expired");
+    /// ```
+    pub fn into_error_data(self) -> Option<ErrorData> {
+        match self {
+            Self::InputRequired(_) => None,
+            Self::Elicit(error) => Some(error.into()),
+            Self::Error(error) => Some(error),
+        }
+    }
+}
+
+impl fmt::Display for Halt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InputRequired(_) => f.write_str("the client's input is required"),
+            Self::Elicit(error) => error.fmt(f),
+            Self::Error(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Halt {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Elicit(error) => Some(error),
+            Self::InputRequired(_) | Self::Error(_) => None,
+        }
+    }
+}
+
+impl From<ErrorData> for Halt {
+    fn from(error: ErrorData) -> Self {
+        Self::Error(error)
+    }
+}
+
+impl From<Error> for Halt {
+    fn from(error: Error) -> Self {
+        Self::Elicit(error)
+    }
+}
+
+impl From<StateError> for Halt {
+    fn from(error: StateError) -> Self {
+        Self::Error(error.into())
+    }
+}
+
+impl From<UnsupportedMode> for Halt {
+    fn from(error: UnsupportedMode) -> Self {
+        Self::Elicit(Error::Unsupported(error))
+    }
+}
+
+/// What [`Dialog::ask_until_valid`] came back with: an [`ElicitOutcome`]'s three cases,
+/// and [`GaveUp`](Self::GaveUp) when every attempt the bound allowed was answered with
+/// content that does not fit the form.
+///
+/// ```
+/// use elicit_core::rmcp::Reasked;
+/// use elicit_core::{ContentError, ElicitOutcome, FieldError, FieldErrorKind};
+///
+/// let accepted: Reasked<u8> = Reasked::Accepted(4);
+/// assert_eq!(accepted.into_outcome(), Ok(ElicitOutcome::Accepted(4)));
+/// let errors = ContentError::from(vec![FieldError::new("size", FieldErrorKind::Missing)]);
+/// let gave_up: Reasked<u8> = Reasked::GaveUp(errors.clone());
+/// assert_eq!(gave_up.into_outcome(), Err(errors));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reasked<T> {
+    /// The user accepted, and the content fits the form.
+    Accepted(T),
+    /// The user declined.
+    Declined,
+    /// The user dismissed the form.
+    Cancelled,
+    /// The last answer the bound allowed still did not fit the form: its errors.
+    GaveUp(ContentError),
+}
+
+impl<T> Reasked<T> {
+    /// The outcome, or the last answer's errors when the dialog gave up.
+    ///
+    /// # Errors
+    /// The [`ContentError`] of [`GaveUp`](Self::GaveUp).
+    ///
+    /// ```
+    /// use elicit_core::rmcp::Reasked;
+    /// use elicit_core::ElicitOutcome;
+    /// assert_eq!(Reasked::<u8>::Declined.into_outcome(), Ok(ElicitOutcome::Declined));
+    /// ```
+    pub fn into_outcome(self) -> Result<ElicitOutcome<T>, ContentError> {
+        match self {
+            Self::Accepted(answer) => Ok(ElicitOutcome::Accepted(answer)),
+            Self::Declined => Ok(ElicitOutcome::Declined),
+            Self::Cancelled => Ok(ElicitOutcome::Cancelled),
+            Self::GaveUp(errors) => Err(errors),
+        }
+    }
+
+    /// The accepted answer, if there is one.
+    ///
+    /// ```
+    /// use elicit_core::rmcp::Reasked;
+    /// assert_eq!(Reasked::Accepted(2).accepted(), Some(2));
+    /// assert_eq!(Reasked::<u8>::Cancelled.accepted(), None);
+    /// ```
+    pub fn accepted(self) -> Option<T> {
+        match self {
+            Self::Accepted(answer) => Some(answer),
+            _ => None,
+        }
+    }
+
+    pub(super) fn from_outcome(outcome: ElicitOutcome<T>) -> Self {
+        match outcome {
+            ElicitOutcome::Accepted(answer) => Self::Accepted(answer),
+            ElicitOutcome::Declined => Self::Declined,
+            ElicitOutcome::Cancelled => Self::Cancelled,
+        }
+    }
+}
