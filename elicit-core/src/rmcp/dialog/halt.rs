@@ -9,9 +9,9 @@ use crate::protocol::state::StateError;
 use crate::rmcp::error::Error;
 use crate::{ContentError, ElicitOutcome};
 
-/// Why the body of a [`Dialog::run`] stopped before its result: the client must answer
+/// Why the body of a [`Dialog::run`](super::Dialog::run) stopped before its result: the client must answer
 /// first (2026-07-28), or something failed. `?` turns rmcp's `ErrorData`, this crate's
-/// [`rmcp::Error`](Error) and a [`StateError`] into one, so the body can use `?` on all of
+/// [`rmcp::Error`](Error) and a [`StateError`](crate::protocol::state::StateError) into one, so the body can use `?` on all of
 /// them.
 ///
 /// ```
@@ -31,7 +31,7 @@ use crate::{ContentError, ElicitOutcome};
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum Halt {
-    /// 2026-07-28: the client must answer these requests and call again; [`Dialog::run`]
+    /// 2026-07-28: the client must answer these requests and call again; [`Dialog::run`](super::Dialog::run)
     /// returns it as the call's result.
     InputRequired(Box<m::InputRequiredResult>),
     /// An elicitation failed: the client cannot be asked ([`Error::Unsupported`], a
@@ -121,7 +121,7 @@ impl From<UnsupportedMode> for Halt {
     }
 }
 
-/// What [`Dialog::ask_until_valid`] came back with: an [`ElicitOutcome`]'s three cases,
+/// What [`Dialog::ask_until_valid`](super::Dialog::ask_until_valid) came back with: an [`ElicitOutcome`]'s three cases,
 /// and [`GaveUp`](Self::GaveUp) when every attempt the bound allowed was answered with
 /// content that does not fit the form.
 ///

@@ -8,7 +8,7 @@ use crate::protocol::{ElicitRequest, ElicitationSupport};
 use crate::rmcp::error::Error;
 use crate::{Elicit, ElicitOutcome};
 
-/// Several requests asked in one round ([`Dialog::ask_all`]): forms, URL requests, and
+/// Several requests asked in one round ([`Dialog::ask_all`](super::Dialog::ask_all)): forms, URL requests, and
 /// rmcp's other input requests (`sampling/createMessage`, `roots/list`).
 ///
 /// Each goes out only when the client declared what it needs (the elicitation mode,
@@ -129,7 +129,7 @@ pub(super) fn declared(input: &Input, capabilities: &m::ClientCapabilities) -> b
     }
 }
 
-/// The answers to an [`Inputs`] round ([`Dialog::ask_all`]), by key.
+/// The answers to an [`Inputs`] round ([`Dialog::ask_all`](super::Dialog::ask_all)), by key.
 ///
 /// ```
 /// use elicit_core::rmcp::Gathered;

@@ -18,7 +18,7 @@ pub(super) struct Memory {
     /// The answers to the pending round gathered so far (several inputs at once).
     #[serde(rename = "p", default, skip_serializing_if = "Map::is_empty")]
     pub(super) partial: Map<String, Value>,
-    /// The values kept with [`Dialog::remember`].
+    /// The values kept with [`Dialog::remember`](super::Dialog::remember).
     #[serde(rename = "m", default, skip_serializing_if = "Map::is_empty")]
     pub(super) kept: Map<String, Value>,
 }

@@ -258,7 +258,7 @@ impl Dialog {
     /// `O` is what the handler returns: rmcp's `CallToolResponse` or `GetPromptResponse`.
     ///
     /// # Errors
-    /// `-32602` when the retry's `requestState` is refused (see [`StateError`]) or its
+    /// `-32602` when the retry's `requestState` is refused (see [`StateError`](crate::protocol::state::StateError)) or its
     /// rounds do not match the body's questions; otherwise the error the body stopped with
     /// ([`Halt::into_error_data`]).
     ///
