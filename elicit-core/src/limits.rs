@@ -180,6 +180,24 @@ impl<T: Elicit> ElicitOutcome<T> {
     /// assert_eq!(outcome, ElicitOutcome::Accepted(Age { age: 36 }));
     /// ```
     pub fn from_slice_limited(bytes: &[u8], limit: usize) -> Result<Self, ReadError> {
+        if let Some(reader) = &T::READER {
+            if bytes.len() > limit {
+                return Err(ReadError::TooLarge {
+                    limit,
+                    length: bytes.len(),
+                });
+            }
+            // A derived struct form: the bytes straight into its slots. The reader answers the
+            // common shapes and leaves the rest to the general way below.
+            match crate::read::read_bytes(bytes, reader) {
+                Err(error) => return Err(ReadError::Json(error)),
+                Ok(Some(outcome)) => {
+                    return outcome
+                        .map_err(|error| ReadError::Outcome(OutcomeError::Invalid(error)));
+                }
+                Ok(None) => {}
+            }
+        }
         let result = ElicitResult::from_slice_limited(bytes, limit)?;
         Ok(Self::from_elicit_result(&result)?)
     }

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::error::FieldErrorKind;
 use crate::field::ElicitField;
+use crate::read::Raw;
 use crate::schema::PropertySchema;
 
 /// A field slot of a form: a plain field (required unless it has a default) or an `Option`
@@ -23,6 +24,8 @@ pub trait FormField: Sized {
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value.
     fn from_present(value: &Value) -> Result<Self, FieldErrorKind>;
+    /// Converts a present, non-null value as the reader found it.
+    fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind>;
     /// The value when the key is absent or `null` and there is no default.
     fn from_absent() -> Option<Self>;
     /// Wraps a default written as `Inner`.
@@ -43,6 +46,10 @@ impl<T: ElicitField> FormField for T {
 
     fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
         T::from_json(value)
+    }
+
+    fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        T::from_raw(raw)
     }
 
     fn from_absent() -> Option<Self> {
@@ -70,6 +77,13 @@ impl<T: ElicitField> FormField for Option<T> {
 
     fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
         match T::from_json(value) {
+            Ok(value) => Ok(Some(value)),
+            Err(kind) => Err(kind),
+        }
+    }
+
+    fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        match T::from_raw(raw) {
             Ok(value) => Ok(Some(value)),
             Err(kind) => Err(kind),
         }

@@ -1,0 +1,137 @@
+//! A form's field slots: each key of an answer matched once to the form's field-name table,
+//! its value kept (borrowed) in the field's slot, then every field converted and checked in
+//! declaration order by the form's `parse_fields`, which reports every field's error.
+//!
+//! One pass over the answer's entries instead of one lookup per field (a `Map` with
+//! `preserve_order` hashes each name with SipHash), and the same conversion whether the
+//! answer came as a content map or as bytes.
+
+use serde_json::{Map, Value};
+
+use crate::error::{ContentError, FieldErrorKind};
+
+use super::raw::Raw;
+use crate::__private::Errors;
+
+/// One field's slot: absent, or the value found for it.
+pub type Slot<'a> = Option<Raw<'a>>;
+
+/// What reads a form from its slots: `FlatForm::parse_fields` of a derived struct form.
+pub type BuildFn<T> = for<'a, 'b> fn(&'b [Slot<'a>], &mut Errors) -> Option<T>;
+
+/// How to read a derived struct form from an answer's entries: its wire names (those of its
+/// flattened forms included, in declaration order: slot `i` is name `i`), whether it denies
+/// keys it does not know, and the function that builds it from its slots.
+pub struct FormReader<T> {
+    /// The form's wire names.
+    pub names: &'static [&'static str],
+    /// Whether keys the form does not know are errors.
+    pub deny_unknown: bool,
+    /// Builds the form from its slots, recording every field's error.
+    pub build: BuildFn<T>,
+}
+
+// By hand: a derive would ask `T: Clone`.
+impl<T> Clone for FormReader<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for FormReader<T> {}
+
+/// Slots kept inline up to this many names; a larger form allocates them.
+const INLINE_SLOTS: usize = 16;
+
+/// Runs `f` on `count` empty slots.
+pub(crate) fn with_slots<'a, R>(count: usize, f: impl FnOnce(&mut [Slot<'a>]) -> R) -> R {
+    if count <= INLINE_SLOTS {
+        let mut inline: [Slot<'a>; INLINE_SLOTS] = [const { None }; INLINE_SLOTS];
+        f(&mut inline[..count])
+    } else {
+        let mut slots = Vec::with_capacity(count);
+        slots.resize_with(count, || None);
+        f(&mut slots)
+    }
+}
+
+/// The index of `key` in `names`, trying `expected` first: clients mostly send the keys in
+/// the schema's order, so one comparison usually finds it.
+#[inline]
+pub(crate) fn position(names: &[&str], key: &str, expected: usize) -> Option<usize> {
+    match names.get(expected) {
+        Some(name) if *name == key => Some(expected),
+        _ => names.iter().position(|name| *name == key),
+    }
+}
+
+/// `Elicit::from_content` of a derived struct form: one pass over `content`'s entries into the
+/// form's slots, then [`finish`].
+///
+/// # Errors
+/// Every field's error, then every unknown key (sorted) when the form denies them.
+pub fn read_map<T>(
+    content: &Map<String, Value>,
+    reader: &FormReader<T>,
+) -> Result<T, ContentError> {
+    with_slots(reader.names.len(), |slots| {
+        let mut unknown: Vec<&str> = Vec::new();
+        let mut expected = 0;
+        for (key, value) in content {
+            match position(reader.names, key, expected) {
+                Some(index) => {
+                    expected = index + 1;
+                    if let Some(slot) = slots.get_mut(index) {
+                        *slot = Some(Raw::Json(value));
+                    }
+                }
+                None if reader.deny_unknown => unknown.push(key),
+                None => {}
+            }
+        }
+        finish(slots, unknown, reader)
+    })
+}
+
+/// Builds the form from filled slots, then reports the unknown keys: sorted and each once,
+/// as `deny_unknown_fields` reports a map's keys (a `Map` keeps one entry per key, and its
+/// order depends on `preserve_order`).
+///
+/// # Errors
+/// Every field's error, then every unknown key.
+pub(crate) fn finish<T, K: AsRef<str> + Ord>(
+    slots: &[Slot<'_>],
+    mut unknown: Vec<K>,
+    reader: &FormReader<T>,
+) -> Result<T, ContentError> {
+    let mut errors = Errors::new();
+    let value = (reader.build)(slots, &mut errors);
+    if !unknown.is_empty() {
+        unknown.sort_unstable();
+        unknown.dedup();
+        for key in &unknown {
+            errors.push(key.as_ref(), FieldErrorKind::UnknownField);
+        }
+    }
+    match value {
+        Some(value) if errors.is_empty() => Ok(value),
+        _ => Err(errors.into_error()),
+    }
+}
+
+/// Slot `index` of `slots`, if it holds a value.
+#[inline]
+pub fn slot<'s, 'a>(slots: &'s [Slot<'a>], index: usize) -> Option<&'s Raw<'a>> {
+    match slots.get(index) {
+        Some(Some(raw)) => Some(raw),
+        _ => None,
+    }
+}
+
+/// The `len` slots of a flattened form, from `start`.
+#[inline]
+pub fn sub_slots<'s, 'a>(slots: &'s [Slot<'a>], start: usize, len: usize) -> &'s [Slot<'a>] {
+    match slots.get(start..start.saturating_add(len)) {
+        Some(sub) => sub,
+        None => &[],
+    }
+}
