@@ -7,12 +7,14 @@ use std::hash::{BuildHasher, Hash};
 use serde_json::Value;
 
 use crate::error::FieldErrorKind;
+use crate::error::JsonType;
 use crate::field::ElicitField;
+use crate::read::Raw;
 use crate::schema::{
     EnumOption, LegacyTitledEnumSchema, PropertySchema, TitledMultiSelectSchema,
     TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
-use crate::validate::{expect_array, expect_str};
+use crate::validate::{expect_array, expect_str, raw_str};
 
 /// One variant of a choice enum: the `const` a client sends and the title a user sees.
 ///
@@ -118,7 +120,9 @@ pub trait MultiSelectOption: ElicitEnum {}
 
 /// The index of the variant whose `const` is `chosen`.
 fn position(variants: &[EnumVariant], chosen: &str) -> Option<usize> {
-    variants.iter().position(|variant| variant.value == chosen)
+    variants
+        .iter()
+        .position(|variant| crate::read::same_str(variant.value, chosen))
 }
 
 fn values(variants: &'static [EnumVariant]) -> impl Iterator<Item = &'static str> {
@@ -185,6 +189,16 @@ pub fn parse_single<E: ElicitEnum>(value: &Value) -> Result<E, FieldErrorKind> {
     }
 }
 
+/// [`parse_single`] of a value as the reader found it.
+pub fn parse_single_raw<E: ElicitEnum>(raw: &Raw<'_>) -> Result<E, FieldErrorKind> {
+    let chosen = raw_str(raw)?;
+    let index = position(E::VARIANTS, chosen).ok_or_else(|| unknown(E::VARIANTS, chosen))?;
+    match E::from_index(index) {
+        Some(choice) => Ok(choice),
+        None => Err(unknown(E::VARIANTS, value_at(E::VARIANTS, index))),
+    }
+}
+
 fn parse_index(variants: &'static [EnumVariant], value: &Value) -> Result<usize, FieldErrorKind> {
     let chosen = expect_str(value)?;
     position(variants, chosen).ok_or_else(|| unknown(variants, chosen))
@@ -242,9 +256,45 @@ fn parse_indices(
     take: &mut dyn FnMut(usize) -> bool,
 ) -> Result<(), FieldErrorKind> {
     let items = expect_array(value)?;
+    choose(variants, items.iter().map(expect_str), take)
+}
+
+/// [`parse_multi`] of a value as the reader found it.
+fn parse_multi_raw<E: ElicitEnum>(raw: &Raw<'_>) -> Result<Vec<E>, FieldErrorKind> {
+    let items = match raw {
+        Raw::Array(items) => items,
+        _ => {
+            return match raw.as_value() {
+                Some(value) => parse_multi(value),
+                None => Err(raw.wrong_type(JsonType::Array)),
+            };
+        }
+    };
+    let mut chosen = Vec::with_capacity(items.len().min(E::VARIANTS.len()));
+    choose(
+        E::VARIANTS,
+        items.iter().map(raw_str),
+        &mut |index| match E::from_index(index) {
+            Some(choice) => {
+                chosen.push(choice);
+                true
+            }
+            None => false,
+        },
+    )?;
+    Ok(chosen)
+}
+
+/// [`parse_indices`] of the items' texts (each an error if the item is no string).
+fn choose<'s>(
+    variants: &'static [EnumVariant],
+    items: impl Iterator<Item = Result<&'s str, FieldErrorKind>>,
+    take: &mut dyn FnMut(usize) -> bool,
+) -> Result<(), FieldErrorKind> {
     let mut seen = Seen::new(variants.len());
     for item in items {
-        let index = parse_index(variants, item)?;
+        let text = item?;
+        let index = position(variants, text).ok_or_else(|| unknown(variants, text))?;
         let chosen = value_at(variants, index);
         if !seen.insert(index) {
             return Err(FieldErrorKind::duplicate_option(chosen));
@@ -320,6 +370,10 @@ impl<E: MultiSelectOption> ElicitField for Vec<E> {
         parse_multi(value)
     }
 
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        parse_multi_raw(raw)
+    }
+
     fn to_json(&self) -> Value {
         multi_to_json(self.iter())
     }
@@ -337,6 +391,10 @@ impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
         parse_multi(value).map(|chosen: Vec<E>| chosen.into_iter().collect())
     }
 
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        parse_multi_raw(raw).map(|chosen: Vec<E>| chosen.into_iter().collect())
+    }
+
     fn to_json(&self) -> Value {
         multi_to_json(self.iter())
     }
@@ -352,6 +410,10 @@ impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         parse_multi(value).map(|chosen: Vec<E>| chosen.into_iter().collect())
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        parse_multi_raw(raw).map(|chosen: Vec<E>| chosen.into_iter().collect())
     }
 
     fn to_json(&self) -> Value {

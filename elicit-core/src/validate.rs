@@ -11,7 +11,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
 use crate::format;
-use crate::read::Raw;
+use crate::read::{Raw, same_str};
 use crate::schema::{
     NumberKind, NumberSchema, PropertyExtras, PropertySchema, RequestedSchema, StringSchema,
 };
@@ -283,10 +283,8 @@ impl PropertySchema {
             Self::UntitledSingleSelect(_)
             | Self::TitledSingleSelect(_)
             | Self::LegacyTitledEnum(_) => self.check_option(raw_str(raw)?),
-            // A scalar (arrays are held as `Value`s).
-            Self::UntitledMultiSelect(_) | Self::TitledMultiSelect(_) => {
-                Err(raw.wrong_type(JsonType::Array))
-            }
+            Self::UntitledMultiSelect(s) => self.check_raw_options(raw, s.min_items, s.max_items),
+            Self::TitledMultiSelect(s) => self.check_raw_options(raw, s.min_items, s.max_items),
         }
     }
 
@@ -297,8 +295,8 @@ impl PropertySchema {
             Self::UntitledSingleSelect(s) => contains(&s.options, chosen),
             Self::LegacyTitledEnum(s) => contains(&s.options, chosen),
             Self::UntitledMultiSelect(s) => contains(&s.options, chosen),
-            Self::TitledSingleSelect(s) => s.options.iter().any(|o| o.value == chosen),
-            Self::TitledMultiSelect(s) => s.options.iter().any(|o| o.value == chosen),
+            Self::TitledSingleSelect(s) => s.options.iter().any(|o| same_str(&o.value, chosen)),
+            Self::TitledMultiSelect(s) => s.options.iter().any(|o| same_str(&o.value, chosen)),
             Self::String(_) | Self::Number(_) | Self::Boolean(_) => false,
         };
         if known {
@@ -341,6 +339,42 @@ impl PropertySchema {
 }
 
 impl PropertySchema {
+    /// `check_options` of a value as the reader found it.
+    fn check_raw_options(
+        &self,
+        raw: &Raw<'_>,
+        min_items: Option<u64>,
+        max_items: Option<u64>,
+    ) -> Result<(), FieldErrorKind> {
+        let Raw::Array(items) = raw else {
+            return Err(raw.wrong_type(JsonType::Array));
+        };
+        if items.len() > RequiredNames::SCAN_LIMIT {
+            // Long: through the hash sets of `check_many_options`, on a `Value`.
+            return self.check(&raw.to_value());
+        }
+        for (index, item) in items.iter().enumerate() {
+            let chosen = raw_str(item)?;
+            self.check_option(chosen)?;
+            let repeated = items[..index].iter().any(|earlier| {
+                earlier
+                    .as_str()
+                    .is_some_and(|earlier| same_str(earlier, chosen))
+            });
+            if repeated {
+                return Err(FieldErrorKind::duplicate_option(chosen));
+            }
+        }
+        let count = items.len() as u64;
+        if let Some(min_items) = min_items.filter(|min| count < *min) {
+            return Err(FieldErrorKind::TooFewItems { min_items, count });
+        }
+        if let Some(max_items) = max_items.filter(|max| count > *max) {
+            return Err(FieldErrorKind::TooManyItems { max_items, count });
+        }
+        Ok(())
+    }
+
     /// `check_options` for a long answer, with the same verdicts in the same order, through
     /// hash sets: scanning the options and the earlier items for each item would make a
     /// large (server-sent) multi-select quadratic.
@@ -361,7 +395,7 @@ impl PropertySchema {
 }
 
 fn contains(options: &[String], chosen: &str) -> bool {
-    options.iter().any(|option| option == chosen)
+    options.iter().any(|option| same_str(option, chosen))
 }
 
 fn wrong_type(expected: JsonType, value: &Value) -> FieldErrorKind {

@@ -703,6 +703,10 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
                 #private::parse_single::<Self>(value)
             }
 
+            fn from_raw(raw: &#private::Raw<'_>) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
+                #private::parse_single_raw::<Self>(raw)
+            }
+
             fn to_json(&self) -> #private::Value {
                 #private::single_to_json(self)
             }

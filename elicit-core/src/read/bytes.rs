@@ -474,10 +474,12 @@ impl<'de> Visitor<'de> for RawSeed {
         Ok(Raw::String(value))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Raw<'de>, A::Error> {
-        Ok(Raw::Value(Box::new(Value::deserialize(
-            SeqAccessDeserializer::new(seq),
-        )?)))
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw<'de>, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(RawSeed)? {
+            items.push(item);
+        }
+        Ok(Raw::Array(items))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Raw<'de>, A::Error> {

@@ -38,7 +38,10 @@ pub enum Raw<'a> {
     Str(&'a str),
     /// A string with escapes, unescaped.
     String(String),
-    /// Anything else, read as `serde_json` reads it.
+    /// An array read from the bytes (a multi-select's choices), item by item.
+    Array(Vec<Raw<'a>>),
+    /// Anything else (an object; a number `arbitrary_precision` hands over as a map), read as
+    /// `serde_json` reads it.
     Value(Box<Value>),
 }
 
@@ -103,6 +106,7 @@ impl Raw<'_> {
             Self::Bool(_) => JsonType::Boolean,
             Self::Number(_) => JsonType::Number,
             Self::Str(_) | Self::String(_) => JsonType::String,
+            Self::Array(_) => JsonType::Array,
             Self::Json(value) => JsonType::of(value),
             Self::Value(value) => JsonType::of(value),
         }
@@ -116,6 +120,7 @@ impl Raw<'_> {
             Self::Number(number) => Value::Number(number.clone()),
             Self::Str(text) => Value::String((*text).to_owned()),
             Self::String(text) => Value::String(text.clone()),
+            Self::Array(items) => Value::Array(items.iter().map(Raw::to_value).collect()),
             Self::Json(value) => (*value).clone(),
             Self::Value(value) => (**value).clone(),
         }

@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 use crate::error::{ContentError, FieldErrorKind};
 
 use super::raw::Raw;
+use super::same_str;
 use crate::__private::Errors;
 
 /// One field's slot: absent, or the value found for it.
@@ -59,8 +60,8 @@ pub(crate) fn with_slots<'a, R>(count: usize, f: impl FnOnce(&mut [Slot<'a>]) ->
 #[inline]
 pub(crate) fn position(names: &[&str], key: &str, expected: usize) -> Option<usize> {
     match names.get(expected) {
-        Some(name) if *name == key => Some(expected),
-        _ => names.iter().position(|name| *name == key),
+        Some(name) if same_str(name, key) => Some(expected),
+        _ => names.iter().position(|name| same_str(name, key)),
     }
 }
 
