@@ -10,20 +10,11 @@ pub(crate) use self::bytes::read as read_bytes;
 pub use self::raw::Raw;
 pub use self::slots::{FormReader, Slot, read_map, slot, sub_slots};
 
-/// String equality for the short strings a form compares (keys, options), byte by byte in
-/// line: a call to `memcmp` costs more than comparing a few bytes.
+/// String equality for the short strings a form compares (keys, options): the length and the
+/// last and first bytes first, in line, which tell most unequal keys and options apart
+/// (`pet-1` … `pet-5` differ in their last byte) without a call to `memcmp`.
 #[inline]
 pub(crate) fn same_str(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    a.len() == b.len() && a.last() == b.last() && a.first() == b.first() && a == b
 }
