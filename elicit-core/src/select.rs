@@ -190,6 +190,9 @@ pub fn parse_single<E: ElicitEnum>(value: &Value) -> Result<E, FieldErrorKind> {
 }
 
 /// [`parse_single`] of a value as the reader found it.
+///
+/// # Errors
+/// As [`parse_single`].
 pub fn parse_single_raw<E: ElicitEnum>(raw: &Raw<'_>) -> Result<E, FieldErrorKind> {
     let chosen = raw_str(raw)?;
     let index = position(E::VARIANTS, chosen).ok_or_else(|| unknown(E::VARIANTS, chosen))?;
@@ -261,14 +264,11 @@ fn parse_indices(
 
 /// [`parse_multi`] of a value as the reader found it.
 fn parse_multi_raw<E: ElicitEnum>(raw: &Raw<'_>) -> Result<Vec<E>, FieldErrorKind> {
-    let items = match raw {
-        Raw::Array(items) => items,
-        _ => {
-            return match raw.as_value() {
-                Some(value) => parse_multi(value),
-                None => Err(raw.wrong_type(JsonType::Array)),
-            };
-        }
+    let Raw::Array(items) = raw else {
+        return match raw.as_value() {
+            Some(value) => parse_multi(value),
+            None => Err(raw.wrong_type(JsonType::Array)),
+        };
     };
     let mut chosen = Vec::with_capacity(items.len().min(E::VARIANTS.len()));
     choose(

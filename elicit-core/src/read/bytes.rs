@@ -66,7 +66,7 @@ fn decide<T>(level: Level<'_>, reader: &FormReader<T>) -> Read<T> {
         Some(version) => version.as_str() == Some("2.0"),
     };
     match level.result {
-        Some(Some(result)) if version_ok => read_result(*result, reader),
+        Some(Reply::Object(result)) if version_ok => read_result(*result, reader),
         _ => None,
     }
 }
@@ -104,12 +104,17 @@ struct Level<'de> {
     result_type: Option<Raw<'de>>,
     jsonrpc: Option<Raw<'de>>,
     content: Option<Content<'de>>,
-    /// `result`: `Some(None)` when it is not an object.
-    result: Option<Option<Box<Level<'de>>>>,
+    result: Option<Reply<'de>>,
     has_error: bool,
     has_method: bool,
     /// A reserved key was met, here or below: read again the general way.
     fall_back: bool,
+}
+
+/// A `result` value.
+enum Reply<'de> {
+    Object(Box<Level<'de>>),
+    NotAnObject,
 }
 
 /// A `content` value.
@@ -229,7 +234,10 @@ impl<'de, T> Visitor<'de> for LevelVisitor<'_, T> {
                     if let Some(result) = &result {
                         level.fall_back |= result.fall_back;
                     }
-                    level.result = Some(result.map(Box::new));
+                    level.result = Some(match result {
+                        Some(result) => Reply::Object(Box::new(result)),
+                        None => Reply::NotAnObject,
+                    });
                 }
                 LevelKey::Error | LevelKey::Method | LevelKey::Reserved | LevelKey::Other => {
                     map.next_value::<Value>()?;

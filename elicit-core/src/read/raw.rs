@@ -89,8 +89,7 @@ impl Raw<'_> {
     /// The number, if it is one.
     pub fn as_number(&self) -> Option<&Number> {
         match self {
-            Self::Number(number) => Some(number),
-            Self::Json(Value::Number(number)) => Some(number),
+            Self::Number(number) | Self::Json(Value::Number(number)) => Some(number),
             Self::Value(value) => match &**value {
                 Value::Number(number) => Some(number),
                 _ => None,

@@ -3,7 +3,7 @@
 //! declaration order by the form's `parse_fields`, which reports every field's error.
 //!
 //! One pass over the answer's entries instead of one lookup per field (a `Map` with
-//! `preserve_order` hashes each name with SipHash), and the same conversion whether the
+//! `preserve_order` hashes each name with `SipHash`), and the same conversion whether the
 //! answer came as a content map or as bytes.
 
 use serde_json::{Map, Value};
@@ -66,7 +66,7 @@ pub(crate) fn position(names: &[&str], key: &str, expected: usize) -> Option<usi
 }
 
 /// `Elicit::from_content` of a derived struct form: one pass over `content`'s entries into the
-/// form's slots, then [`finish`].
+/// form's slots, then the form built from them.
 ///
 /// # Errors
 /// Every field's error, then every unknown key (sorted) when the form denies them.
