@@ -159,8 +159,16 @@ impl ElicitResult {
 
 impl<T: Elicit> ElicitOutcome<T> {
     /// Reads the client's answer from the bytes of a message and parses its content into
-    /// `T`: [`ElicitResult::from_slice_limited`], then
-    /// [`from_elicit_result`](Self::from_elicit_result).
+    /// `T`: what [`ElicitResult::from_slice_limited`], then
+    /// [`from_elicit_result`](Self::from_elicit_result) give.
+    ///
+    /// For a struct form that derives `Elicit`, the answer is read from the bytes straight into
+    /// the form's fields, with no `Value` in between (strings are borrowed from the bytes until
+    /// the field's value is built), and still every field's error is reported. Keys may come
+    /// in any order (`action` after `content` too); a key sent twice keeps its last value, as
+    /// a `Value` would. Any other shape than an `ElicitResult` or a JSON-RPC response carrying
+    /// one (an error response, an unknown action, …) is read the general way, so the result
+    /// and the errors are always those of the two calls above.
     ///
     /// # Errors
     /// As [`ElicitResult::from_slice_limited`]; invalid content is
