@@ -41,7 +41,7 @@ export CRITERION_HOME=$out/criterion
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 if ! git diff --quiet HEAD -- 2>/dev/null; then commit="$commit (with local changes)"; fi
 {
-    echo "command: bash scripts/bench.sh"
+    echo "command: ${BENCH_RUNTIME_ONLY:+BENCH_RUNTIME_ONLY=1 }bash scripts/bench.sh"
     echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
     echo "commit: $commit"
     echo "cores (nproc): $(nproc)"

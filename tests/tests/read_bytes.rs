@@ -84,7 +84,10 @@ fn verdict<T>(read: Result<ElicitOutcome<T>, ReadError>) -> Verdict<T> {
 
 /// Reads `bytes` both ways, asserts they agree, and returns the answer.
 pub fn read<T: Elicit + std::fmt::Debug + PartialEq>(bytes: &str, limit: usize) -> Verdict<T> {
-    let direct = verdict(ElicitOutcome::<T>::from_slice_limited(bytes.as_bytes(), limit));
+    let direct = verdict(ElicitOutcome::<T>::from_slice_limited(
+        bytes.as_bytes(),
+        limit,
+    ));
     let general = verdict(
         ElicitResult::from_slice_limited(bytes.as_bytes(), limit)
             .and_then(|result| Ok(ElicitOutcome::from_elicit_result(&result)?)),
@@ -154,7 +157,8 @@ fn a_key_read_twice_keeps_its_last_value_as_a_value_does() {
         r#"{"action":"accept","content":{"name":"ada","age":"x","age":40,"colors":[]}}"#,
     ));
     assert_eq!(value.age, 40);
-    let invalid = signup(r#"{"action":"accept","content":{"name":"ada","age":40,"age":"x","colors":[]}}"#);
+    let invalid =
+        signup(r#"{"action":"accept","content":{"name":"ada","age":40,"age":"x","colors":[]}}"#);
     assert_eq!(errors(&invalid), [("age".to_owned(), "wrong_type")]);
     // A second `content` replaces the first entirely; a second `action` the first.
     let value = accepted(signup(
@@ -181,11 +185,20 @@ fn every_field_error_is_reported_in_field_order() {
     );
     assert_eq!(
         errors(&signup(r#"{"action":"accept"}"#)),
-        [("name".to_owned(), "missing"), ("age".to_owned(), "missing"), ("colors".to_owned(), "missing")]
+        [
+            ("name".to_owned(), "missing"),
+            ("age".to_owned(), "missing"),
+            ("colors".to_owned(), "missing")
+        ]
     );
     assert_eq!(
-        errors(&signup(r#"{"action":"accept","content":{"name":"x\"y","age":[1],"colors":"Red"}}"#)),
-        [("age".to_owned(), "wrong_type"), ("colors".to_owned(), "wrong_type")]
+        errors(&signup(
+            r#"{"action":"accept","content":{"name":"x\"y","age":[1],"colors":"Red"}}"#
+        )),
+        [
+            ("age".to_owned(), "wrong_type"),
+            ("colors".to_owned(), "wrong_type")
+        ]
     );
 }
 
@@ -194,7 +207,10 @@ fn escaped_strings_are_unescaped() {
     let value = accepted(signup(
         r#"{"action":"accept","content":{"name":"\u0041da","age":20,"colors":["\u0042lue"]}}"#,
     ));
-    assert_eq!((value.name.as_str(), value.colors.as_slice()), ("Ada", &[Color::Blue][..]));
+    assert_eq!(
+        (value.name.as_str(), value.colors.as_slice()),
+        ("Ada", &[Color::Blue][..])
+    );
 }
 
 #[test]
@@ -205,7 +221,10 @@ fn unknown_keys_are_reported_sorted_and_once() {
     );
     assert_eq!(
         errors(&invalid),
-        [("alpha".to_owned(), "unknown_field"), ("zeta".to_owned(), "unknown_field")]
+        [
+            ("alpha".to_owned(), "unknown_field"),
+            ("zeta".to_owned(), "unknown_field")
+        ]
     );
     // Flattened: the outer form reads the inner form's keys.
     let outer: Outer = accepted(read(
@@ -251,7 +270,10 @@ fn the_shapes_the_general_way_answers() {
 
 #[test]
 fn limits_and_bad_json_are_json_errors_as_before() {
-    let long = format!(r#"{{"action":"accept","content":{{"name":"{}"}}}}"#, "x".repeat(100));
+    let long = format!(
+        r#"{{"action":"accept","content":{{"name":"{}"}}}}"#,
+        "x".repeat(100)
+    );
     assert_eq!(read::<Signup>(&long, 64), Verdict::TooLarge);
     let deep = format!(
         r#"{{"action":"accept","content":{{"name":"ada","age":{}1{}}}}}"#,
@@ -280,7 +302,9 @@ fn limits_and_bad_json_are_json_errors_as_before() {
 fn numbers_beyond_f64() {
     // Without `arbitrary_precision`, `1e400` is a JSON error; with it, a number the fields
     // refuse. Either way, both readers agree (`read` asserts it).
-    let answer = signup(r#"{"action":"accept","content":{"name":"ada","age":20,"colors":[],"score":1e400}}"#);
+    let answer = signup(
+        r#"{"action":"accept","content":{"name":"ada","age":20,"colors":[],"score":1e400}}"#,
+    );
     let arbitrary_precision = serde_json::from_str::<serde_json::Value>("1e400").is_ok();
     if arbitrary_precision {
         assert!(matches!(answer, Verdict::Outcome(_)), "{answer:?}");

@@ -260,7 +260,10 @@ fn run_time_rows(criterion: &Path, out: &mut String) -> Result<usize, String> {
 fn parse_rows(criterion: &Path, out: &mut String) -> Result<(), String> {
     let forms = [
         ("parse", "`Everything` (13 fields)"),
-        ("parse_signup", "`Signup` (10 fields: formats, lengths, bounds, an optional field)"),
+        (
+            "parse_signup",
+            "`Signup` (10 fields: formats, lengths, bounds, an optional field)",
+        ),
     ];
     let rows = [
         (

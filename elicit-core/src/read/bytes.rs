@@ -26,7 +26,8 @@ use serde::de::{Deserialize, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 
 use super::raw::Raw;
-use super::slots::{FormReader, Slot, finish, position};
+use super::slots::{FormReader, Slot, into_result, position, report_unknown};
+use crate::__private::Errors;
 use crate::error::ContentError;
 use crate::protocol::{ElicitAction, ElicitOutcome};
 
@@ -45,7 +46,11 @@ pub(crate) type Read<T> = Option<Result<ElicitOutcome<T>, ContentError>>;
 /// `serde_json::from_slice::<Value>` reports it.
 pub(crate) fn read<T>(bytes: &[u8], reader: &FormReader<T>) -> Result<Read<T>, serde_json::Error> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let level = LevelSeed { reader }.deserialize(&mut deserializer)?;
+    let table = Table {
+        names: reader.names,
+        deny_unknown: reader.deny_unknown,
+    };
+    let level = LevelSeed { table }.deserialize(&mut deserializer)?;
     deserializer.end()?;
     Ok(level.and_then(|level| decide(level, reader)))
 }
@@ -83,19 +88,32 @@ fn read_result<T>(level: Level<'_>, reader: &FormReader<T>) -> Read<T> {
         ElicitAction::Decline => Some(Ok(ElicitOutcome::Declined)),
         ElicitAction::Cancel => Some(Ok(ElicitOutcome::Cancelled)),
         ElicitAction::Accept => {
-            let outcome = match level.content {
+            let mut errors = Errors::new();
+            let value = match level.content {
                 // Absent or `null`: empty content.
                 None | Some(Content::Null) => {
                     super::slots::with_slots(reader.names.len(), |slots| {
-                        finish(slots, Vec::<&str>::new(), reader)
+                        (reader.build)(slots, &mut errors)
                     })
                 }
-                Some(Content::Form { slots, unknown }) => finish(&slots, unknown, reader),
+                Some(Content::Form { slots, unknown }) => {
+                    let value = (reader.build)(&slots, &mut errors);
+                    report_unknown(unknown.iter().map(AsRef::as_ref).collect(), &mut errors);
+                    value
+                }
                 Some(Content::Other) => return None,
             };
-            Some(outcome.map(ElicitOutcome::Accepted))
+            Some(into_result(value, errors).map(ElicitOutcome::Accepted))
         }
     }
+}
+
+/// What the visitors need of the form: its names, and whether it keeps unknown keys. Not
+/// generic over the form, so the visitors are compiled once, here.
+#[derive(Clone, Copy)]
+struct Table<'r> {
+    names: &'r [&'static str],
+    deny_unknown: bool,
 }
 
 /// One object level of the answer: the response, or its `result`.
@@ -128,25 +146,23 @@ enum Content<'de> {
 }
 
 /// Reads one object level; `None` when the value is not an object.
-struct LevelSeed<'r, T> {
-    reader: &'r FormReader<T>,
+struct LevelSeed<'r> {
+    table: Table<'r>,
 }
 
-impl<'de, T> DeserializeSeed<'de> for LevelSeed<'_, T> {
+impl<'de> DeserializeSeed<'de> for LevelSeed<'_> {
     type Value = Option<Level<'de>>;
 
     fn deserialize<D: serde::Deserializer<'de>>(
         self,
         deserializer: D,
     ) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(LevelVisitor {
-            reader: self.reader,
-        })
+        deserializer.deserialize_any(LevelVisitor { table: self.table })
     }
 }
 
-struct LevelVisitor<'r, T> {
-    reader: &'r FormReader<T>,
+struct LevelVisitor<'r> {
+    table: Table<'r>,
 }
 
 /// The keys a level reads.
@@ -197,7 +213,7 @@ impl Visitor<'_> for LevelKeySeed {
     }
 }
 
-impl<'de, T> Visitor<'de> for LevelVisitor<'_, T> {
+impl<'de> Visitor<'de> for LevelVisitor<'_> {
     type Value = Option<Level<'de>>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -221,16 +237,13 @@ impl<'de, T> Visitor<'de> for LevelVisitor<'_, T> {
                 LevelKey::ResultType => level.result_type = Some(map.next_value_seed(RawSeed)?),
                 LevelKey::Jsonrpc => level.jsonrpc = Some(map.next_value_seed(RawSeed)?),
                 LevelKey::Content => {
-                    let (content, fall_back) = map.next_value_seed(ContentSeed {
-                        reader: self.reader,
-                    })?;
+                    let (content, fall_back) =
+                        map.next_value_seed(ContentSeed { table: self.table })?;
                     level.fall_back |= fall_back;
                     level.content = Some(content);
                 }
                 LevelKey::Result => {
-                    let result = map.next_value_seed(LevelSeed {
-                        reader: self.reader,
-                    })?;
+                    let result = map.next_value_seed(LevelSeed { table: self.table })?;
                     if let Some(result) = &result {
                         level.fall_back |= result.fall_back;
                     }
@@ -285,11 +298,11 @@ impl<'de, T> Visitor<'de> for LevelVisitor<'_, T> {
 
 /// Reads a `content` value: an object into the form's slots. The flag says a reserved key was
 /// met.
-struct ContentSeed<'r, T> {
-    reader: &'r FormReader<T>,
+struct ContentSeed<'r> {
+    table: Table<'r>,
 }
 
-impl<'de, T> DeserializeSeed<'de> for ContentSeed<'_, T> {
+impl<'de> DeserializeSeed<'de> for ContentSeed<'_> {
     type Value = (Content<'de>, bool);
 
     fn deserialize<D: serde::Deserializer<'de>>(
@@ -353,7 +366,7 @@ impl<'de> Visitor<'de> for FieldKeySeed<'_> {
     }
 }
 
-impl<'de, T> Visitor<'de> for ContentSeed<'_, T> {
+impl<'de> Visitor<'de> for ContentSeed<'_> {
     type Value = (Content<'de>, bool);
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -361,7 +374,7 @@ impl<'de, T> Visitor<'de> for ContentSeed<'_, T> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let names = self.reader.names;
+        let names = self.table.names;
         let mut slots: Vec<Slot<'de>> = Vec::with_capacity(names.len());
         slots.resize_with(names.len(), || None);
         let mut unknown = Vec::new();
@@ -369,7 +382,7 @@ impl<'de, T> Visitor<'de> for ContentSeed<'_, T> {
         let mut expected = 0;
         while let Some(key) = map.next_key_seed(FieldKeySeed {
             names,
-            keep_unknown: self.reader.deny_unknown,
+            keep_unknown: self.table.deny_unknown,
             expected,
         })? {
             match key {

@@ -66,7 +66,8 @@ pub(crate) fn position(names: &[&str], key: &str, expected: usize) -> Option<usi
 }
 
 /// `Elicit::from_content` of a derived struct form: one pass over `content`'s entries into the
-/// form's slots, then the form built from them.
+/// form's slots, then the form built from them. A thin generic shell over [`read_map_with`],
+/// which is compiled once, here.
 ///
 /// # Errors
 /// Every field's error, then every unknown key (sorted) when the form denies them.
@@ -74,65 +75,88 @@ pub fn read_map<T>(
     content: &Map<String, Value>,
     reader: &FormReader<T>,
 ) -> Result<T, ContentError> {
-    let count = reader.names.len();
+    let build = reader.build;
+    let mut value = None;
+    let errors = read_map_with(
+        content,
+        reader.names,
+        reader.deny_unknown,
+        &mut |slots: &[Slot<'_>], errors: &mut Errors| value = build(slots, errors),
+    );
+    into_result(value, errors)
+}
+
+/// What a form's builder is called through by the code that is not generic over the form.
+pub(crate) type Build<'f> = dyn for<'s, 'a> FnMut(&'s [Slot<'a>], &mut Errors) + 'f;
+
+/// [`read_map`] for any form: fills the slots, builds, reports unknown keys.
+fn read_map_with(
+    content: &Map<String, Value>,
+    names: &[&str],
+    deny_unknown: bool,
+    build: &mut Build<'_>,
+) -> Errors {
+    let count = names.len();
     if count <= INLINE_SLOTS {
         let mut inline: [Slot<'_>; INLINE_SLOTS] = [const { None }; INLINE_SLOTS];
-        let read = fill_from_map(&mut inline[..count], content, reader);
+        let errors = fill_from_map(&mut inline[..count], content, names, deny_unknown, build);
         // Every slot is empty or borrows from `content` (`Raw::Json`): there is nothing to
         // drop, and skipping the drop of sixteen slots is measurable here.
         std::mem::forget(inline);
-        read
+        errors
     } else {
-        with_slots(count, |slots| fill_from_map(slots, content, reader))
+        with_slots(count, |slots| {
+            fill_from_map(slots, content, names, deny_unknown, build)
+        })
     }
 }
 
-/// [`read_map`] on its slots.
+/// [`read_map_with`] on its slots.
 #[inline]
-fn fill_from_map<'a, T>(
+fn fill_from_map<'a>(
     slots: &mut [Slot<'a>],
     content: &'a Map<String, Value>,
-    reader: &FormReader<T>,
-) -> Result<T, ContentError> {
-    {
-        let mut unknown: Vec<&str> = Vec::new();
-        let mut expected = 0;
-        for (key, value) in content {
-            match position(reader.names, key, expected) {
-                Some(index) => {
-                    expected = index + 1;
-                    if let Some(slot) = slots.get_mut(index) {
-                        *slot = Some(Raw::Json(value));
-                    }
+    names: &[&str],
+    deny_unknown: bool,
+    build: &mut Build<'_>,
+) -> Errors {
+    let mut unknown: Vec<&str> = Vec::new();
+    let mut expected = 0;
+    for (key, value) in content {
+        match position(names, key, expected) {
+            Some(index) => {
+                expected = index + 1;
+                if let Some(slot) = slots.get_mut(index) {
+                    *slot = Some(Raw::Json(value));
                 }
-                None if reader.deny_unknown => unknown.push(key),
-                None => {}
             }
+            None if deny_unknown => unknown.push(key),
+            None => {}
         }
-        finish(slots, unknown, reader)
+    }
+    let mut errors = Errors::new();
+    build(slots, &mut errors);
+    report_unknown(unknown, &mut errors);
+    errors
+}
+
+/// Reports the unknown keys after the fields' errors: sorted and each once, as
+/// `deny_unknown_fields` reports a map's keys (a `Map` keeps one entry per key, and its
+/// order depends on `preserve_order`).
+pub(crate) fn report_unknown(mut unknown: Vec<&str>, errors: &mut Errors) {
+    if unknown.is_empty() {
+        return;
+    }
+    unknown.sort_unstable();
+    unknown.dedup();
+    for key in unknown {
+        errors.push(key, FieldErrorKind::UnknownField);
     }
 }
 
-/// Builds the form from filled slots, then reports the unknown keys: sorted and each once,
-/// as `deny_unknown_fields` reports a map's keys (a `Map` keeps one entry per key, and its
-/// order depends on `preserve_order`).
-///
-/// # Errors
-/// Every field's error, then every unknown key.
-pub(crate) fn finish<T, K: AsRef<str> + Ord>(
-    slots: &[Slot<'_>],
-    mut unknown: Vec<K>,
-    reader: &FormReader<T>,
-) -> Result<T, ContentError> {
-    let mut errors = Errors::new();
-    let value = (reader.build)(slots, &mut errors);
-    if !unknown.is_empty() {
-        unknown.sort_unstable();
-        unknown.dedup();
-        for key in &unknown {
-            errors.push(key.as_ref(), FieldErrorKind::UnknownField);
-        }
-    }
+/// The form, if it was built and nothing was reported; else every error.
+#[inline]
+pub(crate) fn into_result<T>(value: Option<T>, errors: Errors) -> Result<T, ContentError> {
     match value {
         Some(value) if errors.is_empty() => Ok(value),
         _ => Err(errors.into_error()),
