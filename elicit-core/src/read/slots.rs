@@ -66,7 +66,7 @@ pub(crate) fn position(names: &[&str], key: &str, expected: usize) -> Option<usi
 }
 
 /// `Elicit::from_content` of a derived struct form: one pass over `content`'s entries into the
-/// form's slots, then the form built from them. A thin generic shell over [`read_map_with`],
+/// form's slots, then the form built from them. A thin generic shell over `read_map_with`,
 /// which is compiled once, here.
 ///
 /// # Errors
