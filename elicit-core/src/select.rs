@@ -177,19 +177,11 @@ fn single_select_schema_of(variants: &[EnumVariant], style: EnumStyle) -> Proper
     }
 }
 
-/// Reads one option: the value must be one of `E`'s `const`s, exactly.
+/// Reads a single select's answer: one of the options, as a string (a `Value`'s, through
+/// `Raw::Json`, or one read from bytes).
 ///
 /// # Errors
-/// `WrongType` for a non-string, `UnknownOption` (listing the allowed values) otherwise.
-pub fn parse_single<E: ElicitEnum>(value: &Value) -> Result<E, FieldErrorKind> {
-    // One body per enum for both readers.
-    parse_single_raw(&Raw::Json(value))
-}
-
-/// [`parse_single`] of a value as the reader found it.
-///
-/// # Errors
-/// As [`parse_single`].
+/// `wrong_type` for anything but a string, `unknown_option` for a string that is no option.
 pub fn parse_single_raw<E: ElicitEnum>(raw: &Raw<'_>) -> Result<E, FieldErrorKind> {
     let index = parse_index_raw(E::VARIANTS, raw)?;
     match E::from_index(index) {

@@ -700,7 +700,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
             }
 
             fn from_json(value: &#private::Value) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
-                #private::parse_single::<Self>(value)
+                #private::parse_single_raw::<Self>(&#private::Raw::Json(value))
             }
 
             fn from_raw(raw: &#private::Raw<'_>) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {

@@ -38,8 +38,8 @@ pub use crate::error::{ContentError, FieldErrorKind};
 pub use crate::schema::rust::RustNumber;
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 pub use crate::select::{
-    ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption, parse_single, parse_single_raw,
-    single_select_schema, single_to_json,
+    ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption, parse_single_raw, single_select_schema,
+    single_to_json,
 };
 
 pub use self::errors::Errors;

@@ -22,8 +22,6 @@ pub trait FormField: Sized {
     const FACTS: super::Facts;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
-    /// Converts a present, non-null value.
-    fn from_present(value: &Value) -> Result<Self, FieldErrorKind>;
     /// Converts a present, non-null value as the reader found it.
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind>;
     /// The value when the key is absent or `null` and there is no default.
@@ -42,10 +40,6 @@ impl<T: ElicitField> FormField for T {
 
     fn schema() -> PropertySchema {
         T::field_schema()
-    }
-
-    fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
-        T::from_json(value)
     }
 
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
@@ -73,13 +67,6 @@ impl<T: ElicitField> FormField for Option<T> {
 
     fn schema() -> PropertySchema {
         T::field_schema()
-    }
-
-    fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
-        match T::from_json(value) {
-            Ok(value) => Ok(Some(value)),
-            Err(kind) => Err(kind),
-        }
     }
 
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
@@ -131,7 +118,9 @@ impl<F: FormField> FieldDefault<F> {
                 if let Err(error) = schema.check(&json) {
                     return Some(Err(invalid_default(&error)));
                 }
-                match F::from_present(&json) {
+                // Through `from_present_raw`, which the reader calls too: one conversion
+                // instantiated per field type.
+                match F::from_present_raw(&Raw::Json(&json)) {
                     Ok(value) => Some(Ok(value)),
                     Err(error) => Some(Err(invalid_default(&error))),
                 }
