@@ -10,12 +10,16 @@
 #
 #   1, 2  cargo bench -p benches --bench forms, BENCH_ROUNDS times (default 3), each round a
 #         criterion baseline; the table takes the median round and shows the spread.
+#         2a–2c (issue 15): the validating, typed parses against serde's unvalidated ones, from
+#         a borrowed map and from the bytes of the answer, on the 13-field `Everything` form
+#         and the 10-field `Signup` form (benches/benches/forms/signup.rs).
 #         ELICIT_BENCH_CLOCK=cpu (default: the benchmark thread's CPU time, so that other
 #         processes on a shared machine do not count) or wall.
 #   3     scripts/bench/build-cost.sh: generated crates of 100 forms, BUILD_RUNS builds each
 #         (default 5), and CLEAN_RUNS clean builds of the dependency sets (default 3).
 #
 # BENCH_QUICK=1 runs everything once, briefly: a smoke test of the script, not figures.
+# BENCH_RUNTIME_ONLY=1 skips 3 (the table then says "not measured" there).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -37,7 +41,7 @@ export CRITERION_HOME=$out/criterion
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 if ! git diff --quiet HEAD -- 2>/dev/null; then commit="$commit (with local changes)"; fi
 {
-    echo "command: bash scripts/bench.sh"
+    echo "command: ${BENCH_RUNTIME_ONLY:+BENCH_RUNTIME_ONLY=1 }bash scripts/bench.sh"
     echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
     echo "commit: $commit"
     echo "cores (nproc): $(nproc)"
@@ -57,8 +61,12 @@ for round in $(seq 1 "$rounds"); do
         "${criterion_args[@]}" >>"$out/criterion.log"
 done
 
-echo "== 3: build cost (scripts/bench/build-cost.sh)" >&2
-bash scripts/bench/build-cost.sh "$repo" "$out/build" "$out/build.tsv"
+if [[ ${BENCH_RUNTIME_ONLY:-} == 1 ]]; then
+    echo "== 3: build cost skipped (BENCH_RUNTIME_ONLY=1)" >&2
+else
+    echo "== 3: build cost (scripts/bench/build-cost.sh)" >&2
+    bash scripts/bench/build-cost.sh "$repo" "$out/build" "$out/build.tsv"
+fi
 
 echo "load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)" >>"$out/machine.txt"
 echo "== table ($out/table.md)" >&2

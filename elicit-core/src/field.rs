@@ -3,9 +3,13 @@
 use serde_json::Value;
 
 use crate::error::{FieldErrorKind, JsonType};
+use crate::read::Raw;
 use crate::schema::rust::RustNumber;
 use crate::schema::{BooleanSchema, NumberKind, NumberSchema, PropertySchema, StringSchema};
-use crate::validate::{expect_bool, expect_integer, expect_number, expect_str};
+use crate::validate::{
+    expect_bool, expect_integer, expect_number, expect_str, raw_bool, raw_integer, raw_number,
+    raw_str,
+};
 
 /// A type that can be one field of an elicitation form: it has a property schema, and it
 /// converts from and to the JSON value a client sends.
@@ -68,6 +72,19 @@ pub trait ElicitField: Sized {
     /// The value a client would send for `self`.
     fn to_json(&self) -> Value;
 
+    /// Converts a client's (non-null) value as the answer's reader found it: a borrowed
+    /// [`Value`] of a content map, or a scalar read straight from the answer's bytes (its
+    /// string borrowed from them). By default [`from_json`](Self::from_json), on a `Value`
+    /// built for such a scalar; a type overrides it to skip that `Value`, with the same
+    /// verdicts and errors as `from_json`.
+    #[doc(hidden)]
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        match raw.as_value() {
+            Some(value) => Self::from_json(value),
+            None => Self::from_json(&raw.to_value()),
+        }
+    }
+
     /// Whether a value of this type can carry a secret: `false` for a type whose every
     /// value is one of a few fixed choices (a `bool`, a single or multi-select), so that a
     /// field such as `token_type: TokenType` is not refused for its name.
@@ -92,6 +109,10 @@ impl ElicitField for String {
         expect_str(value).map(str::to_owned)
     }
 
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        raw_str(raw).map(str::to_owned)
+    }
+
     fn to_json(&self) -> Value {
         Value::String(self.clone())
     }
@@ -107,6 +128,10 @@ impl ElicitField for bool {
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         expect_bool(value)
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        raw_bool(raw)
     }
 
     fn to_json(&self) -> Value {
@@ -170,6 +195,17 @@ macro_rules! integer_fields {
                 })
             }
 
+            fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+                let integer = raw_integer(raw)?;
+                <$ty>::try_from(integer).map_err(|_| FieldErrorKind::OutOfRange {
+                    type_name: stringify!($ty),
+                    value: match raw.as_number() {
+                        Some(number) => number.clone(),
+                        None => serde_json::Number::from(0),
+                    },
+                })
+            }
+
             fn to_json(&self) -> Value {
                 Value::from(*self)
             }
@@ -188,6 +224,14 @@ impl ElicitField for f64 {
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         let number = expect_number(value)?;
+        number.as_f64().ok_or(FieldErrorKind::WrongType {
+            expected: JsonType::Number,
+            found: JsonType::Number,
+        })
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        let number = raw_number(raw)?;
         number.as_f64().ok_or(FieldErrorKind::WrongType {
             expected: JsonType::Number,
             found: JsonType::Number,
@@ -231,24 +275,34 @@ impl ElicitField for f32 {
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         let wide = f64::from_json(value)?;
-        // The nearest `f32`; beyond `±f32::MAX` (and the half unit it rounds down from) it is
-        // infinite, which no `f32` field holds.
-        #[allow(clippy::cast_possible_truncation)]
-        let narrow = wide as f32;
-        if narrow.is_finite() {
-            Ok(narrow)
-        } else {
-            Err(FieldErrorKind::OutOfRange {
-                type_name: "f32",
-                value: match value {
-                    Value::Number(number) => number.clone(),
-                    _ => serde_json::Number::from(0),
-                },
-            })
-        }
+        narrow_f32(wide, value.as_number())
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        let wide = f64::from_raw(raw)?;
+        narrow_f32(wide, raw.as_number())
     }
 
     fn to_json(&self) -> Value {
         Value::from(f64::from(*self))
+    }
+}
+
+/// The `f32` nearest to `wide`, the `f64` of `number`.
+fn narrow_f32(wide: f64, number: Option<&serde_json::Number>) -> Result<f32, FieldErrorKind> {
+    // The nearest `f32`; beyond `±f32::MAX` (and the half unit it rounds down from) it is
+    // infinite, which no `f32` field holds.
+    #[allow(clippy::cast_possible_truncation)]
+    let narrow = wide as f32;
+    if narrow.is_finite() {
+        Ok(narrow)
+    } else {
+        Err(FieldErrorKind::OutOfRange {
+            type_name: "f32",
+            value: match number {
+                Some(number) => number.clone(),
+                None => serde_json::Number::from(0),
+            },
+        })
     }
 }

@@ -77,6 +77,7 @@ pub mod guide;
 mod limits;
 mod pattern;
 pub mod protocol;
+mod read;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub mod schema;
@@ -139,6 +140,14 @@ pub trait Elicit: Sized {
 
     /// The inverse: this value as content (round-trips through `from_content`).
     fn to_content(&self) -> Map<String, Value>;
+
+    /// How a derived struct form is read from an answer's entries, by one reader for every
+    /// form (its field-name table and the function that builds it from its field slots):
+    /// what lets `ElicitOutcome::from_slice_limited` read the answer's bytes straight into
+    /// the form. `None` (the default) reads the bytes into a `Value`, then calls
+    /// [`from_content`](Self::from_content).
+    #[doc(hidden)]
+    const READER: Option<crate::__private::FormReader<Self>> = None;
 }
 
 #[cfg(feature = "derive")]

@@ -7,12 +7,14 @@ use std::hash::{BuildHasher, Hash};
 use serde_json::Value;
 
 use crate::error::FieldErrorKind;
+use crate::error::JsonType;
 use crate::field::ElicitField;
+use crate::read::Raw;
 use crate::schema::{
     EnumOption, LegacyTitledEnumSchema, PropertySchema, TitledMultiSelectSchema,
     TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
-use crate::validate::{expect_array, expect_str};
+use crate::validate::{expect_array, expect_str, raw_str};
 
 /// One variant of a choice enum: the `const` a client sends and the title a user sees.
 ///
@@ -118,7 +120,9 @@ pub trait MultiSelectOption: ElicitEnum {}
 
 /// The index of the variant whose `const` is `chosen`.
 fn position(variants: &[EnumVariant], chosen: &str) -> Option<usize> {
-    variants.iter().position(|variant| variant.value == chosen)
+    variants
+        .iter()
+        .position(|variant| crate::read::same_str(variant.value, chosen))
 }
 
 fn values(variants: &'static [EnumVariant]) -> impl Iterator<Item = &'static str> {
@@ -173,20 +177,24 @@ fn single_select_schema_of(variants: &[EnumVariant], style: EnumStyle) -> Proper
     }
 }
 
-/// Reads one option: the value must be one of `E`'s `const`s, exactly.
+/// Reads a single select's answer: one of the options, as a string (a `Value`'s, through
+/// `Raw::Json`, or one read from bytes).
 ///
 /// # Errors
-/// `WrongType` for a non-string, `UnknownOption` (listing the allowed values) otherwise.
-pub fn parse_single<E: ElicitEnum>(value: &Value) -> Result<E, FieldErrorKind> {
-    let index = parse_index(E::VARIANTS, value)?;
+/// `wrong_type` for anything but a string, `unknown_option` for a string that is no option.
+pub fn parse_single_raw<E: ElicitEnum>(raw: &Raw<'_>) -> Result<E, FieldErrorKind> {
+    let index = parse_index_raw(E::VARIANTS, raw)?;
     match E::from_index(index) {
         Some(choice) => Ok(choice),
         None => Err(unknown(E::VARIANTS, value_at(E::VARIANTS, index))),
     }
 }
 
-fn parse_index(variants: &'static [EnumVariant], value: &Value) -> Result<usize, FieldErrorKind> {
-    let chosen = expect_str(value)?;
+fn parse_index_raw(
+    variants: &'static [EnumVariant],
+    raw: &Raw<'_>,
+) -> Result<usize, FieldErrorKind> {
+    let chosen = raw_str(raw)?;
     position(variants, chosen).ok_or_else(|| unknown(variants, chosen))
 }
 
@@ -216,13 +224,32 @@ fn multi_select_schema_of(variants: &[EnumVariant], style: EnumStyle) -> Propert
     }
 }
 
-/// Reads the chosen options in the client's order, refusing unknown and repeated ones.
-fn parse_multi<E: ElicitEnum>(value: &Value) -> Result<Vec<E>, FieldErrorKind> {
-    let capacity = value.as_array().map_or(0, Vec::len).min(E::VARIANTS.len());
-    let mut chosen = Vec::with_capacity(capacity);
-    parse_indices(
+/// A multi-select's answer: a `Value`, or a value as the reader found it.
+#[derive(Clone, Copy)]
+enum Items<'r, 'a> {
+    Value(&'r Value),
+    Raw(&'r Raw<'a>),
+}
+
+impl Items<'_, '_> {
+    /// How many items there are, 0 if it is no array.
+    fn len(self) -> usize {
+        let array = match self {
+            Self::Value(value) => value.as_array(),
+            Self::Raw(Raw::Array(items)) => return items.len(),
+            Self::Raw(raw) => raw.as_value().and_then(Value::as_array),
+        };
+        array.map_or(0, Vec::len)
+    }
+}
+
+/// Reads the chosen options in the client's order, refusing unknown and repeated ones. The
+/// one function generic over the enum; what it calls is compiled once, here.
+fn parse_multi<E: ElicitEnum>(items: Items<'_, '_>) -> Result<Vec<E>, FieldErrorKind> {
+    let mut chosen = Vec::with_capacity(items.len().min(E::VARIANTS.len()));
+    parse_items(
         E::VARIANTS,
-        value,
+        items,
         &mut |index| match E::from_index(index) {
             Some(choice) => {
                 chosen.push(choice);
@@ -236,15 +263,41 @@ fn parse_multi<E: ElicitEnum>(value: &Value) -> Result<Vec<E>, FieldErrorKind> {
 
 /// Reads a multi-select's array, handing each chosen option's index to `take` in the
 /// client's order (`take` says false when the type has no variant there).
+fn parse_items(
+    variants: &'static [EnumVariant],
+    items: Items<'_, '_>,
+    take: &mut dyn FnMut(usize) -> bool,
+) -> Result<(), FieldErrorKind> {
+    match items {
+        Items::Raw(Raw::Array(items)) => choose(variants, items.iter().map(raw_str), take),
+        Items::Raw(raw) => match raw.as_value() {
+            Some(value) => parse_indices(variants, value, take),
+            None => Err(raw.wrong_type(JsonType::Array)),
+        },
+        Items::Value(value) => parse_indices(variants, value, take),
+    }
+}
+
+/// [`parse_items`] of a `Value`.
 fn parse_indices(
     variants: &'static [EnumVariant],
     value: &Value,
     take: &mut dyn FnMut(usize) -> bool,
 ) -> Result<(), FieldErrorKind> {
     let items = expect_array(value)?;
+    choose(variants, items.iter().map(expect_str), take)
+}
+
+/// [`parse_indices`] of the items' texts (each an error if the item is no string).
+fn choose<'s>(
+    variants: &'static [EnumVariant],
+    items: impl Iterator<Item = Result<&'s str, FieldErrorKind>>,
+    take: &mut dyn FnMut(usize) -> bool,
+) -> Result<(), FieldErrorKind> {
     let mut seen = Seen::new(variants.len());
     for item in items {
-        let index = parse_index(variants, item)?;
+        let text = item?;
+        let index = position(variants, text).ok_or_else(|| unknown(variants, text))?;
         let chosen = value_at(variants, index);
         if !seen.insert(index) {
             return Err(FieldErrorKind::duplicate_option(chosen));
@@ -317,7 +370,11 @@ impl<E: MultiSelectOption> ElicitField for Vec<E> {
     }
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
-        parse_multi(value)
+        parse_multi(Items::Value(value))
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        parse_multi(Items::Raw(raw))
     }
 
     fn to_json(&self) -> Value {
@@ -334,7 +391,11 @@ impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
     }
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
-        parse_multi(value).map(|chosen: Vec<E>| chosen.into_iter().collect())
+        parse_multi(Items::Value(value)).map(|chosen: Vec<E>| chosen.into_iter().collect())
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        parse_multi(Items::Raw(raw)).map(|chosen: Vec<E>| chosen.into_iter().collect())
     }
 
     fn to_json(&self) -> Value {
@@ -351,7 +412,11 @@ impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for
     }
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
-        parse_multi(value).map(|chosen: Vec<E>| chosen.into_iter().collect())
+        parse_multi(Items::Value(value)).map(|chosen: Vec<E>| chosen.into_iter().collect())
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        parse_multi(Items::Raw(raw)).map(|chosen: Vec<E>| chosen.into_iter().collect())
     }
 
     fn to_json(&self) -> Value {

@@ -11,6 +11,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
 use crate::format;
+use crate::read::{Raw, same_str};
 use crate::schema::{
     NumberKind, NumberSchema, PropertyExtras, PropertySchema, RequestedSchema, StringSchema,
 };
@@ -265,6 +266,28 @@ impl PropertySchema {
         }
     }
 
+    /// [`check`](Self::check) of a value as the reader found it: the same verdict, in the same
+    /// words, without building a `Value` for a scalar read from bytes.
+    pub(crate) fn check_raw(&self, raw: &Raw<'_>) -> Result<(), FieldErrorKind> {
+        if let Some(value) = raw.as_value() {
+            return self.check(value);
+        }
+        match self {
+            Self::String(schema) => check_string(schema, raw_str(raw)?),
+            Self::Number(schema) if schema.kind == NumberKind::Integer => match raw.as_number() {
+                Some(number) => check_number(schema, number),
+                None => Err(raw.wrong_type(JsonType::Integer)),
+            },
+            Self::Number(schema) => check_number(schema, raw_number(raw)?),
+            Self::Boolean(_) => raw_bool(raw).map(drop),
+            Self::UntitledSingleSelect(_)
+            | Self::TitledSingleSelect(_)
+            | Self::LegacyTitledEnum(_) => self.check_option(raw_str(raw)?),
+            Self::UntitledMultiSelect(s) => self.check_raw_options(raw, s.min_items, s.max_items),
+            Self::TitledMultiSelect(s) => self.check_raw_options(raw, s.min_items, s.max_items),
+        }
+    }
+
     fn check_option(&self, chosen: &str) -> Result<(), FieldErrorKind> {
         // Matched per kind rather than through `option_values()`, whose boxed iterator
         // would cost an allocation per checked value.
@@ -272,8 +295,8 @@ impl PropertySchema {
             Self::UntitledSingleSelect(s) => contains(&s.options, chosen),
             Self::LegacyTitledEnum(s) => contains(&s.options, chosen),
             Self::UntitledMultiSelect(s) => contains(&s.options, chosen),
-            Self::TitledSingleSelect(s) => s.options.iter().any(|o| o.value == chosen),
-            Self::TitledMultiSelect(s) => s.options.iter().any(|o| o.value == chosen),
+            Self::TitledSingleSelect(s) => s.options.iter().any(|o| same_str(&o.value, chosen)),
+            Self::TitledMultiSelect(s) => s.options.iter().any(|o| same_str(&o.value, chosen)),
             Self::String(_) | Self::Number(_) | Self::Boolean(_) => false,
         };
         if known {
@@ -316,6 +339,42 @@ impl PropertySchema {
 }
 
 impl PropertySchema {
+    /// `check_options` of a value as the reader found it.
+    fn check_raw_options(
+        &self,
+        raw: &Raw<'_>,
+        min_items: Option<u64>,
+        max_items: Option<u64>,
+    ) -> Result<(), FieldErrorKind> {
+        let Raw::Array(items) = raw else {
+            return Err(raw.wrong_type(JsonType::Array));
+        };
+        if items.len() > RequiredNames::SCAN_LIMIT {
+            // Long: through the hash sets of `check_many_options`, on a `Value`.
+            return self.check(&raw.to_value());
+        }
+        for (index, item) in items.iter().enumerate() {
+            let chosen = raw_str(item)?;
+            self.check_option(chosen)?;
+            let repeated = items[..index].iter().any(|earlier| {
+                earlier
+                    .as_str()
+                    .is_some_and(|earlier| same_str(earlier, chosen))
+            });
+            if repeated {
+                return Err(FieldErrorKind::duplicate_option(chosen));
+            }
+        }
+        let count = items.len() as u64;
+        if let Some(min_items) = min_items.filter(|min| count < *min) {
+            return Err(FieldErrorKind::TooFewItems { min_items, count });
+        }
+        if let Some(max_items) = max_items.filter(|max| count > *max) {
+            return Err(FieldErrorKind::TooManyItems { max_items, count });
+        }
+        Ok(())
+    }
+
     /// `check_options` for a long answer, with the same verdicts in the same order, through
     /// hash sets: scanning the options and the earlier items for each item would make a
     /// large (server-sent) multi-select quadratic.
@@ -336,7 +395,7 @@ impl PropertySchema {
 }
 
 fn contains(options: &[String], chosen: &str) -> bool {
-    options.iter().any(|option| option == chosen)
+    options.iter().any(|option| same_str(option, chosen))
 }
 
 fn wrong_type(expected: JsonType, value: &Value) -> FieldErrorKind {
@@ -371,6 +430,30 @@ pub(crate) fn expect_array(value: &Value) -> Result<&Vec<Value>, FieldErrorKind>
         .ok_or_else(|| wrong_type(JsonType::Array, value))
 }
 
+pub(crate) fn raw_str<'r>(raw: &'r Raw<'_>) -> Result<&'r str, FieldErrorKind> {
+    raw.as_str().ok_or_else(|| raw.wrong_type(JsonType::String))
+}
+
+pub(crate) fn raw_bool(raw: &Raw<'_>) -> Result<bool, FieldErrorKind> {
+    raw.as_bool()
+        .ok_or_else(|| raw.wrong_type(JsonType::Boolean))
+}
+
+pub(crate) fn raw_number<'r>(raw: &'r Raw<'_>) -> Result<&'r Number, FieldErrorKind> {
+    raw.as_number()
+        .ok_or_else(|| raw.wrong_type(JsonType::Number))
+}
+
+/// [`expect_integer`] of a value as the reader found it.
+pub(crate) fn raw_integer(raw: &Raw<'_>) -> Result<i128, FieldErrorKind> {
+    let Some(number) = raw.as_number() else {
+        return Err(raw.wrong_type(JsonType::Integer));
+    };
+    integer_value(number).ok_or_else(|| FieldErrorKind::NotAnInteger {
+        value: number.clone(),
+    })
+}
+
 /// An integer-typed answer: integers as they are, floats only when whole (`4.0`), so a
 /// client that renders every number as a float still works.
 pub(crate) fn expect_integer(value: &Value) -> Result<i128, FieldErrorKind> {
@@ -397,7 +480,7 @@ fn integer_value(number: &Number) -> Option<i128> {
 }
 
 fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind> {
-    if schema.min_length.is_some() || schema.max_length.is_some() {
+    if length_unsure(text, schema.min_length, schema.max_length) {
         let length = text.chars().count() as u64;
         if let Some(min_length) = schema.min_length.filter(|min| length < *min) {
             return Err(FieldErrorKind::TooShort { min_length, length });
@@ -419,6 +502,16 @@ fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind>
         });
     }
     Ok(())
+}
+
+/// Whether the bounds need the length in characters counted: a string of `n` bytes has
+/// between `n / 4` and `n` characters, which often settles both bounds without counting.
+#[inline]
+fn length_unsure(text: &str, min_length: Option<u64>, max_length: Option<u64>) -> bool {
+    let bytes = text.len() as u64;
+    let min_sure = min_length.is_none_or(|min| bytes / 4 >= min);
+    let max_sure = max_length.is_none_or(|max| bytes <= max);
+    !(min_sure && max_sure)
 }
 
 fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldErrorKind> {

@@ -55,7 +55,7 @@ impl FieldTrait {
                 ) -> ::core::option::Option<#private::Value>;
                 fn __from_inner(inner: Self::__Inner) -> Self;
                 fn __parse(
-                    content: &#map,
+                    slot: ::core::option::Option<&#private::Raw<'_>>,
                     name: &str,
                     schema: &#krate::__private::PropertySchema,
                     default: &#private::FieldDefault<Self>,
@@ -86,13 +86,13 @@ impl FieldTrait {
                 }
 
                 fn __parse(
-                    content: &#map,
+                    slot: ::core::option::Option<&#private::Raw<'_>>,
                     name: &str,
                     schema: &#krate::__private::PropertySchema,
                     default: &#private::FieldDefault<Self>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self> {
-                    #private::parse_field(content, name, schema, default, errors)
+                    #private::parse_slot(slot, name, schema, default, errors)
                 }
 
                 fn __put(&self, content: &mut #map, name: &str, has_default: bool) {
@@ -126,7 +126,7 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
             const __NAMES: &'static [&'static str];
             fn __push(form: &mut #krate::__private::RequestedSchema);
             fn __parse(
-                content: &#map,
+                slots: &[#private::Slot<'_>],
                 errors: &mut #private::Errors,
             ) -> ::core::option::Option<Self>;
             fn __put(&self, content: &mut #map);
@@ -141,10 +141,10 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
             }
 
             fn __parse(
-                content: &#map,
+                slots: &[#private::Slot<'_>],
                 errors: &mut #private::Errors,
             ) -> ::core::option::Option<Self> {
-                <T as #private::FlattenSlot>::parse(content, errors)
+                <T as #private::FlattenSlot>::parse(slots, errors)
             }
 
             fn __put(&self, content: &mut #map) {

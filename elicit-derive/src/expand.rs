@@ -217,13 +217,9 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     let denies =
         input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
     let deny = denies.then(|| {
-        quote! {
-            #private::deny_unknown_fields(
-                __content,
-                <Self as #private::FlatForm>::NAMES,
-                &mut __errors,
-            );
-        }
+        quote!(
+            const DENY_UNKNOWN: bool = true;
+        )
     });
     let puts = members.iter().map(content_put);
     let proofs = struct_proofs(&properties, &flattened, krate);
@@ -252,17 +248,14 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
                 #message
             }
 
+            const READER: ::core::option::Option<#private::FormReader<Self>> =
+                ::core::option::Option::Some(#private::form_reader::<Self>());
+
             #[inline]
             fn from_content(
                 __content: &#map,
             ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
-                let mut __errors = #private::Errors::new();
-                let __value = <Self as #private::FlatForm>::parse_fields(__content, &mut __errors);
-                #deny
-                match (__value, __errors.is_empty()) {
-                    (::core::option::Option::Some(__value), true) => ::core::result::Result::Ok(__value),
-                    _ => ::core::result::Result::Err(__errors.into_error()),
-                }
+                #private::read_map(__content, &#private::form_reader::<Self>())
             }
 
             #[inline]
@@ -276,10 +269,11 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         #[automatically_derived]
         impl #private::FlatForm for #ident {
             const NAMES: &'static [&'static str] = #names;
+            #deny
 
             #[inline]
             fn parse_fields(
-                __content: &#map,
+                __slots: &[#private::Slot<'_>],
                 __errors: &mut #private::Errors,
             ) -> ::core::option::Option<Self> {
                 #parse_fields
@@ -459,6 +453,7 @@ fn collision_check(
 /// The body of `FlatForm::parse_fields`: every field parsed (each recording its own error,
 /// a flattened form its fields'), then the struct built if none failed.
 fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
     let locals: Vec<_> = (0..members.len())
         .map(|index| format_ident!("__field{index}"))
         .collect();
@@ -478,7 +473,7 @@ fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) ->
                 own_before += 1;
                 quote! {
                     let #local = #field_type::__parse(
-                        __content,
+                        #private::slot(__slots, #index),
                         #name,
                         &__schema.properties[#index].1,
                         &#default,
@@ -488,8 +483,16 @@ fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) ->
             }
             Part::Flatten(field) => {
                 let flatten_type = check::flatten_type(field);
-                flattened_before.push(quote!(#flatten_type::__NAMES.len()));
-                quote!(let #local = #flatten_type::__parse(__content, __errors);)
+                let start = quote!(#own_before #(+ #flattened_before)*);
+                let len = quote!(#flatten_type::__NAMES.len());
+                let parse = quote! {
+                    let #local = #flatten_type::__parse(
+                        #private::sub_slots(__slots, #start, #len),
+                        __errors,
+                    );
+                };
+                flattened_before.push(len);
+                parse
             }
         })
         .collect();
@@ -726,7 +729,12 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
 
             #[inline]
             fn from_json(value: &#private::Value) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
-                #private::parse_single::<Self>(value)
+                #private::parse_single_raw::<Self>(&#private::Raw::Json(value))
+            }
+
+            #[inline]
+            fn from_raw(raw: &#private::Raw<'_>) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
+                #private::parse_single_raw::<Self>(raw)
             }
 
             #[inline]

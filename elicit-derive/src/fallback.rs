@@ -44,7 +44,7 @@ pub(crate) fn expand(
             impl #impl_generics #private::FlatForm for #ident #ty_generics #where_clause {
                 const NAMES: &'static [&'static str] = &[];
                 fn parse_fields(
-                    _: &#private::Content,
+                    _: &[#private::Slot<'_>],
                     _: &mut #private::Errors,
                 ) -> ::core::option::Option<Self> {
                     ::core::unimplemented!()

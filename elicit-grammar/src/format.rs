@@ -85,6 +85,42 @@ impl Format {
     }
 }
 
+/// A set of ASCII bytes, as a table: one load per byte checked.
+struct ByteSet([bool; 256]);
+
+impl ByteSet {
+    /// The letters and digits, and `extra`.
+    const fn alphanumeric_and(extra: &[u8]) -> Self {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            // `b < 256`, so the cast is exact.
+            #[allow(clippy::cast_possible_truncation)]
+            let byte = b as u8;
+            table[b] = byte.is_ascii_alphanumeric();
+            b += 1;
+        }
+        let mut i = 0;
+        while i < extra.len() {
+            table[extra[i] as usize] = true;
+            i += 1;
+        }
+        Self(table)
+    }
+
+    #[inline]
+    fn contains(&self, b: u8) -> bool {
+        self.0[usize::from(b)]
+    }
+}
+
+/// RFC 5321 `atext`.
+const ATEXT: ByteSet = ByteSet::alphanumeric_and(b"!#$%&'*+-/=?^_`{|}~");
+/// What an absolute URI may hold after its scheme, besides `%` escapes.
+const URI_CHARS: ByteSet = ByteSet::alphanumeric_and(b"-._~:/?[]@!$&'()*+,;=#");
+/// What a URI scheme may hold after its first letter.
+const SCHEME_CHARS: ByteSet = ByteSet::alphanumeric_and(b"+-.");
+
 /// An RFC 5321 `Mailbox`: a dot-atom or quoted local part, `@`, and a host name or an
 /// address literal.
 ///
@@ -93,31 +129,27 @@ impl Format {
 /// assert!(!elicit_grammar::format::is_email("ada"));
 /// ```
 pub fn is_email(text: &str) -> bool {
-    let Some(at) = text.rfind('@') else {
+    let bytes = text.as_bytes();
+    let Some(at) = bytes.iter().rposition(|&b| b == b'@') else {
         return false;
     };
-    let (local, domain) = (&text[..at], &text[at + 1..]);
+    let (local, domain) = (&bytes[..at], &bytes[at + 1..]);
     is_local_part(local) && is_mail_domain(domain)
 }
 
-fn is_local_part(local: &str) -> bool {
+fn is_local_part(local: &[u8]) -> bool {
     if local.is_empty() || local.len() > 64 {
         return false;
     }
-    if let Some(inner) = local
-        .strip_prefix('"')
-        .and_then(|rest| rest.strip_suffix('"'))
-    {
+    if let [b'"', inner @ .., b'"'] = local {
         return is_quoted_content(inner);
     }
-    is_dot_atom(local, |b| {
-        b.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~".contains(&b)
-    })
+    is_dot_atom(local, &ATEXT)
 }
 
-fn is_quoted_content(inner: &str) -> bool {
-    let mut bytes = inner.bytes();
-    while let Some(b) = bytes.next() {
+fn is_quoted_content(inner: &[u8]) -> bool {
+    let mut bytes = inner.iter();
+    while let Some(&b) = bytes.next() {
         match b {
             b'\\' => match bytes.next() {
                 Some(b' '..=b'~') => {}
@@ -131,19 +163,31 @@ fn is_quoted_content(inner: &str) -> bool {
     true
 }
 
-/// Atoms of `is_atom_byte` characters joined by single dots.
-fn is_dot_atom(text: &str, is_atom_byte: impl Fn(u8) -> bool) -> bool {
-    !text.is_empty()
-        && text
-            .split('.')
-            .all(|atom| !atom.is_empty() && atom.bytes().all(&is_atom_byte))
+/// Non-empty atoms of `atom` bytes joined by single dots.
+fn is_dot_atom(text: &[u8], atom: &ByteSet) -> bool {
+    // After a dot (or at the start) an atom must begin.
+    let mut after_dot = true;
+    for &b in text {
+        if b == b'.' {
+            if after_dot {
+                return false;
+            }
+            after_dot = true;
+        } else if atom.contains(b) {
+            after_dot = false;
+        } else {
+            return false;
+        }
+    }
+    !after_dot
 }
 
-fn is_mail_domain(domain: &str) -> bool {
-    if let Some(literal) = domain
-        .strip_prefix('[')
-        .and_then(|rest| rest.strip_suffix(']'))
-    {
+fn is_mail_domain(domain: &[u8]) -> bool {
+    if let [b'[', literal @ .., b']'] = domain {
+        // ASCII, so UTF-8; anything else is no address.
+        let Ok(literal) = std::str::from_utf8(literal) else {
+            return false;
+        };
         return match literal.strip_prefix("IPv6:") {
             Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
             None => literal.parse::<std::net::Ipv4Addr>().is_ok(),
@@ -153,12 +197,29 @@ fn is_mail_domain(domain: &str) -> bool {
 }
 
 /// An RFC 1123 host name: labels of letters, digits and inner hyphens, up to 63 each.
-fn is_hostname(host: &str) -> bool {
-    host.len() <= 253
-        && is_dot_atom(host, |b| b.is_ascii_alphanumeric() || b == b'-')
-        && host
-            .split('.')
-            .all(|label| label.len() <= 63 && !label.starts_with('-') && !label.ends_with('-'))
+fn is_hostname(host: &[u8]) -> bool {
+    if host.is_empty() || host.len() > 253 {
+        return false;
+    }
+    let mut label = 0usize;
+    let mut last = b'.';
+    for &b in host {
+        if b == b'.' {
+            if label == 0 || last == b'-' {
+                return false;
+            }
+            label = 0;
+        } else if b.is_ascii_alphanumeric() || (b == b'-' && label > 0) {
+            label += 1;
+            if label > 63 {
+                return false;
+            }
+        } else {
+            return false;
+        }
+        last = b;
+    }
+    label > 0 && last != b'-'
 }
 
 /// An RFC 3986 absolute `URI`: a scheme, `:`, then only characters a URI may hold, with
@@ -169,35 +230,43 @@ fn is_hostname(host: &str) -> bool {
 /// assert!(!elicit_grammar::format::is_absolute_uri("/relative"));
 /// ```
 pub fn is_absolute_uri(text: &str) -> bool {
-    let Some(colon) = text.find(':') else {
+    let bytes = text.as_bytes();
+    // The scheme: a letter, then letters, digits, `+`, `-`, `.`, up to the first `:`.
+    let Some((&first, mut rest)) = bytes.split_first() else {
         return false;
     };
-    let scheme = &text[..colon];
-    let mut scheme_bytes = scheme.bytes();
-    let scheme_ok = scheme_bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
-        && scheme_bytes.all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
-    if !scheme_ok {
+    if !first.is_ascii_alphabetic() {
         return false;
     }
-    let rest = &text.as_bytes()[colon + 1..];
+    loop {
+        match rest.split_first() {
+            Some((b':', after)) => {
+                rest = after;
+                break;
+            }
+            Some((&b, after)) if SCHEME_CHARS.contains(b) => rest = after,
+            _ => return false,
+        }
+    }
     let mut hashes = 0;
     let mut index = 0;
     while index < rest.len() {
         let b = rest[index];
-        match b {
-            b'%' => {
-                let escape_ok = rest
-                    .get(index + 1..index + 3)
-                    .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
-                if !escape_ok {
-                    return false;
-                }
-                index += 3;
-                continue;
+        if b == b'%' {
+            let escape_ok = rest
+                .get(index + 1..index + 3)
+                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+            if !escape_ok {
+                return false;
             }
-            b'#' => hashes += 1,
-            _ if b.is_ascii_alphanumeric() || b"-._~:/?[]@!$&'()*+,;=".contains(&b) => {}
-            _ => return false,
+            index += 3;
+            continue;
+        }
+        if !URI_CHARS.contains(b) {
+            return false;
+        }
+        if b == b'#' {
+            hashes += 1;
         }
         index += 1;
     }

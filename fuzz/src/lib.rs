@@ -13,7 +13,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::fmt::Debug;
 use std::sync::OnceLock;
 
-use elicit_core::{ContentError, Elicit, ElicitOutcome};
+use elicit_core::{ContentError, Elicit, ElicitOutcome, FieldErrorKind};
 use elicit_core::protocol::{ElicitAction, ElicitResult, OutcomeError, ReadError};
 use elicit_core::schema::{NumberKind, PropertySchema, RequestedSchema};
 use serde_json::{Map, Number, Value};
@@ -388,6 +388,26 @@ fn field_names(error: &ContentError) -> Vec<&str> {
     error.errors().iter().map(|e| e.field()).collect()
 }
 
+/// Each error's field and kind, in order.
+fn field_errors(error: &ContentError) -> Vec<(&str, &FieldErrorKind)> {
+    error.errors().iter().map(|e| (e.field(), e.kind())).collect()
+}
+
+/// Whether the parser's `parsed` error for a field may differ from `validate`'s `checked`:
+/// only when the type's own conversion refused the value before the schema was checked (a
+/// number outside the Rust type, which the schema's bounds name as a bound) — every other
+/// error is the schema's, in the same words.
+fn same_error(parsed: &FieldErrorKind, checked: &FieldErrorKind) -> bool {
+    parsed == checked
+        || matches!(
+            (parsed, checked),
+            (
+                FieldErrorKind::OutOfRange { .. },
+                FieldErrorKind::BelowMinimum { .. } | FieldErrorKind::AboveMaximum { .. }
+            )
+        )
+}
+
 /// The typed parser of `T` on `content`, against every oracle:
 ///
 /// - it never panics (nor does anything below);
@@ -462,12 +482,20 @@ where
         }
         Err(error) => {
             render(&error);
-            let mut expected: Vec<&str> = verdict.as_ref().err().map_or_else(Vec::new, field_names);
-            expected.extend(&unknown);
-            assert_eq!(
-                field_names(&error),
-                expected,
-                "different fields blamed for {content:?}:\nparsed: {error:?}\nvalidate: {verdict:?}"
+            // The same errors, in the same order: `validate`'s, then the unknown keys, sorted.
+            let mut unknown = unknown;
+            unknown.sort_unstable();
+            let mut expected: Vec<(&str, &FieldErrorKind)> =
+                verdict.as_ref().err().map_or_else(Vec::new, field_errors);
+            expected.extend(unknown.iter().map(|key| (*key, &FieldErrorKind::UnknownField)));
+            let found = field_errors(&error);
+            let agree = found.len() == expected.len()
+                && found.iter().zip(&expected).all(|((field, parsed), (name, checked))| {
+                    field == name && same_error(parsed, checked)
+                });
+            assert!(
+                agree,
+                "different errors for {content:?}:\nparsed: {error:?}\nvalidate: {verdict:?}"
             );
         }
     }
@@ -568,6 +596,65 @@ pub fn check_outcome_bytes(data: &[u8]) {
     }
     if let Ok(value) = parsed {
         check_outcome(&value);
+    }
+}
+
+/// An answer read from bytes, comparable: a `ReadError`'s JSON error by its text.
+#[derive(Debug, PartialEq)]
+enum ByteVerdict<T> {
+    Read(ElicitOutcome<T>),
+    TooLarge { limit: usize, length: usize },
+    Json(String),
+    Outcome(OutcomeError),
+}
+
+fn byte_verdict<T>(read: Result<ElicitOutcome<T>, ReadError>) -> ByteVerdict<T> {
+    match read {
+        Ok(outcome) => ByteVerdict::Read(outcome),
+        Err(ReadError::TooLarge { limit, length }) => ByteVerdict::TooLarge { limit, length },
+        Err(ReadError::Json(error)) => ByteVerdict::Json(error.to_string()),
+        Err(ReadError::Outcome(error)) => ByteVerdict::Outcome(error),
+        Err(other) => panic!("a new ReadError: {other:?}"),
+    }
+}
+
+/// The general way from bytes: a `Value`, `ElicitResult::from_value`, then `from_content`.
+fn read_generally<T: Elicit>(data: &[u8], limit: usize) -> Result<ElicitOutcome<T>, ReadError> {
+    let result = ElicitResult::from_slice_limited(data, limit)?;
+    Ok(ElicitOutcome::from_elicit_result(&result)?)
+}
+
+/// `ElicitOutcome::<T>::from_slice_limited`, which reads a derived form's answer straight from
+/// the bytes, gives exactly what the general way gives: the same outcome, the same errors
+/// (every field's, in order, with their kinds), the same JSON error text.
+pub fn check_bytes_form<T: Elicit + Debug + PartialEq>(data: &[u8], limit: usize) {
+    let direct = byte_verdict(ElicitOutcome::<T>::from_slice_limited(data, limit));
+    let general = byte_verdict(read_generally::<T>(data, limit));
+    assert_eq!(
+        direct,
+        general,
+        "the bytes reader and the general way disagree on {:?}",
+        String::from_utf8_lossy(data)
+    );
+}
+
+/// Target 4: bytes to a typed outcome for the three forms (one with a flattened form, one
+/// with an optional flattened group, one that denies unknown keys), against the general way;
+/// then, for an accepted content, `from_content`'s errors against `validate`'s
+/// ([`check_form`]).
+pub fn check_bytes(data: &[u8]) {
+    check_bytes_form::<Rich>(data, BYTE_LIMIT);
+    check_bytes_form::<Strict>(data, BYTE_LIMIT);
+    check_bytes_form::<Grouped>(data, BYTE_LIMIT);
+    if let Ok(Value::Object(message)) = serde_json::from_slice::<Value>(data) {
+        for content in [message.get("content"), message.get("result").and_then(|r| r.get("content"))]
+            .into_iter()
+            .flatten()
+        {
+            if let Value::Object(content) = content {
+                check_content(content);
+            }
+        }
     }
 }
 

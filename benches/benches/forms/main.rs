@@ -10,13 +10,16 @@
 
 mod clock;
 mod ours;
+mod signup;
 mod theirs;
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use elicit_core::Elicit;
+use elicit_core::protocol::DEFAULT_MESSAGE_LIMIT;
+use elicit_core::{Elicit, ElicitOutcome};
+use serde::Deserialize;
 
 use clock::Clock;
 use rmcp::model::ElicitationSchema;
@@ -160,23 +163,83 @@ fn schema(c: &mut Criterion<Clock>) {
     group.finish();
 }
 
-fn parse(c: &mut Criterion<Clock>) {
-    let answer = answer();
-    let mut group = c.benchmark_group("parse");
+/// What serde reads from the bytes of an answer when it checks nothing: the action and the
+/// content, as a server without elicit would declare them.
+#[derive(Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum SerdeAction {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+/// Both fields are read (and dropped): what is measured is reading them.
+#[derive(Deserialize)]
+#[allow(dead_code)]
+struct SerdeAnswer<T> {
+    action: SerdeAction,
+    content: T,
+}
+
+/// The bytes of an accepted `ElicitResult` with this content.
+fn answer_bytes(content: &Map<String, Value>) -> Vec<u8> {
+    serde_json::to_vec(&json!({"action": "accept", "content": content})).expect("serializes")
+}
+
+/// The five parse figures of one form: `from_content(&map)` against serde from an owned
+/// `Value` (cloned) and from a borrowed one, and bytes to typed against
+/// `serde_json::from_slice::<{action, content: T}>`.
+fn parse_group<Ours, Theirs>(c: &mut Criterion<Clock>, group: &str, answer: &Map<String, Value>)
+where
+    Ours: Elicit,
+    Theirs: for<'de> Deserialize<'de>,
+{
+    let value = Value::Object(answer.clone());
+    let bytes = answer_bytes(answer);
+    assert!(
+        Ours::from_content(answer).is_ok(),
+        "{group}: a valid answer"
+    );
+    assert!(matches!(
+        ElicitOutcome::<Ours>::from_slice_limited(&bytes, DEFAULT_MESSAGE_LIMIT),
+        Ok(ElicitOutcome::Accepted(_))
+    ));
+    let mut group = c.benchmark_group(group);
     group.bench_function("ours_from_content", |b| {
-        b.iter(|| black_box(ours::Everything::from_content(black_box(&answer)).expect("valid")));
+        b.iter(|| black_box(Ours::from_content(black_box(answer)).expect("valid")));
     });
     group.bench_function("serde_from_value", |b| {
         b.iter(|| {
             black_box(
-                serde_json::from_value::<theirs::Everything>(Value::Object(
-                    black_box(&answer).clone(),
-                ))
-                .expect("valid"),
+                serde_json::from_value::<Theirs>(Value::Object(black_box(answer).clone()))
+                    .expect("valid"),
+            )
+        });
+    });
+    group.bench_function("serde_value_ref", |b| {
+        b.iter(|| black_box(Theirs::deserialize(black_box(&value)).expect("valid")));
+    });
+    group.bench_function("ours_bytes", |b| {
+        b.iter(|| {
+            black_box(
+                ElicitOutcome::<Ours>::from_slice_limited(black_box(&bytes), DEFAULT_MESSAGE_LIMIT)
+                    .expect("valid"),
+            )
+        });
+    });
+    group.bench_function("serde_bytes", |b| {
+        b.iter(|| {
+            black_box(
+                serde_json::from_slice::<SerdeAnswer<Theirs>>(black_box(&bytes)).expect("valid"),
             )
         });
     });
     group.finish();
+}
+
+fn parse(c: &mut Criterion<Clock>) {
+    parse_group::<ours::Everything, theirs::Everything>(c, "parse", &answer());
+    parse_group::<signup::Signup, signup::SerdeSignup>(c, "parse_signup", &signup::answer());
 }
 
 fn config() -> Criterion<Clock> {

@@ -177,7 +177,14 @@ fn report(dir: &Path) -> Result<String, String> {
     .ok();
     writeln!(out, "|---|---|---|---|---|---|---|").ok();
     let rounds = run_time_rows(&dir.join("criterion"), &mut out)?;
-    build_rows(&Builds::read(&dir.join("build.tsv"))?, &mut out);
+    let build = dir.join("build.tsv");
+    // Absent when `scripts/bench.sh` ran with BENCH_RUNTIME_ONLY=1: the rows say so.
+    let builds = if build.exists() {
+        Builds::read(&build)?
+    } else {
+        Builds::default()
+    };
+    build_rows(&builds, &mut out);
     writeln!(
         out,
         "\nRun-time figures: the median of {rounds} criterion rounds (each the median of its samples), ratios per round, their lowest–highest in brackets."
@@ -244,7 +251,57 @@ fn run_time_rows(criterion: &Path, out: &mut String) -> Result<usize, String> {
         met(ratio <= 0.8),
     )
     .ok();
+    parse_rows(criterion, out)?;
     Ok(access.0.0.len())
+}
+
+/// Issue 15's figures: validating, typed parses against serde's unvalidated ones, on both
+/// bench forms.
+fn parse_rows(criterion: &Path, out: &mut String) -> Result<(), String> {
+    let forms = [
+        ("parse", "`Everything` (13 fields)"),
+        (
+            "parse_signup",
+            "`Signup` (10 fields: formats, lengths, bounds, an optional field)",
+        ),
+    ];
+    let rows = [
+        (
+            "2a",
+            "ours_from_content",
+            "serde_value_ref",
+            "`T::from_content(&map)` vs `<T as Deserialize>::deserialize(&Value)` (borrowed, no clone)",
+        ),
+        (
+            "2b",
+            "ours_bytes",
+            "serde_bytes",
+            "bytes of the answer → typed `T`: `ElicitOutcome::<T>::from_slice_limited` vs `serde_json::from_slice::<{action, content: T}>`",
+        ),
+        (
+            "2c",
+            "ours_from_content",
+            "serde_from_value",
+            "`T::from_content(&map)` vs `serde_json::from_value(Value::Object(map.clone()))`",
+        ),
+    ];
+    for (id, ours, theirs, what) in rows {
+        for (group, form) in forms {
+            let ours = Rounds::read(criterion, group, ours)?;
+            let theirs = Rounds::read(criterion, group, theirs)?;
+            let (ratio, low, high) = ratios(&ours, &theirs, |o, t| o / t);
+            let goal = if id == "2c" { "—" } else { "≤ 1×" };
+            let met_text = if id == "2c" { "" } else { met(ratio <= 1.0) };
+            writeln!(
+                out,
+                "| {id} | {what}, {form}; validating vs not | {} | {} | {ratio:.2}× ({low:.2}–{high:.2}) | {goal} | {met_text} |",
+                duration(ours.median()),
+                duration(theirs.median()),
+            )
+            .ok();
+        }
+    }
+    Ok(())
 }
 
 /// Figure 3.

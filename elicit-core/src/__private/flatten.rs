@@ -1,11 +1,13 @@
 //! `#[elicit(flatten)]`: a struct form inlined into another.
 //!
 //! The parent's wire schema stays one flat object: the flattened form's properties are pushed
-//! into it where the field is declared, and its fields are read from the same content map.
+//! into it where the field is declared, and its fields are read from the parent's slots
+//! (its names are a run of the parent's, from where the field is declared).
 //! Wire-name collisions are compile errors, proven by const assertions over `NAMES`.
 
 use serde_json::{Map, Value};
 
+use crate::read::{FormReader, Slot};
 use crate::schema::RequestedSchema;
 
 use super::errors::Errors;
@@ -17,10 +19,24 @@ pub trait FlatForm: crate::Elicit {
     /// declaration order.
     const NAMES: &'static [&'static str];
 
-    /// Reads the form's fields from `content`, recording every invalid one in `errors`;
-    /// `None` when any was invalid. Keys the form does not know are left alone: whether they
-    /// are errors is for the outermost form's `deny_unknown_fields` to say.
-    fn parse_fields(content: &Map<String, Value>, errors: &mut Errors) -> Option<Self>;
+    /// Whether the form, read on its own, reports the keys it does not know
+    /// (`deny_unknown_fields`).
+    const DENY_UNKNOWN: bool = false;
+
+    /// Reads the form's fields from its slots (slot `i` holds the value of `NAMES[i]`),
+    /// recording every invalid one in `errors`; `None` when any was invalid. Keys the form
+    /// does not know never reach it: whether they are errors is for the outermost form's
+    /// `deny_unknown_fields` to say.
+    fn parse_fields(slots: &[Slot<'_>], errors: &mut Errors) -> Option<Self>;
+}
+
+/// How `from_content` and the bytes reader read the form `T`.
+pub const fn form_reader<T: FlatForm>() -> FormReader<T> {
+    FormReader {
+        names: T::NAMES,
+        deny_unknown: T::DENY_UNKNOWN,
+        build: T::parse_fields,
+    }
 }
 
 /// What a field marked `#[elicit(flatten)]` can be: a [`FlatForm`], or an `Option` of one.
@@ -29,8 +45,8 @@ pub trait FlattenSlot: Sized {
     const NAMES: &'static [&'static str];
     /// Appends the flattened form's properties to the parent's schema.
     fn push(form: &mut RequestedSchema);
-    /// Reads the flattened form from the parent's content.
-    fn parse(content: &Map<String, Value>, errors: &mut Errors) -> Option<Self>;
+    /// Reads the flattened form from its run of the parent's slots.
+    fn parse(slots: &[Slot<'_>], errors: &mut Errors) -> Option<Self>;
     /// Writes the flattened form into the parent's content.
     fn put(&self, content: &mut Map<String, Value>);
 }
@@ -42,8 +58,8 @@ impl<T: FlatForm> FlattenSlot for T {
         push_properties::<T>(form, false);
     }
 
-    fn parse(content: &Map<String, Value>, errors: &mut Errors) -> Option<Self> {
-        T::parse_fields(content, errors)
+    fn parse(slots: &[Slot<'_>], errors: &mut Errors) -> Option<Self> {
+        T::parse_fields(slots, errors)
     }
 
     fn put(&self, content: &mut Map<String, Value>) {
@@ -59,9 +75,9 @@ impl<T: FlatForm> FlattenSlot for Option<T> {
         push_properties::<T>(form, true);
     }
 
-    fn parse(content: &Map<String, Value>, errors: &mut Errors) -> Option<Self> {
-        if answered::<T>(content) {
-            T::parse_fields(content, errors).map(Some)
+    fn parse(slots: &[Slot<'_>], errors: &mut Errors) -> Option<Self> {
+        if answered::<T>(slots) {
+            T::parse_fields(slots, errors).map(Some)
         } else {
             Some(None)
         }
@@ -86,15 +102,21 @@ fn push_properties<T: crate::Elicit>(form: &mut RequestedSchema, optional: bool)
     }
 }
 
-/// Whether `content` answers any of `T`'s properties: a key that is present, not `null`, and
+/// Whether the slots answer any of `T`'s properties: a key that is present, not `null`, and
 /// not just the property's `default` (which a client may pre-fill, per SEP-1034, for a group
 /// the user left alone).
-fn answered<T: crate::Elicit>(content: &Map<String, Value>) -> bool {
+fn answered<T: crate::Elicit>(slots: &[Slot<'_>]) -> bool {
     T::requested_schema()
         .properties
         .iter()
-        .any(|(name, schema)| match content.get(name) {
-            None | Some(Value::Null) => false,
-            Some(value) => schema.default_value().as_ref() != Some(value),
+        .zip(slots)
+        .any(|((_, schema), slot)| match slot {
+            None => false,
+            Some(raw) if raw.is_null() => false,
+            Some(raw) => match (schema.default_value(), raw.as_value()) {
+                (None, _) => true,
+                (Some(default), Some(value)) => default != *value,
+                (Some(default), None) => default != raw.to_value(),
+            },
         })
 }

@@ -38,20 +38,21 @@ pub use crate::error::{ContentError, FieldErrorKind};
 pub use crate::schema::rust::RustNumber;
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 pub use crate::select::{
-    ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption, parse_single, single_select_schema,
+    ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption, parse_single_raw, single_select_schema,
     single_to_json,
 };
 
 pub use self::errors::Errors;
 pub use self::facts::{FactKind, Facts};
-pub use self::flatten::{FlatForm, FlattenSlot};
+pub use self::flatten::{FlatForm, FlattenSlot, form_reader};
 pub use self::kinds::{MultiSelectField, NumberField, StringField};
 pub use self::names::{ConstMessage, concat_names, name_clash};
 pub use self::newtype::{NewtypeField, NotAForm};
 pub use self::number::{float, int};
 pub use self::once::{Built, OnceLock};
-pub use self::parse::{deny_unknown_fields, parse_field, put_field};
+pub use self::parse::{parse_field, parse_slot, put_field};
 pub use self::slot::{FieldDefault, FormField};
+pub use crate::read::{FormReader, Raw, Slot, read_map, slot, sub_slots};
 
 #[cfg(test)]
 mod tests {

@@ -3,21 +3,23 @@
 use serde_json::{Map, Value};
 
 use crate::error::FieldErrorKind;
+use crate::read::Raw;
 use crate::schema::PropertySchema;
 
 use super::errors::Errors;
 use super::slot::{FieldDefault, FormField};
 
-/// Reads one field: presence, `null`, default, the type's conversion, then the schema's
-/// constraints. Records an error and returns `None` when the field is invalid.
-pub fn parse_field<F: FormField>(
-    content: &Map<String, Value>,
+/// Reads one field from its slot (absent, or the value the reader found): presence, `null`,
+/// default, the type's conversion, then the schema's constraints. Records an error and
+/// returns `None` when the field is invalid.
+pub fn parse_slot<F: FormField>(
+    slot: Option<&Raw<'_>>,
     name: &str,
     schema: &PropertySchema,
     default: &FieldDefault<F>,
     errors: &mut Errors,
 ) -> Option<F> {
-    let result = match content.get(name) {
+    let result = match slot {
         // Absent: the default, else `None` for an `Option`, else missing.
         None => match default.produce(schema) {
             Some(result) => result,
@@ -27,15 +29,15 @@ pub fn parse_field<F: FormField>(
             },
         },
         // `null`: `None` for an `Option`, else the default, else missing.
-        Some(Value::Null) => match F::from_absent() {
+        Some(raw) if raw.is_null() => match F::from_absent() {
             Some(none) => Ok(none),
             None => match default.produce(schema) {
                 Some(result) => result,
                 None => Err(FieldErrorKind::Missing),
             },
         },
-        Some(value) => match F::from_present(value) {
-            Ok(parsed) => match schema.check(value) {
+        Some(raw) => match F::from_present_raw(raw) {
+            Ok(parsed) => match schema.check_raw(raw) {
                 Ok(()) => Ok(parsed),
                 Err(kind) => Err(kind),
             },
@@ -49,6 +51,18 @@ pub fn parse_field<F: FormField>(
             None
         }
     }
+}
+
+/// Reads the field `name` of `content` ([`parse_slot`] of its value): an enum form's one field.
+pub fn parse_field<F: FormField>(
+    content: &Map<String, Value>,
+    name: &str,
+    schema: &PropertySchema,
+    default: &FieldDefault<F>,
+    errors: &mut Errors,
+) -> Option<F> {
+    let raw = content.get(name).map(Raw::Json);
+    parse_slot(raw.as_ref(), name, schema, default, errors)
 }
 
 /// Writes one field into `content`. An `Option` that is `None` is left out, or written as
@@ -71,19 +85,5 @@ fn put_json(content: &mut Map<String, Value>, name: &str, json: Option<Value>, h
             content.insert(name.to_owned(), Value::Null);
         }
         None => {}
-    }
-}
-
-/// Reports every key of `content` that is not one of `known`, in key order: a `Map` keeps
-/// the client's order only when `serde_json`'s `preserve_order` is on, and the errors must not
-/// depend on the build's features.
-pub fn deny_unknown_fields(content: &Map<String, Value>, known: &[&str], errors: &mut Errors) {
-    let mut unknown: Vec<&String> = content
-        .keys()
-        .filter(|key| !known.contains(&key.as_str()))
-        .collect();
-    unknown.sort_unstable();
-    for key in unknown {
-        errors.push(key, FieldErrorKind::UnknownField);
     }
 }

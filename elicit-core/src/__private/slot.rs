@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use crate::error::FieldErrorKind;
 use crate::field::ElicitField;
+use crate::read::Raw;
 use crate::schema::PropertySchema;
 
 /// A field slot of a form: a plain field (required unless it has a default) or an `Option`
@@ -21,8 +22,8 @@ pub trait FormField: Sized {
     const FACTS: super::Facts;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
-    /// Converts a present, non-null value.
-    fn from_present(value: &Value) -> Result<Self, FieldErrorKind>;
+    /// Converts a present, non-null value as the reader found it.
+    fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind>;
     /// The value when the key is absent or `null` and there is no default.
     fn from_absent() -> Option<Self>;
     /// Wraps a default written as `Inner`.
@@ -41,8 +42,8 @@ impl<T: ElicitField> FormField for T {
         T::field_schema()
     }
 
-    fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
-        T::from_json(value)
+    fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        T::from_raw(raw)
     }
 
     fn from_absent() -> Option<Self> {
@@ -68,8 +69,8 @@ impl<T: ElicitField> FormField for Option<T> {
         T::field_schema()
     }
 
-    fn from_present(value: &Value) -> Result<Self, FieldErrorKind> {
-        match T::from_json(value) {
+    fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        match T::from_raw(raw) {
             Ok(value) => Ok(Some(value)),
             Err(kind) => Err(kind),
         }
@@ -117,7 +118,9 @@ impl<F: FormField> FieldDefault<F> {
                 if let Err(error) = schema.check(&json) {
                     return Some(Err(invalid_default(&error)));
                 }
-                match F::from_present(&json) {
+                // Through `from_present_raw`, which the reader calls too: one conversion
+                // instantiated per field type.
+                match F::from_present_raw(&Raw::Json(&json)) {
                     Ok(value) => Some(Ok(value)),
                     Err(error) => Some(Err(invalid_default(&error))),
                 }

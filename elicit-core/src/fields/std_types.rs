@@ -13,8 +13,9 @@ use serde_json::Value;
 
 use crate::error::FieldErrorKind;
 use crate::field::{ElicitField, integer_schema};
+use crate::read::Raw;
 use crate::schema::{PropertySchema, StringSchema};
-use crate::validate::{expect_integer, expect_str};
+use crate::validate::{expect_integer, expect_str, raw_integer, raw_str};
 
 macro_rules! non_zero_fields {
     ($min_text:literal, $note:literal: $($ty:ident($int:ty) from $minimum:expr),* $(,)?) => {$(
@@ -54,6 +55,20 @@ macro_rules! non_zero_fields {
                         value: match value {
                             Value::Number(number) => number.clone(),
                             _ => serde_json::Number::from(0),
+                        },
+                    })
+            }
+
+            fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+                let integer = raw_integer(raw)?;
+                <$int>::try_from(integer)
+                    .ok()
+                    .and_then(<$ty>::new)
+                    .ok_or_else(|| FieldErrorKind::OutOfRange {
+                        type_name: stringify!($ty),
+                        value: match raw.as_number() {
+                            Some(number) => number.clone(),
+                            None => serde_json::Number::from(0),
                         },
                     })
             }
@@ -112,6 +127,12 @@ macro_rules! ip_fields {
                 })
             }
 
+            fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+                raw_str(raw)?.parse().map_err(|_| FieldErrorKind::Invalid {
+                    reason: $reason.to_owned(),
+                })
+            }
+
             fn to_json(&self) -> Value {
                 Value::String(self.to_string())
             }
@@ -145,6 +166,10 @@ impl ElicitField for Box<str> {
         expect_str(value).map(Box::from)
     }
 
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        raw_str(raw).map(Box::from)
+    }
+
     fn to_json(&self) -> Value {
         Value::String(String::from(&**self))
     }
@@ -169,6 +194,10 @@ impl ElicitField for Arc<str> {
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         expect_str(value).map(Arc::from)
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        raw_str(raw).map(Arc::from)
     }
 
     fn to_json(&self) -> Value {
@@ -196,6 +225,10 @@ impl ElicitField for Cow<'static, str> {
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         expect_str(value).map(|text| Cow::Owned(text.to_owned()))
+    }
+
+    fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
+        raw_str(raw).map(|text| Cow::Owned(text.to_owned()))
     }
 
     fn to_json(&self) -> Value {

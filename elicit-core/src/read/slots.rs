@@ -1,0 +1,182 @@
+//! A form's field slots: each key of an answer matched once to the form's field-name table,
+//! its value kept (borrowed) in the field's slot, then every field converted and checked in
+//! declaration order by the form's `parse_fields`, which reports every field's error.
+//!
+//! One pass over the answer's entries instead of one lookup per field (a `Map` with
+//! `preserve_order` hashes each name with `SipHash`), and the same conversion whether the
+//! answer came as a content map or as bytes.
+
+use serde_json::{Map, Value};
+
+use crate::error::{ContentError, FieldErrorKind};
+
+use super::raw::Raw;
+use super::same_str;
+use crate::__private::Errors;
+
+/// One field's slot: absent, or the value found for it.
+pub type Slot<'a> = Option<Raw<'a>>;
+
+/// What reads a form from its slots: `FlatForm::parse_fields` of a derived struct form.
+pub type BuildFn<T> = for<'a, 'b> fn(&'b [Slot<'a>], &mut Errors) -> Option<T>;
+
+/// How to read a derived struct form from an answer's entries: its wire names (those of its
+/// flattened forms included, in declaration order: slot `i` is name `i`), whether it denies
+/// keys it does not know, and the function that builds it from its slots.
+pub struct FormReader<T> {
+    /// The form's wire names.
+    pub names: &'static [&'static str],
+    /// Whether keys the form does not know are errors.
+    pub deny_unknown: bool,
+    /// Builds the form from its slots, recording every field's error.
+    pub build: BuildFn<T>,
+}
+
+// By hand: a derive would ask `T: Clone`.
+impl<T> Clone for FormReader<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for FormReader<T> {}
+
+/// Slots kept inline up to this many names; a larger form allocates them.
+const INLINE_SLOTS: usize = 16;
+
+/// Runs `f` on `count` empty slots.
+pub(crate) fn with_slots<'a, R>(count: usize, f: impl FnOnce(&mut [Slot<'a>]) -> R) -> R {
+    if count <= INLINE_SLOTS {
+        let mut inline: [Slot<'a>; INLINE_SLOTS] = [const { None }; INLINE_SLOTS];
+        f(&mut inline[..count])
+    } else {
+        let mut slots = Vec::with_capacity(count);
+        slots.resize_with(count, || None);
+        f(&mut slots)
+    }
+}
+
+/// The index of `key` in `names`, trying `expected` first: clients mostly send the keys in
+/// the schema's order, so one comparison usually finds it.
+#[inline]
+pub(crate) fn position(names: &[&str], key: &str, expected: usize) -> Option<usize> {
+    match names.get(expected) {
+        Some(name) if same_str(name, key) => Some(expected),
+        _ => names.iter().position(|name| same_str(name, key)),
+    }
+}
+
+/// `Elicit::from_content` of a derived struct form: one pass over `content`'s entries into the
+/// form's slots, then the form built from them. A thin generic shell over `read_map_with`,
+/// which is compiled once, here.
+///
+/// # Errors
+/// Every field's error, then every unknown key (sorted) when the form denies them.
+pub fn read_map<T>(
+    content: &Map<String, Value>,
+    reader: &FormReader<T>,
+) -> Result<T, ContentError> {
+    let build = reader.build;
+    let mut value = None;
+    let errors = read_map_with(
+        content,
+        reader.names,
+        reader.deny_unknown,
+        &mut |slots: &[Slot<'_>], errors: &mut Errors| value = build(slots, errors),
+    );
+    into_result(value, errors)
+}
+
+/// What a form's builder is called through by the code that is not generic over the form.
+pub(crate) type Build<'f> = dyn for<'s, 'a> FnMut(&'s [Slot<'a>], &mut Errors) + 'f;
+
+/// [`read_map`] for any form: fills the slots, builds, reports unknown keys.
+fn read_map_with(
+    content: &Map<String, Value>,
+    names: &[&str],
+    deny_unknown: bool,
+    build: &mut Build<'_>,
+) -> Errors {
+    let count = names.len();
+    if count <= INLINE_SLOTS {
+        let mut inline: [Slot<'_>; INLINE_SLOTS] = [const { None }; INLINE_SLOTS];
+        let errors = fill_from_map(&mut inline[..count], content, names, deny_unknown, build);
+        // Every slot is empty or borrows from `content` (`Raw::Json`): there is nothing to
+        // drop, and skipping the drop of sixteen slots is measurable here.
+        std::mem::forget(inline);
+        errors
+    } else {
+        with_slots(count, |slots| {
+            fill_from_map(slots, content, names, deny_unknown, build)
+        })
+    }
+}
+
+/// [`read_map_with`] on its slots.
+#[inline]
+fn fill_from_map<'a>(
+    slots: &mut [Slot<'a>],
+    content: &'a Map<String, Value>,
+    names: &[&str],
+    deny_unknown: bool,
+    build: &mut Build<'_>,
+) -> Errors {
+    let mut unknown: Vec<&str> = Vec::new();
+    let mut expected = 0;
+    for (key, value) in content {
+        match position(names, key, expected) {
+            Some(index) => {
+                expected = index + 1;
+                if let Some(slot) = slots.get_mut(index) {
+                    *slot = Some(Raw::Json(value));
+                }
+            }
+            None if deny_unknown => unknown.push(key),
+            None => {}
+        }
+    }
+    let mut errors = Errors::new();
+    build(slots, &mut errors);
+    report_unknown(unknown, &mut errors);
+    errors
+}
+
+/// Reports the unknown keys after the fields' errors: sorted and each once, as
+/// `deny_unknown_fields` reports a map's keys (a `Map` keeps one entry per key, and its
+/// order depends on `preserve_order`).
+pub(crate) fn report_unknown(mut unknown: Vec<&str>, errors: &mut Errors) {
+    if unknown.is_empty() {
+        return;
+    }
+    unknown.sort_unstable();
+    unknown.dedup();
+    for key in unknown {
+        errors.push(key, FieldErrorKind::UnknownField);
+    }
+}
+
+/// The form, if it was built and nothing was reported; else every error.
+#[inline]
+pub(crate) fn into_result<T>(value: Option<T>, errors: Errors) -> Result<T, ContentError> {
+    match value {
+        Some(value) if errors.is_empty() => Ok(value),
+        _ => Err(errors.into_error()),
+    }
+}
+
+/// Slot `index` of `slots`, if it holds a value.
+#[inline]
+pub fn slot<'s, 'a>(slots: &'s [Slot<'a>], index: usize) -> Option<&'s Raw<'a>> {
+    match slots.get(index) {
+        Some(Some(raw)) => Some(raw),
+        _ => None,
+    }
+}
+
+/// The `len` slots of a flattened form, from `start`.
+#[inline]
+pub fn sub_slots<'s, 'a>(slots: &'s [Slot<'a>], start: usize, len: usize) -> &'s [Slot<'a>] {
+    match slots.get(start..start.saturating_add(len)) {
+        Some(sub) => sub,
+        None => &[],
+    }
+}
