@@ -47,7 +47,7 @@
 
 use std::fmt;
 
-use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
+use serde_core::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 use serde_json::{Number, Value};
 
 use crate::schema::StringFormat;

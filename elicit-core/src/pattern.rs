@@ -3,7 +3,7 @@
 use std::fmt;
 
 use elicit_grammar::pattern::Compiled;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_core::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A string field's `pattern`, compiled once when the schema is built.
 ///
@@ -94,7 +94,7 @@ impl Serialize for Pattern {
 impl<'de> Deserialize<'de> for Pattern {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let source = String::deserialize(deserializer)?;
-        Self::new(&source).map_err(serde::de::Error::custom)
+        Self::new(&source).map_err(serde_core::de::Error::custom)
     }
 }
 

@@ -1,8 +1,8 @@
 //! The 2026-07-28 delivery: elicitations ride in a result's `inputRequests`, and the answers
 //! come back in the retried request's `inputResponses`.
 
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_core::ser::SerializeMap;
+use serde_core::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::error::{MessageError, child, object, optional_str, required, required_object};
@@ -288,7 +288,7 @@ impl<'de> Deserialize<'de> for InputRequiredResult {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // Through the order-keeping tree, so each form's fields stay in the server's order.
         let json = Json::deserialize(deserializer)?;
-        Self::read(&json.to_value(), Some(&json)).map_err(serde::de::Error::custom)
+        Self::read(&json.to_value(), Some(&json)).map_err(serde_core::de::Error::custom)
     }
 }
 

@@ -3,9 +3,9 @@
 
 use std::fmt;
 
-use serde::de::{self, IgnoredAny, MapAccess, Visitor};
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_core::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde_core::ser::SerializeMap;
+use serde_core::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::error::{MessageError, child, object, optional_str, required, required_str};

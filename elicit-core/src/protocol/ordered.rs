@@ -8,8 +8,10 @@
 
 use std::fmt;
 
-use serde::de::value::{MapDeserializer, SeqDeserializer};
-use serde::de::{self, Deserialize, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+use serde_core::de::value::{MapDeserializer, SeqDeserializer};
+use serde_core::de::{
+    self, Deserialize, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
+};
 use serde_json::{Map, Number, Value};
 
 use crate::schema::RequestedSchema;
@@ -180,7 +182,7 @@ impl<'de> Deserializer<'de> for Json {
         }
     }
 
-    serde::forward_to_deserialize_any! {
+    serde_core::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
         bytes byte_buf unit unit_struct newtype_struct seq tuple
         tuple_struct map struct identifier ignored_any

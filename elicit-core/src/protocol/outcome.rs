@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_core::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::error::{MessageError, child, object, optional_str, quote, required_str};
@@ -79,7 +79,7 @@ impl<'de> Deserialize<'de> for ElicitAction {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let action = String::deserialize(deserializer)?;
         Self::parse(&action).ok_or_else(|| {
-            serde::de::Error::custom(OutcomeError::UnknownAction {
+            serde_core::de::Error::custom(OutcomeError::UnknownAction {
                 action: quote(&action),
             })
         })
@@ -288,7 +288,7 @@ impl Serialize for ElicitResult {
 impl<'de> Deserialize<'de> for ElicitResult {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = Value::deserialize(deserializer)?;
-        Self::from_value(&value).map_err(serde::de::Error::custom)
+        Self::from_value(&value).map_err(serde_core::de::Error::custom)
     }
 }
 

@@ -7,8 +7,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
+use serde_core::Serialize;
+use serde_core::ser::{SerializeMap, Serializer};
 use serde_json::Value;
 
 use super::jsonrpc::RequestId;

@@ -3,8 +3,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::ser::{SerializeMap, Serializer};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde_core::ser::{SerializeMap, Serializer};
+use serde_core::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use super::error::{MessageError, child, object, optional_str, required, required_str};
@@ -667,7 +667,7 @@ impl<'de> Deserialize<'de> for ElicitRequest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // Through the order-keeping tree, so the form's fields stay in the server's order.
         let json = Json::deserialize(deserializer)?;
-        Self::read(&json.to_value(), Some(&json)).map_err(serde::de::Error::custom)
+        Self::read(&json.to_value(), Some(&json)).map_err(serde_core::de::Error::custom)
     }
 }
 

@@ -87,8 +87,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, KeyInit, Mac};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use serde_core::Serialize;
+use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
@@ -508,7 +508,7 @@ impl StateKeys {
         mut header: Vec<u8>,
         state: &T,
     ) -> Result<String, serde_json::Error> {
-        use serde::ser::Error as _;
+        use serde_core::ser::Error as _;
         header[0] = FORMAT_AEAD;
         let plaintext = serde_json::to_vec(state)?;
         let mut nonce = [0; NONCE_LEN];

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_core::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::error::quote;
 use crate::format::is_absolute_uri;
@@ -378,7 +378,7 @@ impl Serialize for ElicitUrl {
 impl<'de> Deserialize<'de> for ElicitUrl {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        Self::parse(&text).map_err(serde::de::Error::custom)
+        Self::parse(&text).map_err(serde_core::de::Error::custom)
     }
 }
 

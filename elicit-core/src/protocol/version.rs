@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_core::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A revision of the MCP specification that has elicitation, as negotiated in `initialize`
 /// (or, from 2026-07-28, sent with every request).
@@ -137,7 +137,7 @@ impl Serialize for ProtocolVersion {
 impl<'de> Deserialize<'de> for ProtocolVersion {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        text.parse().map_err(serde_core::de::Error::custom)
     }
 }
 

@@ -21,8 +21,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
-use serde::de::{Deserialize, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_core::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde_core::de::{Deserialize, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 
 use super::raw::Raw;
@@ -153,7 +153,7 @@ struct LevelSeed<'r> {
 impl<'de> DeserializeSeed<'de> for LevelSeed<'_> {
     type Value = Option<Level<'de>>;
 
-    fn deserialize<D: serde::Deserializer<'de>>(
+    fn deserialize<D: serde_core::Deserializer<'de>>(
         self,
         deserializer: D,
     ) -> Result<Self::Value, D::Error> {
@@ -183,7 +183,7 @@ struct LevelKeySeed;
 impl<'de> DeserializeSeed<'de> for LevelKeySeed {
     type Value = LevelKey;
 
-    fn deserialize<D: serde::Deserializer<'de>>(
+    fn deserialize<D: serde_core::Deserializer<'de>>(
         self,
         deserializer: D,
     ) -> Result<LevelKey, D::Error> {
@@ -198,7 +198,7 @@ impl Visitor<'_> for LevelKeySeed {
         f.write_str("a key")
     }
 
-    fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<LevelKey, E> {
+    fn visit_str<E: serde_core::de::Error>(self, key: &str) -> Result<LevelKey, E> {
         Ok(match key {
             "action" => LevelKey::Action,
             "resultType" => LevelKey::ResultType,
@@ -271,27 +271,27 @@ impl<'de> Visitor<'de> for LevelVisitor<'_> {
         Ok(None)
     }
 
-    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+    fn visit_unit<E: serde_core::de::Error>(self) -> Result<Self::Value, E> {
         Ok(None)
     }
 
-    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
+    fn visit_bool<E: serde_core::de::Error>(self, _: bool) -> Result<Self::Value, E> {
         Ok(None)
     }
 
-    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
+    fn visit_i64<E: serde_core::de::Error>(self, _: i64) -> Result<Self::Value, E> {
         Ok(None)
     }
 
-    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
+    fn visit_u64<E: serde_core::de::Error>(self, _: u64) -> Result<Self::Value, E> {
         Ok(None)
     }
 
-    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+    fn visit_f64<E: serde_core::de::Error>(self, _: f64) -> Result<Self::Value, E> {
         Ok(None)
     }
 
-    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Self::Value, E> {
+    fn visit_str<E: serde_core::de::Error>(self, _: &str) -> Result<Self::Value, E> {
         Ok(None)
     }
 }
@@ -305,7 +305,7 @@ struct ContentSeed<'r> {
 impl<'de> DeserializeSeed<'de> for ContentSeed<'_> {
     type Value = (Content<'de>, bool);
 
-    fn deserialize<D: serde::Deserializer<'de>>(
+    fn deserialize<D: serde_core::Deserializer<'de>>(
         self,
         deserializer: D,
     ) -> Result<Self::Value, D::Error> {
@@ -331,7 +331,7 @@ struct FieldKeySeed<'r> {
 impl<'de> DeserializeSeed<'de> for FieldKeySeed<'_> {
     type Value = FieldKey<'de>;
 
-    fn deserialize<D: serde::Deserializer<'de>>(
+    fn deserialize<D: serde_core::Deserializer<'de>>(
         self,
         deserializer: D,
     ) -> Result<Self::Value, D::Error> {
@@ -357,11 +357,11 @@ impl<'de> Visitor<'de> for FieldKeySeed<'_> {
         f.write_str("a key")
     }
 
-    fn visit_borrowed_str<E: serde::de::Error>(self, key: &'de str) -> Result<Self::Value, E> {
+    fn visit_borrowed_str<E: serde_core::de::Error>(self, key: &'de str) -> Result<Self::Value, E> {
         Ok(self.classify(key, || Cow::Borrowed(key)))
     }
 
-    fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Self::Value, E> {
+    fn visit_str<E: serde_core::de::Error>(self, key: &str) -> Result<Self::Value, E> {
         Ok(self.classify(key, || Cow::Owned(key.to_owned())))
     }
 }
@@ -415,27 +415,27 @@ impl<'de> Visitor<'de> for ContentSeed<'_> {
         Ok((Content::Other, false))
     }
 
-    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+    fn visit_unit<E: serde_core::de::Error>(self) -> Result<Self::Value, E> {
         Ok((Content::Null, false))
     }
 
-    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
+    fn visit_bool<E: serde_core::de::Error>(self, _: bool) -> Result<Self::Value, E> {
         Ok((Content::Other, false))
     }
 
-    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Self::Value, E> {
+    fn visit_i64<E: serde_core::de::Error>(self, _: i64) -> Result<Self::Value, E> {
         Ok((Content::Other, false))
     }
 
-    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Self::Value, E> {
+    fn visit_u64<E: serde_core::de::Error>(self, _: u64) -> Result<Self::Value, E> {
         Ok((Content::Other, false))
     }
 
-    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+    fn visit_f64<E: serde_core::de::Error>(self, _: f64) -> Result<Self::Value, E> {
         Ok((Content::Other, false))
     }
 
-    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Self::Value, E> {
+    fn visit_str<E: serde_core::de::Error>(self, _: &str) -> Result<Self::Value, E> {
         Ok((Content::Other, false))
     }
 }
@@ -447,7 +447,7 @@ struct RawSeed;
 impl<'de> DeserializeSeed<'de> for RawSeed {
     type Value = Raw<'de>;
 
-    fn deserialize<D: serde::Deserializer<'de>>(
+    fn deserialize<D: serde_core::Deserializer<'de>>(
         self,
         deserializer: D,
     ) -> Result<Raw<'de>, D::Error> {
@@ -462,36 +462,36 @@ impl<'de> Visitor<'de> for RawSeed {
         f.write_str("a JSON value")
     }
 
-    fn visit_unit<E: serde::de::Error>(self) -> Result<Raw<'de>, E> {
+    fn visit_unit<E: serde_core::de::Error>(self) -> Result<Raw<'de>, E> {
         Ok(Raw::Null)
     }
 
-    fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<Raw<'de>, E> {
+    fn visit_bool<E: serde_core::de::Error>(self, value: bool) -> Result<Raw<'de>, E> {
         Ok(Raw::Bool(value))
     }
 
-    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Raw<'de>, E> {
+    fn visit_i64<E: serde_core::de::Error>(self, value: i64) -> Result<Raw<'de>, E> {
         Ok(Raw::Number(Number::from(value)))
     }
 
-    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Raw<'de>, E> {
+    fn visit_u64<E: serde_core::de::Error>(self, value: u64) -> Result<Raw<'de>, E> {
         Ok(Raw::Number(Number::from(value)))
     }
 
-    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Raw<'de>, E> {
+    fn visit_f64<E: serde_core::de::Error>(self, value: f64) -> Result<Raw<'de>, E> {
         // As `Value` reads it: a float with no JSON number (never from JSON text) is `null`.
         Ok(Number::from_f64(value).map_or(Raw::Null, Raw::Number))
     }
 
-    fn visit_borrowed_str<E: serde::de::Error>(self, value: &'de str) -> Result<Raw<'de>, E> {
+    fn visit_borrowed_str<E: serde_core::de::Error>(self, value: &'de str) -> Result<Raw<'de>, E> {
         Ok(Raw::Str(value))
     }
 
-    fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Raw<'de>, E> {
+    fn visit_str<E: serde_core::de::Error>(self, value: &str) -> Result<Raw<'de>, E> {
         Ok(Raw::String(value.to_owned()))
     }
 
-    fn visit_string<E: serde::de::Error>(self, value: String) -> Result<Raw<'de>, E> {
+    fn visit_string<E: serde_core::de::Error>(self, value: String) -> Result<Raw<'de>, E> {
         Ok(Raw::String(value))
     }
 

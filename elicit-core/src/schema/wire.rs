@@ -9,9 +9,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde::ser::{SerializeMap, Serializer};
-use serde::{Deserialize, Serialize};
+use serde_core::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_core::ser::{SerializeMap, Serializer};
+use serde_core::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::read::{self, Keywords, RawProperty};

@@ -820,7 +820,7 @@ fn read_elicitation(raw: &str) -> Result<ElicitRequest, serde_json::Error> {
     })
 }
 
-fn encode<T: serde::Serialize>(result: &T, request: &str) -> Result<Value, KitError> {
+fn encode<T: serde_core::Serialize>(result: &T, request: &str) -> Result<Value, KitError> {
     serde_json::to_value(result)
         .map_err(|error| KitError::Encode(format!("the hook's answer to {request}: {error}")))
 }

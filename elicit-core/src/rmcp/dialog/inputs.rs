@@ -1,7 +1,7 @@
 //! Several requests in one round: [`Inputs`] out, [`Gathered`] back.
 
 use ::rmcp::model::{self as m, ErrorData};
-use serde::de::DeserializeOwned;
+use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::protocol::{ElicitRequest, ElicitationSupport};

@@ -9,8 +9,8 @@ use ::rmcp::handler::server::tool::{InputResponses, RequestState};
 use ::rmcp::model::{self as m, ErrorData};
 use ::rmcp::service::RequestContext;
 use ::rmcp::{RoleServer, ServiceError};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use serde_core::Serialize;
+use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
 use super::convert::protocol_version;
