@@ -327,14 +327,7 @@ impl PropertySchema {
                 }
             }
         }
-        let count = items.len() as u64;
-        if let Some(min_items) = min_items.filter(|min| count < *min) {
-            return Err(FieldErrorKind::TooFewItems { min_items, count });
-        }
-        if let Some(max_items) = max_items.filter(|max| count > *max) {
-            return Err(FieldErrorKind::TooManyItems { max_items, count });
-        }
-        Ok(())
+        check_item_count(items.len(), min_items, max_items)
     }
 }
 
@@ -365,14 +358,7 @@ impl PropertySchema {
                 return Err(FieldErrorKind::duplicate_option(chosen));
             }
         }
-        let count = items.len() as u64;
-        if let Some(min_items) = min_items.filter(|min| count < *min) {
-            return Err(FieldErrorKind::TooFewItems { min_items, count });
-        }
-        if let Some(max_items) = max_items.filter(|max| count > *max) {
-            return Err(FieldErrorKind::TooManyItems { max_items, count });
-        }
-        Ok(())
+        check_item_count(items.len(), min_items, max_items)
     }
 
     /// `check_options` for a long answer, with the same verdicts in the same order, through
@@ -659,6 +645,22 @@ fn compare_float_integer(f: f64, i: i128) -> Option<Ordering> {
             Ordering::Equal
         }
     }))
+}
+
+/// A multi-select's `minItems` and `maxItems`, checked after its items.
+fn check_item_count(
+    len: usize,
+    min_items: Option<u64>,
+    max_items: Option<u64>,
+) -> Result<(), FieldErrorKind> {
+    let count = len as u64;
+    if let Some(min_items) = min_items.filter(|min| count < *min) {
+        return Err(FieldErrorKind::TooFewItems { min_items, count });
+    }
+    if let Some(max_items) = max_items.filter(|max| count > *max) {
+        return Err(FieldErrorKind::TooManyItems { max_items, count });
+    }
+    Ok(())
 }
 
 #[cfg(test)]
