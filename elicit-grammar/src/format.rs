@@ -28,6 +28,13 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order the spec lists them.
+    ///
+    /// ```
+    /// use elicit_grammar::format::Format;
+    ///
+    /// let names: Vec<&str> = Format::ALL.iter().map(|format| format.name()).collect();
+    /// assert_eq!(names, ["email", "uri", "date", "date-time"]);
+    /// ```
     pub const ALL: [Self; 4] = [Self::Email, Self::Uri, Self::Date, Self::DateTime];
 
     /// The name on the wire (`"email"`, `"uri"`, `"date"`, `"date-time"`).

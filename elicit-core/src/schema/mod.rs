@@ -243,6 +243,20 @@ impl RequestedSchema {
 /// What a `requestedSchema` read from JSON carries beyond the typed model: the keywords it
 /// has no field for, kept verbatim so that the schema is written back as it was read, and the
 /// list of those this crate does not apply. Empty ([`Default`]) in a derived form.
+///
+/// ```
+/// use elicit_core::schema::RequestedSchema;
+/// use serde_json::json;
+///
+/// let schema: RequestedSchema = serde_json::from_value(json!({
+///     "type": "object",
+///     "title": "Sign up",
+///     "properties": {"age": {"type": "integer", "format": "int32"}}
+/// })).unwrap();
+/// assert_eq!(schema.extras.root, [("title".to_owned(), json!("Sign up"))]);
+/// assert_eq!(schema.extras.properties[0].0, "age");
+/// assert_eq!(schema.extras.unchecked[0].keyword, "format");
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct Extras {
@@ -274,6 +288,19 @@ impl Extras {
 /// `enum` with non-string members, of which a string select keeps the strings; `minLength`
 /// written `2.0`). Written back, a keyword here replaces the typed schema's own, after the
 /// typed keywords.
+///
+/// ```
+/// use elicit_core::schema::RequestedSchema;
+/// use serde_json::json;
+///
+/// let schema: RequestedSchema = serde_json::from_value(json!({
+///     "type": "object",
+///     "properties": {"plan": {"type": "string", "const": "pro", "x-ui": "hidden"}}
+/// })).unwrap();
+/// let extras = schema.property_extras("plan").unwrap();
+/// assert_eq!(extras.constant, Some(json!("pro")));
+/// assert!(extras.keywords.iter().any(|(key, _)| key == "x-ui"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 #[non_exhaustive]
 pub struct PropertyExtras {
