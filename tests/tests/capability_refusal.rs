@@ -6,16 +6,19 @@
 // rmcp deprecates sampling and roots (SEP-2577); servers still ask for them.
 #![allow(deprecated)]
 
-use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+mod dialog_support;
+
+use dialog_support::{done, keys};
+use elicit_core::protocol::state::{Binding, StateKeys};
 use elicit_core::protocol::{ElicitMode, ElicitationSupport};
 use elicit_core::rmcp::{Dialog, Inputs};
 use elicit_core::testing::{Answer, KitError, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, CreateMessageRequest,
-    CreateMessageRequestParams, CreateMessageResult, InputRequest, ListRootsRequest,
-    ListRootsResult, Root, SamplingMessage, SamplingMessageContentBlock,
+    CallToolResponse, CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult,
+    InputRequest, ListRootsRequest, ListRootsResult, Root, SamplingMessage,
+    SamplingMessageContentBlock,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
@@ -34,13 +37,7 @@ struct Server {
 }
 
 fn server() -> Server {
-    Server {
-        keys: StateKeys::new(StateKey::new(&[9; 32]).unwrap()),
-    }
-}
-
-fn done(text: String) -> CallToolResult {
-    CallToolResult::success(vec![ContentBlock::text(text)])
+    Server { keys: keys(9) }
 }
 
 #[tool_router]

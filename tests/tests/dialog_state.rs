@@ -2,16 +2,17 @@
 //! issued for another tool or other arguments, expired, or no longer matching the tool's
 //! questions. Each is a JSON-RPC `-32602` naming the problem.
 
+mod dialog_support;
+
 use std::time::Duration;
 
-use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+use dialog_support::{done, keys};
+use elicit_core::protocol::state::{Binding, StateKeys};
 use elicit_core::rmcp::Dialog;
 use elicit_core::testing::{Session, TestClient};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::handler::server::tool::{InputResponses, RequestState};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, JsonObject,
-};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
@@ -36,13 +37,7 @@ struct Server {
 }
 
 fn server(key: u8) -> Server {
-    Server {
-        keys: StateKeys::new(StateKey::new(&[key; 32]).unwrap()),
-    }
-}
-
-fn done(text: String) -> CallToolResult {
-    CallToolResult::success(vec![ContentBlock::text(text)])
+    Server { keys: keys(key) }
 }
 
 #[tool_router]

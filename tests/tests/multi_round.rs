@@ -4,15 +4,18 @@
 //! 2026-07-28: three `InputRequiredResult`s, the tool run again on each retry with the
 //! earlier answers replayed from the sealed state), and what the client saw.
 
+mod dialog_support;
+
+use dialog_support::{done, keys};
 use elicit_core::protocol::ProtocolVersion;
-use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+use elicit_core::protocol::state::{Binding, StateKeys};
 use elicit_core::rmcp::{Dialog, Halt};
 use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
-    GetPromptResult, JsonObject, PromptMessage, Role,
+    CallToolResponse, GetPromptRequestParams, GetPromptResponse, GetPromptResult, JsonObject,
+    PromptMessage, Role,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
@@ -60,14 +63,10 @@ struct Travel {
 impl Travel {
     fn new() -> Self {
         Self {
-            keys: StateKeys::new(StateKey::new(&[7; 32]).unwrap()),
+            keys: keys(7),
             runs: Arc::default(),
         }
     }
-}
-
-fn done(text: String) -> CallToolResult {
-    CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
 #[tool_router]

@@ -3,8 +3,11 @@
 //! (where the revision has `default`), up to the author's bound, then a typed "gave up";
 //! on 2026-07-28 a retry without the answer (or under another key) is asked again.
 
+mod dialog_support;
+
+use dialog_support::keys;
 use elicit_core::protocol::ProtocolVersion;
-use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+use elicit_core::protocol::state::{Binding, StateKeys};
 use elicit_core::rmcp::{Dialog, Reasked};
 use elicit_core::schema::PropertySchema;
 use elicit_core::testing::{Answer, SeenRequest, TestClient, text};
@@ -43,9 +46,7 @@ struct Tables {
 }
 
 fn tables() -> Tables {
-    Tables {
-        keys: StateKeys::new(StateKey::new(&[3; 32]).unwrap()),
-    }
+    Tables { keys: keys(3) }
 }
 
 #[tool_router]
