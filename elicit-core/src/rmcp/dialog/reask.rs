@@ -47,7 +47,7 @@ pub(super) fn reask<T: Elicit>(
 }
 
 /// The message of a form asked again: the form's own, then each field's error.
-pub(in crate::rmcp) fn reask_message(message: &str, errors: &ContentError) -> String {
+fn reask_message(message: &str, errors: &ContentError) -> String {
     let mut text = String::from(message);
     if !text.is_empty() {
         text.push_str("\n\n");
