@@ -1,4 +1,4 @@
-//! The code of the protocol walkthrough (`elicit-core/docs/protocol.md`, part of the
+//! The code of the protocol walkthrough (`elicit-runtime/docs/protocol.md`, part of the
 //! `protocol` module's docs), block by block, so that it is compiled and run even where the
 //! doctests are not. Keep the two in step.
 

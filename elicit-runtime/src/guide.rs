@@ -14,7 +14,7 @@
 //! [`protocol`](crate::protocol) module, and rmcp in `rmcp` (feature `rmcp`).
 //!
 //! These pages have no items: each is a chapter of text whose examples are compiled and run
-//! as doctests. They live in `elicit-core/docs/*.md`.
+//! as doctests. They live in `elicit-runtime/docs/*.md`.
 
 pub mod types {
     #![doc = include_str!("../docs/types.md")]
