@@ -5,4 +5,5 @@
 //! Not meant to be used directly: depend on `elicit-core`.
 
 pub mod format;
+mod matcher;
 pub mod pattern;

@@ -4,12 +4,15 @@
 //! `new RegExp(pattern, "u")` (Ajv) or, for an HTML `<input pattern>`, with the `v` flag. A
 //! pattern is accepted here only when it is valid under both flags and means the same under
 //! both, and only when it can run in linear time: no lookaround, no backreferences. It is then
-//! translated construct by construct into a `regex-lite` regex with the identical meaning (`\s`
-//! is ECMA-262's Unicode white space, `.` stops at every line terminator, `^` and `$` are the
-//! ends of the string, …), while the source as written is what a schema sends.
+//! translated construct by construct into a small regex dialect with the identical meaning
+//! (`\s` is spelled out as ECMA-262's Unicode white space, `.` as every character but the line
+//! terminators, `^` and `$` as the ends of the string, …), which the linear-time matcher
+//! (`matcher.rs`) runs, while the source as written is what a schema sends.
 
 use std::fmt;
 use std::fmt::Write as _;
+
+use crate::matcher::{CompileError, Program};
 
 /// A pattern that JavaScript clients and this crate read the same way, ready to match.
 ///
@@ -23,7 +26,8 @@ use std::fmt::Write as _;
 #[derive(Clone, Debug)]
 pub struct Compiled {
     source: Box<str>,
-    regex: regex_lite::Regex,
+    translation: Box<str>,
+    program: Program,
 }
 
 impl Compiled {
@@ -37,15 +41,16 @@ impl Compiled {
         &self.source
     }
 
-    /// The `regex-lite` regex the pattern was translated into, with every construct whose
-    /// meaning differs between the two dialects spelled out.
+    /// The regex the pattern was translated into and the matcher runs: every construct whose
+    /// meaning could differ between regex dialects spelled out (`\A`, `\z`, code-point
+    /// classes), in the syntax the `regex` crates read too.
     ///
     /// ```
     /// let pattern = elicit_grammar::pattern::compile(r"^\d$").unwrap();
     /// assert_eq!(pattern.translation(), r"\A[0-9]\z");
     /// ```
     pub fn translation(&self) -> &str {
-        self.regex.as_str()
+        &self.translation
     }
 
     /// Whether `text` contains a match, as `new RegExp(source, "u").test(text)` answers.
@@ -55,7 +60,7 @@ impl Compiled {
     /// assert!(pattern.is_match("abc")); // unanchored, as JSON Schema's `pattern` is
     /// ```
     pub fn is_match(&self, text: &str) -> bool {
-        self.regex.is_match(text)
+        self.program.is_match(text)
     }
 }
 
@@ -126,18 +131,23 @@ pub fn compile(source: &str) -> Result<Compiled, PatternError> {
             "this pattern can match an empty string with `\\B` as its only condition, and JavaScript engines disagree on where: V8 (Chrome, Node) also finds `\\B` between the two halves of an astral character, ECMA-262 does not; make the match consume a character",
         ));
     }
-    let regex = regex_lite::Regex::new(&parser.out).map_err(|error| {
-        PatternError::new(format!(
+    let program = Program::new(&parser.out).map_err(|error| match error {
+        CompileError::TooLarge => PatternError::new(format!(
             "the pattern is too large or too deeply nested for the linear-time engine ({error})"
-        ))
+        )),
+        CompileError::Syntax(_) => PatternError::new(format!(
+            "internal error: the translation `{}` could not be compiled ({error}); please report it",
+            parser.out
+        )),
     })?;
     Ok(Compiled {
         source: source.into(),
-        regex,
+        translation: parser.out.into_boxed_str(),
+        program,
     })
 }
 
-/// How deep groups may nest (regex-lite's own limit is 50 levels of its syntax tree).
+/// How deep groups may nest: the translator and the matcher's compiler recurse once a level.
 const MAX_DEPTH: u32 = 24;
 
 /// ECMA-262 `WhiteSpace` and `LineTerminator`: what `\s` matches.
@@ -213,8 +223,8 @@ impl Set {
         Self(ranges)
     }
 
-    /// The class in regex-lite syntax, without surrogates (a Rust string has none, and
-    /// regex-lite cannot name them).
+    /// The class in the translation's syntax, without surrogates (a Rust string has none, and
+    /// the `regex` crates cannot name them).
     fn render(&self) -> String {
         let mut out = String::from("[");
         let mut empty = true;
@@ -693,7 +703,7 @@ impl Parser {
                         None => "{…}".into(),
                     };
                     error(format!(
-                        "the Unicode property escape `\\{c}{name}` is not supported: the linear-time engine (regex-lite) has no Unicode property tables"
+                        "the Unicode property escape `\\{c}{name}` is not supported: the linear-time engine has no Unicode property tables"
                     ))
                 } else {
                     error(format!(

@@ -204,7 +204,7 @@ fn chars(text: &str) -> usize {
     text.chars().count()
 }
 
-/// `^[a-z]+-[0-9]{2,4}$` in the `regex` crate, not the parser's `regex-lite`.
+/// `^[a-z]+-[0-9]{2,4}$` in the `regex` crate, not the parser's own matcher.
 fn code_pattern() -> &'static regex::Regex {
     static PATTERN: OnceLock<regex::Regex> = OnceLock::new();
     PATTERN.get_or_init(|| regex::Regex::new("^[a-z]+-[0-9]{2,4}$").expect("valid pattern"))

@@ -18,9 +18,9 @@ use serde::Deserialize;
 const REFUSED_BY_DESIGN: &[&str] = &[
     // Lookaround and backreferences: matching runs in linear time.
     "patterns run in linear time",
-    // `\p{…}`: regex-lite has no Unicode property tables.
+    // `\p{…}`: the matcher has no Unicode property tables.
     "has no Unicode property tables",
-    // Beyond regex-lite's size limit (`a{999999}`).
+    // Beyond the matcher's size limit (`a{999999}`).
     "too large or too deeply nested",
     // Group names other than ASCII identifiers (`(?<é>…)`, `(?<\u0061>…)`).
     "only ASCII identifiers",

@@ -1,0 +1,627 @@
+//! The linear-time matcher behind [`Compiled::is_match`](crate::pattern::Compiled::is_match):
+//! a pattern's translation compiled to a Thompson NFA and run as a Pike VM, which keeps one
+//! thread per NFA state and so matches in time proportional to the text times the program,
+//! whatever the pattern (no backtracking, no catastrophic cases).
+//!
+//! It reads only the small dialect `pattern.rs` writes, in which every construct already has
+//! ECMA-262's meaning: literal characters (ASCII alphanumerics, `\xHH` or `\x{HEX}`), classes of
+//! code-point ranges, `(?:…)`, `|`, the quantifiers `*`, `+`, `?`, `{n}`, `{n,}` and `{n,m}`
+//! (greedy or lazy: the same for whether a match exists), and the assertions `\A`, `\z`,
+//! `\b` and `\B` (ASCII word characters, as ECMA-262's `\b` without the `i` flag). Written
+//! here rather than borrowed from a regex crate so that the derive and the runtime compile
+//! no regex engine of which they would use a sliver.
+
+/// How many NFA states a pattern may compile to: `x{n,m}` repeats `x`'s states, so a large
+/// count is refused rather than built (`a{999999}` would take a million).
+const MAX_STATES: usize = 100_000;
+
+/// One NFA state.
+#[derive(Clone, Debug)]
+enum State {
+    /// Consumes one character in the class (sorted, disjoint, inclusive ranges).
+    Class(Box<[(u32, u32)]>),
+    /// Goes on at either state.
+    Split(usize, usize),
+    /// Goes on at the state.
+    Jump(usize),
+    /// Goes on at the next state if the assertion holds here.
+    Assert(Look),
+    /// The pattern matched.
+    Match,
+}
+
+/// A zero-width assertion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Look {
+    /// `\A`: the start of the text.
+    Start,
+    /// `\z`: the end of the text.
+    End,
+    /// `\b`: a word character on one side only.
+    WordBoundary,
+    /// `\B`: word characters on both sides or on neither.
+    NotWordBoundary,
+}
+
+/// A translated pattern, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct Program {
+    states: Box<[State]>,
+    /// Whether every match starts at the start of the text (the program begins with `\A`), so
+    /// that no thread need start later.
+    anchored: bool,
+}
+
+/// Why a translation could not be compiled.
+#[derive(Debug)]
+pub(crate) enum CompileError {
+    /// More than [`MAX_STATES`] states.
+    TooLarge,
+    /// Not the dialect `pattern.rs` writes: a bug there, not the user's.
+    Syntax(&'static str),
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::TooLarge => write!(f, "more than {MAX_STATES} states"),
+            Self::Syntax(what) => write!(f, "translation syntax: {what}"),
+        }
+    }
+}
+
+/// A parsed translation.
+enum Node {
+    Class(Vec<(u32, u32)>),
+    Look(Look),
+    Concat(Vec<Node>),
+    Alternate(Vec<Node>),
+    Repeat {
+        node: Box<Node>,
+        min: u64,
+        max: Option<u64>,
+    },
+}
+
+impl Program {
+    /// Compiles a translation written by `pattern.rs`.
+    pub(crate) fn new(translation: &str) -> Result<Self, CompileError> {
+        let mut reader = Reader {
+            chars: translation.chars().collect(),
+            pos: 0,
+        };
+        let node = reader.alternation()?;
+        if reader.pos != reader.chars.len() {
+            return Err(CompileError::Syntax("unbalanced `)`"));
+        }
+        let mut states = Vec::new();
+        emit(&node, &mut states)?;
+        states.push(State::Match);
+        let anchored = matches!(states.first(), Some(State::Assert(Look::Start)));
+        Ok(Self {
+            states: states.into_boxed_slice(),
+            anchored,
+        })
+    }
+
+    /// Whether `text` contains a match.
+    pub(crate) fn is_match(&self, text: &str) -> bool {
+        let mut current = Threads::new(self.states.len());
+        let mut next = Threads::new(self.states.len());
+        let mut stack = Vec::new();
+        let mut at = Position {
+            start: true,
+            before: None,
+            after: text.chars().next(),
+        };
+        let mut rest = text.chars();
+        loop {
+            if (!self.anchored || at.start) && self.add(&mut current, &mut stack, 0, at) {
+                return true;
+            }
+            if current.is_empty() && self.anchored {
+                return false;
+            }
+            let Some(c) = rest.next() else {
+                return false;
+            };
+            let after = Position {
+                start: false,
+                before: Some(c),
+                after: rest.clone().next(),
+            };
+            for &index in &current.dense {
+                if let State::Class(ranges) = &self.states[index]
+                    && class_contains(ranges, c)
+                    && self.add(&mut next, &mut stack, index + 1, after)
+                {
+                    return true;
+                }
+            }
+            std::mem::swap(&mut current, &mut next);
+            next.clear();
+            at = after;
+        }
+    }
+
+    /// Adds the thread at `state` and every state it reaches without consuming a character
+    /// at `at`; true when one of them is the match.
+    fn add(
+        &self,
+        threads: &mut Threads,
+        stack: &mut Vec<usize>,
+        state: usize,
+        at: Position,
+    ) -> bool {
+        stack.push(state);
+        while let Some(state) = stack.pop() {
+            if !threads.insert(state) {
+                continue;
+            }
+            match self.states[state] {
+                State::Class(_) => {}
+                State::Split(first, second) => {
+                    stack.push(second);
+                    stack.push(first);
+                }
+                State::Jump(to) => stack.push(to),
+                State::Assert(look) => {
+                    if at.holds(look) {
+                        stack.push(state + 1);
+                    }
+                }
+                State::Match => {
+                    stack.clear();
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Where in the text the machine is: the characters on either side.
+#[derive(Clone, Copy)]
+struct Position {
+    start: bool,
+    before: Option<char>,
+    after: Option<char>,
+}
+
+impl Position {
+    fn holds(self, look: Look) -> bool {
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        match look {
+            Look::Start => self.start,
+            Look::End => self.after.is_none(),
+            Look::WordBoundary => word(self.before) != word(self.after),
+            Look::NotWordBoundary => word(self.before) == word(self.after),
+        }
+    }
+}
+
+fn class_contains(ranges: &[(u32, u32)], c: char) -> bool {
+    let c = u32::from(c);
+    let index = ranges.partition_point(|&(_, hi)| hi < c);
+    ranges.get(index).is_some_and(|&(lo, _)| lo <= c)
+}
+
+/// A set of states, in the order added: a sparse set, cleared in constant time.
+struct Threads {
+    dense: Vec<usize>,
+    sparse: Vec<usize>,
+}
+
+impl Threads {
+    fn new(size: usize) -> Self {
+        Self {
+            dense: Vec::new(),
+            sparse: vec![0; size],
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.dense.is_empty()
+    }
+
+    /// Adds `state`; false if it was there.
+    fn insert(&mut self, state: usize) -> bool {
+        let slot = self.sparse[state];
+        if self.dense.get(slot) == Some(&state) {
+            return false;
+        }
+        self.sparse[state] = self.dense.len();
+        self.dense.push(state);
+        true
+    }
+
+    fn clear(&mut self) {
+        self.dense.clear();
+    }
+}
+
+/// Emits `node`'s states after `states`.
+fn emit(node: &Node, states: &mut Vec<State>) -> Result<(), CompileError> {
+    if states.len() > MAX_STATES {
+        return Err(CompileError::TooLarge);
+    }
+    match node {
+        Node::Class(ranges) => states.push(State::Class(ranges.clone().into_boxed_slice())),
+        Node::Look(look) => states.push(State::Assert(*look)),
+        Node::Concat(nodes) => {
+            for node in nodes {
+                emit(node, states)?;
+            }
+        }
+        Node::Alternate(branches) => {
+            // split(first, rest) … first … jump(end), rest: split(second, rest) …, last.
+            let mut jumps = Vec::new();
+            for (index, branch) in branches.iter().enumerate() {
+                let split = states.len();
+                let last = index + 1 == branches.len();
+                if !last {
+                    states.push(State::Split(split + 1, 0));
+                }
+                emit(branch, states)?;
+                if !last {
+                    jumps.push(states.len());
+                    states.push(State::Jump(0));
+                    let rest = states.len();
+                    states[split] = State::Split(split + 1, rest);
+                }
+            }
+            let end = states.len();
+            for jump in jumps {
+                states[jump] = State::Jump(end);
+            }
+        }
+        // A repeated node of no states (`(?:){9}`, `(?:a{0})*`) is no states, however many
+        // times: without this, a huge count would loop that many times for nothing.
+        Node::Repeat { node, .. } if emits_nothing(node) => {}
+        Node::Repeat { node, min, max } => {
+            for _ in 0..*min {
+                emit(node, states)?;
+            }
+            match max {
+                // `x*`: split(x, end) x jump(split).
+                None => {
+                    let split = states.len();
+                    states.push(State::Split(split + 1, 0));
+                    emit(node, states)?;
+                    states.push(State::Jump(split));
+                    let end = states.len();
+                    states[split] = State::Split(split + 1, end);
+                }
+                // `x?` as many times as `max - min`.
+                Some(max) => {
+                    for _ in *min..*max {
+                        let split = states.len();
+                        states.push(State::Split(split + 1, 0));
+                        emit(node, states)?;
+                        let end = states.len();
+                        states[split] = State::Split(split + 1, end);
+                        if states.len() > MAX_STATES {
+                            return Err(CompileError::TooLarge);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if states.len() > MAX_STATES {
+        return Err(CompileError::TooLarge);
+    }
+    Ok(())
+}
+
+/// Whether `node` compiles to no states at all.
+fn emits_nothing(node: &Node) -> bool {
+    match node {
+        Node::Concat(nodes) => nodes.iter().all(emits_nothing),
+        Node::Repeat { max: Some(0), .. } => true,
+        Node::Repeat { node, .. } => emits_nothing(node),
+        Node::Class(_) | Node::Look(_) | Node::Alternate(_) => false,
+    }
+}
+
+/// Reads the dialect `pattern.rs` writes.
+struct Reader {
+    chars: Vec<char>,
+    pos: usize,
+}
+
+impl Reader {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        let found = self.peek() == Some(c);
+        if found {
+            self.pos += 1;
+        }
+        found
+    }
+
+    fn alternation(&mut self) -> Result<Node, CompileError> {
+        let mut branches = vec![self.concatenation()?];
+        while self.eat('|') {
+            branches.push(self.concatenation()?);
+        }
+        Ok(if branches.len() == 1 {
+            branches.swap_remove(0)
+        } else {
+            Node::Alternate(branches)
+        })
+    }
+
+    fn concatenation(&mut self) -> Result<Node, CompileError> {
+        let mut nodes = Vec::new();
+        while let Some(c) = self.peek() {
+            if c == '|' || c == ')' {
+                break;
+            }
+            let atom = self.atom()?;
+            nodes.push(self.quantified(atom)?);
+        }
+        Ok(Node::Concat(nodes))
+    }
+
+    fn atom(&mut self) -> Result<Node, CompileError> {
+        match self.peek() {
+            Some('(') => {
+                self.pos += 1;
+                if !(self.eat('?') && self.eat(':')) {
+                    return Err(CompileError::Syntax("a group other than `(?:`"));
+                }
+                let node = self.alternation()?;
+                if !self.eat(')') {
+                    return Err(CompileError::Syntax("missing `)`"));
+                }
+                Ok(node)
+            }
+            Some('[') => {
+                self.pos += 1;
+                self.class()
+            }
+            Some('\\') => match self.chars.get(self.pos + 1) {
+                Some('A') => Ok(self.look(Look::Start)),
+                Some('z') => Ok(self.look(Look::End)),
+                Some('b') => Ok(self.look(Look::WordBoundary)),
+                Some('B') => Ok(self.look(Look::NotWordBoundary)),
+                _ => {
+                    let c = self.char()?;
+                    Ok(Node::Class(vec![(c, c)]))
+                }
+            },
+            _ => {
+                let c = self.char()?;
+                Ok(Node::Class(vec![(c, c)]))
+            }
+        }
+    }
+
+    fn look(&mut self, look: Look) -> Node {
+        self.pos += 2;
+        Node::Look(look)
+    }
+
+    /// A class after its `[`: ranges of characters, or the complement of such ranges.
+    fn class(&mut self) -> Result<Node, CompileError> {
+        let negated = self.eat('^');
+        let mut ranges = Vec::new();
+        while !self.eat(']') {
+            let lo = self.char()?;
+            let hi = if self.eat('-') { self.char()? } else { lo };
+            ranges.push((lo, hi));
+        }
+        ranges.sort_unstable();
+        let mut merged: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
+        for (lo, hi) in ranges {
+            match merged.last_mut() {
+                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
+        }
+        if negated {
+            let mut complement = Vec::new();
+            let mut next = 0;
+            for (lo, hi) in merged {
+                if lo > next {
+                    complement.push((next, lo - 1));
+                }
+                next = hi.saturating_add(1);
+            }
+            if next <= u32::from(char::MAX) {
+                complement.push((next, u32::from(char::MAX)));
+            }
+            merged = complement;
+        }
+        Ok(Node::Class(merged))
+    }
+
+    /// One literal character: an ASCII alphanumeric, `\xHH` or `\x{HEX}`.
+    fn char(&mut self) -> Result<u32, CompileError> {
+        match self.peek() {
+            Some('\\') => {
+                self.pos += 1;
+                if !self.eat('x') {
+                    return Err(CompileError::Syntax("an escape other than `\\x`"));
+                }
+                // `\x{HEX}`, or `\xHH` (two digits).
+                let braced = self.eat('{');
+                let mut value: u32 = 0;
+                let mut digits = 0;
+                while let Some(digit) = self.peek().and_then(|c| c.to_digit(16)) {
+                    if !braced && digits == 2 {
+                        break;
+                    }
+                    value = value.saturating_mul(16).saturating_add(digit);
+                    digits += 1;
+                    self.pos += 1;
+                }
+                if digits == 0 || (braced && !self.eat('}')) || (!braced && digits != 2) {
+                    return Err(CompileError::Syntax("a malformed `\\x` escape"));
+                }
+                Ok(value)
+            }
+            Some(c) if c.is_ascii_alphanumeric() => {
+                self.pos += 1;
+                Ok(u32::from(c))
+            }
+            _ => Err(CompileError::Syntax("a character other than a literal")),
+        }
+    }
+
+    /// The quantifier after `node`, if any.
+    fn quantified(&mut self, node: Node) -> Result<Node, CompileError> {
+        let (min, max) = match self.peek() {
+            Some('*') => (0, None),
+            Some('+') => (1, None),
+            Some('?') => (0, Some(1)),
+            Some('{') => {
+                self.pos += 1;
+                let min = self.number()?;
+                let max = if self.eat(',') {
+                    if self.peek() == Some('}') {
+                        None
+                    } else {
+                        Some(self.number()?)
+                    }
+                } else {
+                    Some(min)
+                };
+                if self.peek() != Some('}') {
+                    return Err(CompileError::Syntax("`{` without `}`"));
+                }
+                (min, max)
+            }
+            _ => return Ok(node),
+        };
+        self.pos += 1;
+        // Lazy or greedy: the same for whether a match exists.
+        self.eat('?');
+        Ok(Node::Repeat {
+            node: Box::new(node),
+            min,
+            max,
+        })
+    }
+
+    fn number(&mut self) -> Result<u64, CompileError> {
+        let start = self.pos;
+        let mut value: u64 = 0;
+        while let Some(digit) = self.peek().and_then(|c| c.to_digit(10)) {
+            value = value.saturating_mul(10).saturating_add(u64::from(digit));
+            self.pos += 1;
+        }
+        if self.pos == start {
+            return Err(CompileError::Syntax("a quantifier without a number"));
+        }
+        Ok(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pattern::compile;
+
+    /// A xorshift generator: the same cases on every run, no dependency.
+    struct Cases(u64);
+
+    impl Cases {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            usize::try_from(self.0 % n as u64).unwrap_or(0)
+        }
+
+        fn pattern(&mut self, depth: u32) -> String {
+            const ATOMS: &[&str] = &[
+                "a", "b", "1", ".", r"\d", r"\w", r"\s", r"\S", "[ab]", "[^a]", r"[a-c\d]", "é",
+                "😀", r"\n", "-", " ",
+            ];
+            const ASSERTIONS: &[&str] = &["^", "$", r"\b", r"\B"];
+            const QUANTIFIERS: &[&str] = &["", "", "", "*", "+", "?", "{2}", "{0,2}", "{1,}", "*?"];
+            let mut out = String::new();
+            for _ in 0..=self.below(4) {
+                match self.below(10) {
+                    0 if depth < 3 => {
+                        let inner = self.pattern(depth + 1);
+                        out.push_str("(?:");
+                        out.push_str(&inner);
+                        out.push(')');
+                    }
+                    1 if depth < 3 => {
+                        let (left, right) = (self.pattern(depth + 1), self.pattern(depth + 1));
+                        for piece in ["(?:", &left, "|", &right, ")"] {
+                            out.push_str(piece);
+                        }
+                    }
+                    2 => {
+                        out.push_str(ASSERTIONS[self.below(ASSERTIONS.len())]);
+                        continue;
+                    }
+                    _ => out.push_str(ATOMS[self.below(ATOMS.len())]),
+                }
+                out.push_str(QUANTIFIERS[self.below(QUANTIFIERS.len())]);
+            }
+            out
+        }
+
+        fn text(&mut self) -> String {
+            const CHARS: &[char] = &['a', 'b', 'c', '1', ' ', '_', '\n', '-', 'é', '😀', '\u{a0}'];
+            (0..self.below(7))
+                .map(|_| CHARS[self.below(CHARS.len())])
+                .collect()
+        }
+    }
+
+    /// The matcher answers what regex-lite answers on the same translation, for thousands of
+    /// generated patterns and texts (regex-lite reads the dialect with the meaning the
+    /// translator gives it; the ECMA-262 verdicts themselves are checked against Node's in
+    /// `tests/tests/pattern_ecma.rs`).
+    #[test]
+    fn agrees_with_regex_lite() {
+        let mut cases = Cases(0x2545_f491_4f6c_dd1d);
+        let mut compared = 0;
+        for _ in 0..4000 {
+            let source = cases.pattern(0);
+            let Ok(pattern) = compile(&source) else {
+                continue;
+            };
+            let Ok(regex) = regex_lite::Regex::new(pattern.translation()) else {
+                continue;
+            };
+            for _ in 0..25 {
+                let text = cases.text();
+                assert_eq!(
+                    pattern.is_match(&text),
+                    regex.is_match(&text),
+                    "{source:?} (translated {:?}) on {text:?}",
+                    pattern.translation()
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared > 50_000, "only {compared} comparisons");
+    }
+
+    #[test]
+    fn large_counts_are_refused_and_empty_ones_are_free() {
+        let error = compile("a{999999}").unwrap_err().to_string();
+        assert!(error.contains("too large"), "{error}");
+        assert!(compile("^(?:a{0}){99999999}$").unwrap().is_match(""));
+        assert!(compile("(?:){99999999,}").unwrap().is_match("x"));
+        assert!(compile("^[a-z]{1,5000}$").unwrap().is_match("abc"));
+    }
+
+    #[test]
+    fn runs_in_linear_time() {
+        // Catastrophic for a backtracking engine: 2^40 paths.
+        let pattern = compile("^(?:a|a)*(?:a*)*b$").unwrap();
+        assert!(!pattern.is_match(&"a".repeat(40)));
+        assert!(pattern.is_match(&format!("{}b", "a".repeat(40))));
+    }
+}
