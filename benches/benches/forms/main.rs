@@ -219,6 +219,20 @@ where
     group.bench_function("serde_value_ref", |b| {
         b.iter(|| black_box(Theirs::deserialize(black_box(&value)).expect("valid")));
     });
+    // The floor of any validating path: the schema's checks alone, each field's value against
+    // its property (looked up before timing), with no conversion and no map lookups.
+    let pairs: Vec<_> = Ours::requested_schema()
+        .properties
+        .iter()
+        .filter_map(|(name, property)| Some((property, answer.get(name)?)))
+        .collect();
+    group.bench_function("checks_alone", |b| {
+        b.iter(|| {
+            for (property, value) in black_box(&pairs) {
+                black_box(property.check(value)).expect("valid");
+            }
+        });
+    });
     group.bench_function("ours_bytes", |b| {
         b.iter(|| {
             black_box(

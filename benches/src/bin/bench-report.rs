@@ -301,6 +301,21 @@ fn parse_rows(criterion: &Path, out: &mut String) -> Result<(), String> {
             .ok();
         }
     }
+    // 2d: what bounds 2a and 2b. Checking costs what it costs on top of a conversion, so a
+    // validating path can match serde's unvalidated one only if its conversion is cheaper
+    // than serde's by at least the checks.
+    for (group, form) in forms {
+        let checks = Rounds::read(criterion, group, "checks_alone")?;
+        let theirs = Rounds::read(criterion, group, "serde_value_ref")?;
+        let (ratio, low, high) = ratios(&checks, &theirs, |c, t| c / t);
+        writeln!(
+            out,
+            "| 2d | the floor of 2a: the schema's checks alone (`PropertySchema::check` on each field's value, no conversion, no lookup) vs serde's whole unvalidated `deserialize(&Value)`, {form}; 2a can reach 1× only if a conversion beats serde's by this much | {} | {} | {ratio:.2}× ({low:.2}–{high:.2}) | — | |",
+            duration(checks.median()),
+            duration(theirs.median()),
+        )
+        .ok();
+    }
     Ok(())
 }
 
