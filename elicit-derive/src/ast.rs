@@ -198,7 +198,7 @@ impl<'a> Input<'a> {
             }
             SynData::Union(data) => {
                 cx.error_spanned_by(
-                    data.union_token,
+                    &data.union_token,
                     "`Elicit` cannot be derived for a union; use a struct with named fields",
                 );
                 return None;

@@ -67,10 +67,12 @@ pub(crate) fn assertions(
             && entry.key.name != keys::PATTERN.name
     });
     if let Some(entry) = first_narrowing {
-        let span = entry
-            .path
-            .get_ident()
-            .map_or_else(Span::call_site, syn::Ident::span);
+        // The key's span when it is one identifier (as `Path::get_ident` would find it).
+        let mut tokens = entry.path.clone().into_iter();
+        let span = match (tokens.next(), tokens.next()) {
+            (Some(proc_macro2::TokenTree::Ident(ident)), None) => ident.span(),
+            _ => Span::call_site(),
+        };
         let prefix = format!("{subject}: ");
         out.extend(quote_spanned! {span=>
             const _: () = if let ::core::option::Option::Some(__problem) = (#facts).empty() {

@@ -121,12 +121,11 @@ pub(crate) fn parse_str(input: ParseStream, key: &str) -> syn::Result<LitStr> {
 }
 
 /// What `default = …` says.
-#[derive(Clone)]
 pub(crate) enum DefaultValue {
     /// `default`, or `#[serde(default)]`: `Default::default()` of the field's type.
     TypeDefault(Span),
-    /// `#[serde(default = "path")]`: calls the function.
-    Function(syn::ExprPath),
+    /// `#[serde(default = "path")]`: calls the function (the path, parsed, as tokens).
+    Function(TokenStream),
     /// A string literal.
     Str(LitStr),
     /// A number literal.
@@ -142,12 +141,29 @@ pub(crate) enum DefaultValue {
     FromContainer(Box<DefaultValue>),
 }
 
+// By hand: syn's `clone-impls` feature (a tenth of syn's build) is left off, so its literals
+// are copied through their constructors.
+impl Clone for DefaultValue {
+    fn clone(&self) -> Self {
+        match self {
+            Self::TypeDefault(span) => Self::TypeDefault(*span),
+            Self::Function(path) => Self::Function(path.clone()),
+            Self::Str(lit) => Self::Str(LitStr::new(&lit.value(), lit.span())),
+            Self::Number(number) => Self::Number(number.clone()),
+            Self::Bool(lit) => Self::Bool(LitBool::new(lit.value, lit.span)),
+            Self::Array(tokens) => Self::Array(tokens.clone()),
+            Self::Expr(tokens) => Self::Expr(tokens.clone()),
+            Self::FromContainer(default) => Self::FromContainer(default.clone()),
+        }
+    }
+}
+
 impl DefaultValue {
     /// The tokens to point an error at.
     pub(crate) fn tokens(&self) -> TokenStream {
         match self {
             Self::TypeDefault(span) => quote::quote_spanned!(*span=> default),
-            Self::Function(path) => path.to_token_stream(),
+            Self::Function(path) => path.clone(),
             Self::Str(lit) => lit.to_token_stream(),
             Self::Number(number) => number.tokens.clone(),
             Self::Bool(lit) => lit.to_token_stream(),

@@ -51,7 +51,8 @@ pub(crate) enum Value {
 /// point there) and its value.
 pub(crate) struct Entry {
     pub(crate) key: &'static Key,
-    pub(crate) path: syn::Path,
+    /// The key as written (its path's tokens), for errors about it.
+    pub(crate) path: TokenStream,
     pub(crate) value: Value,
 }
 
@@ -123,7 +124,7 @@ impl Attrs {
         } else if let Some(value) = value {
             self.entries.push(Entry {
                 key,
-                path: meta.path.clone(),
+                path: meta.path.to_token_stream(),
                 value,
             });
         }
@@ -146,7 +147,7 @@ impl Attrs {
     }
 
     /// The path a flag or any key was written with, for errors about it.
-    pub(crate) fn path(&self, key: &Key) -> Option<&syn::Path> {
+    pub(crate) fn path(&self, key: &Key) -> Option<&TokenStream> {
         self.get(key).map(|entry| &entry.path)
     }
 
@@ -294,7 +295,7 @@ impl Serde {
         } else if path.is_ident("default") {
             self.default = Some(if meta.input.peek(Token![=]) {
                 let lit: LitStr = meta.value()?.parse()?;
-                DefaultValue::Function(lit.parse()?)
+                DefaultValue::Function(lit.parse::<syn::ExprPath>()?.to_token_stream())
             } else {
                 DefaultValue::TypeDefault(syn::spanned::Spanned::span(path))
             });
