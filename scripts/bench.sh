@@ -10,9 +10,10 @@
 #
 #   1, 2  cargo bench -p benches --bench forms, BENCH_ROUNDS times (default 3), each round a
 #         criterion baseline; the table takes the median round and shows the spread.
-#         2a–2c (issue 15): the validating, typed parses against serde's unvalidated ones, from
+#         2a–2d (issue 15): the validating, typed parses against serde's unvalidated ones, from
 #         a borrowed map and from the bytes of the answer, on the 13-field `Everything` form
-#         and the 10-field `Signup` form (benches/benches/forms/signup.rs).
+#         and the 10-field `Signup` form (benches/benches/forms/signup.rs); 2d, the schema's
+#         checks alone (no conversion), the floor of any validating path.
 #         ELICIT_BENCH_CLOCK=cpu (default: the benchmark thread's CPU time, so that other
 #         processes on a shared machine do not count) or wall.
 #   3     scripts/bench/build-cost.sh: generated crates of 100 forms, BUILD_RUNS builds each
