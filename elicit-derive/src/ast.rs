@@ -198,7 +198,9 @@ impl<'a> Input<'a> {
             }
             SynData::Union(data) => {
                 cx.error_spanned_by(
-                    &data.union_token,
+                    // As tokens: a `&` would be needless where syn's `clone-impls` makes the
+                    // token `Copy` (a build that also has serde_derive), and needed where not.
+                    data.union_token.to_token_stream(),
                     "`Elicit` cannot be derived for a union; use a struct with named fields",
                 );
                 return None;

@@ -11,6 +11,8 @@
 //! here rather than borrowed from a regex crate so that the derive and the runtime compile
 //! no regex engine of which they would use a sliver.
 
+use crate::pattern::Set;
+
 /// How many NFA states a pattern may compile to: `x{n,m}` repeats `x`'s states, so a large
 /// count is refused rather than built (`a{999999}` would take a million).
 const MAX_STATES: usize = 100_000;
@@ -415,29 +417,8 @@ impl Reader {
             let hi = if self.eat('-') { self.char()? } else { lo };
             ranges.push((lo, hi));
         }
-        ranges.sort_unstable();
-        let mut merged: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-        for (lo, hi) in ranges {
-            match merged.last_mut() {
-                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-                _ => merged.push((lo, hi)),
-            }
-        }
-        if negated {
-            let mut complement = Vec::new();
-            let mut next = 0;
-            for (lo, hi) in merged {
-                if lo > next {
-                    complement.push((next, lo - 1));
-                }
-                next = hi.saturating_add(1);
-            }
-            if next <= u32::from(char::MAX) {
-                complement.push((next, u32::from(char::MAX)));
-            }
-            merged = complement;
-        }
-        Ok(Node::Class(merged))
+        let set = Set::from_ranges(&ranges);
+        Ok(Node::Class(if negated { set.complement() } else { set }.0))
     }
 
     /// One literal character: an ASCII alphanumeric, `\xHH` or `\x{HEX}`.
@@ -460,7 +441,11 @@ impl Reader {
                     digits += 1;
                     self.pos += 1;
                 }
-                if digits == 0 || (braced && !self.eat('}')) || (!braced && digits != 2) {
+                if digits == 0
+                    || (braced && !self.eat('}'))
+                    || (!braced && digits != 2)
+                    || value > u32::from(char::MAX)
+                {
                     return Err(CompileError::Syntax("a malformed `\\x` escape"));
                 }
                 Ok(value)

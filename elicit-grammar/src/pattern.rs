@@ -177,12 +177,13 @@ const V_ONLY_CLASS_ESCAPES: &str = "&!#%,:;<=>@`~";
 /// `SyntaxCharacter`: what may be escaped anywhere (with `/`).
 const SYNTAX_CHARACTERS: &str = "^$\\.*+?()[]{}|";
 
-/// A set of code points as sorted, disjoint, non-adjacent inclusive ranges.
+/// A set of code points as sorted, disjoint, non-adjacent inclusive ranges (the matcher's
+/// classes too).
 #[derive(Default)]
-struct Set(Vec<(u32, u32)>);
+pub(crate) struct Set(pub(crate) Vec<(u32, u32)>);
 
 impl Set {
-    fn from_ranges(ranges: &[(u32, u32)]) -> Self {
+    pub(crate) fn from_ranges(ranges: &[(u32, u32)]) -> Self {
         let mut set = Self::default();
         for &range in ranges {
             set.0.push(range);
@@ -208,7 +209,7 @@ impl Set {
         self.0 = merged;
     }
 
-    fn complement(&self) -> Self {
+    pub(crate) fn complement(&self) -> Self {
         let mut ranges = Vec::new();
         let mut next = 0;
         for &(lo, hi) in &self.0 {
