@@ -11,7 +11,7 @@
 //! here rather than borrowed from a regex crate so that the derive and the runtime compile
 //! no regex engine of which they would use a sliver.
 
-use crate::pattern::Set;
+use crate::pattern::{Set, WORD};
 
 /// How many NFA states a pattern may compile to: `x{n,m}` repeats `x`'s states, so a large
 /// count is refused rather than built (`a{999999}` would take a million).
@@ -112,13 +112,12 @@ impl Program {
         let mut next = Threads::new(self.states.len());
         let mut stack = Vec::new();
         let mut at = Position {
-            start: true,
             before: None,
             after: text.chars().next(),
         };
         let mut rest = text.chars();
         loop {
-            if (!self.anchored || at.start) && self.add(&mut current, &mut stack, 0, at) {
+            if (!self.anchored || at.is_start()) && self.add(&mut current, &mut stack, 0, at) {
                 return true;
             }
             if current.is_empty() && self.anchored {
@@ -128,7 +127,6 @@ impl Program {
                 return false;
             };
             let after = Position {
-                start: false,
                 before: Some(c),
                 after: rest.clone().next(),
             };
@@ -185,16 +183,20 @@ impl Program {
 /// Where in the text the machine is: the characters on either side.
 #[derive(Clone, Copy)]
 struct Position {
-    start: bool,
     before: Option<char>,
     after: Option<char>,
 }
 
 impl Position {
+    /// The start of the text: no character before it.
+    fn is_start(self) -> bool {
+        self.before.is_none()
+    }
+
     fn holds(self, look: Look) -> bool {
-        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        let word = |c: Option<char>| c.is_some_and(|c| class_contains(WORD, c));
         match look {
-            Look::Start => self.start,
+            Look::Start => self.is_start(),
             Look::End => self.after.is_none(),
             Look::WordBoundary => word(self.before) != word(self.after),
             Look::NotWordBoundary => word(self.before) == word(self.after),

@@ -164,7 +164,8 @@ const SPACE: &[(u32, u32)] = &[
     (0xFEFF, 0xFEFF),
 ];
 const DIGIT: &[(u32, u32)] = &[(0x30, 0x39)];
-const WORD: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)];
+/// ECMA-262 `\w` (without the `i` flag): what `\b` and `\B` look at too (the matcher).
+pub(crate) const WORD: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)];
 /// ECMA-262 `LineTerminator`: what `.` does not match.
 const LINE_TERMINATOR: &[(u32, u32)] = &[(0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029)];
 
