@@ -133,7 +133,7 @@ pub fn compile(source: &str) -> Result<Compiled, PatternError> {
     }
     let program = Program::new(&parser.out).map_err(|error| match error {
         CompileError::TooLarge => PatternError::new(format!(
-            "the pattern is too large or too deeply nested for the linear-time engine ({error})"
+            "the pattern is too large or too deeply nested for the linear-time engine ({error}): lower its repeat counts, since `x{{n,m}}` copies `x` up to m times"
         )),
         CompileError::Syntax(_) => PatternError::new(format!(
             "internal error: the translation `{}` could not be compiled ({error}); please report it",
