@@ -1,4 +1,4 @@
-//! Why a dialog's body stopped ([`Halt`]), and what re-asking came back with ([`Reasked`]).
+//! Why a dialog's body stopped: [`Halt`].
 
 use std::fmt;
 
@@ -7,7 +7,6 @@ use ::rmcp::model::{self as m, ErrorData};
 use crate::protocol::UnsupportedMode;
 use crate::protocol::state::StateError;
 use crate::rmcp::error::Error;
-use crate::{ContentError, ElicitOutcome};
 
 /// Why the body of a [`Dialog::run`](super::Dialog::run) stopped before its result: the client must answer
 /// first (2026-07-28), or something failed. `?` turns rmcp's `ErrorData`, this crate's
@@ -118,74 +117,5 @@ impl From<StateError> for Halt {
 impl From<UnsupportedMode> for Halt {
     fn from(error: UnsupportedMode) -> Self {
         Self::Elicit(Error::Unsupported(error))
-    }
-}
-
-/// What [`Dialog::ask_until_valid`](super::Dialog::ask_until_valid) came back with: an [`ElicitOutcome`]'s three cases,
-/// and [`GaveUp`](Self::GaveUp) when every attempt the bound allowed was answered with
-/// content that does not fit the form.
-///
-/// ```
-/// use elicit_core::rmcp::Reasked;
-/// use elicit_core::{ContentError, ElicitOutcome, FieldError, FieldErrorKind};
-///
-/// let accepted: Reasked<u8> = Reasked::Accepted(4);
-/// assert_eq!(accepted.into_outcome(), Ok(ElicitOutcome::Accepted(4)));
-/// let errors = ContentError::from(vec![FieldError::new("size", FieldErrorKind::Missing)]);
-/// let gave_up: Reasked<u8> = Reasked::GaveUp(errors.clone());
-/// assert_eq!(gave_up.into_outcome(), Err(errors));
-/// ```
-#[derive(Debug, Clone, PartialEq)]
-pub enum Reasked<T> {
-    /// The user accepted, and the content fits the form.
-    Accepted(T),
-    /// The user declined.
-    Declined,
-    /// The user dismissed the form.
-    Cancelled,
-    /// The last answer the bound allowed still did not fit the form: its errors.
-    GaveUp(ContentError),
-}
-
-impl<T> Reasked<T> {
-    /// The outcome, or the last answer's errors when the dialog gave up.
-    ///
-    /// # Errors
-    /// The [`ContentError`] of [`GaveUp`](Self::GaveUp).
-    ///
-    /// ```
-    /// use elicit_core::rmcp::Reasked;
-    /// use elicit_core::ElicitOutcome;
-    /// assert_eq!(Reasked::<u8>::Declined.into_outcome(), Ok(ElicitOutcome::Declined));
-    /// ```
-    pub fn into_outcome(self) -> Result<ElicitOutcome<T>, ContentError> {
-        match self {
-            Self::Accepted(answer) => Ok(ElicitOutcome::Accepted(answer)),
-            Self::Declined => Ok(ElicitOutcome::Declined),
-            Self::Cancelled => Ok(ElicitOutcome::Cancelled),
-            Self::GaveUp(errors) => Err(errors),
-        }
-    }
-
-    /// The accepted answer, if there is one.
-    ///
-    /// ```
-    /// use elicit_core::rmcp::Reasked;
-    /// assert_eq!(Reasked::Accepted(2).accepted(), Some(2));
-    /// assert_eq!(Reasked::<u8>::Cancelled.accepted(), None);
-    /// ```
-    pub fn accepted(self) -> Option<T> {
-        match self {
-            Self::Accepted(answer) => Some(answer),
-            _ => None,
-        }
-    }
-
-    pub(super) fn from_outcome(outcome: ElicitOutcome<T>) -> Self {
-        match outcome {
-            ElicitOutcome::Accepted(answer) => Self::Accepted(answer),
-            ElicitOutcome::Declined => Self::Declined,
-            ElicitOutcome::Cancelled => Self::Cancelled,
-        }
     }
 }

@@ -28,10 +28,11 @@ mod inputs;
 mod memory;
 mod reask;
 
-pub use self::halt::{Halt, Reasked};
+pub use self::halt::Halt;
 pub use self::inputs::{Gathered, Inputs};
 use self::inputs::{Input, declared};
 use self::memory::{Memory, Progress, Round};
+pub use self::reask::Reasked;
 use self::reask::{elicit_result, outcome, reask};
 
 /// One call of a tool (or prompt) that asks the user several things, written as
