@@ -17,7 +17,9 @@
 #         ELICIT_BENCH_CLOCK=cpu (default: the benchmark thread's CPU time, so that other
 #         processes on a shared machine do not count) or wall.
 #   3     scripts/bench/build-cost.sh: generated crates of 100 forms, BUILD_RUNS builds each
-#         (default 5), and CLEAN_RUNS clean builds of the dependency sets (default 3).
+#         (default 5), and CLEAN_RUNS clean builds of the dependency sets (default 3): 3d
+#         builds elicit from its packaged tarballs, as crates.io will serve it; 3d-path from
+#         the workspace, as a path dependency (incremental, so dearer).
 #
 # BENCH_QUICK=1 runs everything once, briefly: a smoke test of the script, not figures.
 # BENCH_RUNTIME_ONLY=1 skips 3 (the table then says "not measured" there).

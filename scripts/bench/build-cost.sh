@@ -12,8 +12,17 @@
 #   used-elicit   the same 100 forms, and a function per form that builds its schema's JSON
 #   used-serde    text and parses an answer (as the run-time benchmarks do), so that code
 #                 generated lazily (serde's generic `Deserialize`) is compiled too
-#   deps-elicit   an empty lib depending on elicit-core, default features
-#   deps-serde    an empty lib depending on serde (derive) and schemars
+#   deps-elicit   an empty lib depending on elicit-core 0.1.0, default features, served as
+#                 crates.io will serve it: the workspace's packages as `cargo package` writes
+#                 them, and their dependencies, in a directory source (what `cargo vendor`
+#                 writes) that replaces crates.io for this crate alone
+#   deps-elicit-path  the same, with elicit-core as a path dependency (how the workspace and
+#                 the other crates here reach it)
+#   deps-serde    an empty lib depending on serde (derive) and schemars, from crates.io
+#
+# Why both elicit sets: Cargo builds a registry package the way every user's build does (not
+# incrementally, lints capped), but a path dependency incrementally, which costs more CPU.
+# 3d is what a user pays; 3d-path is the figure earlier runs of this script reported.
 #
 # Each "copy" is a `#[path]` module, so the forms compiled are byte for byte the ones the
 # run-time benchmarks measure: 100 forms = 100 structs of 13 fields and their 500 enums.
@@ -24,6 +33,7 @@
 #                                          (dependencies built; source touched;
 #                                          CARGO_INCREMENTAL=0, i.e. the whole crate)
 #   clean  <side> <run> <wall s> <cpu s>   debug `cargo build` of deps-<side> from nothing
+#                                          (side: elicit, elicit-path, serde)
 #   deps   <side> <count>                  packages in `cargo tree -e normal,build`, root excluded
 #
 # Runs alternate between the sides, so a burst of load from elsewhere hits both alike.
@@ -57,7 +67,9 @@ path = "src/lib.rs"
 
 [dependencies]
 TOML
-    if [[ $side == elicit ]]; then
+    if [[ $side == elicit-packaged ]]; then
+        echo "elicit-core = \"=$version\""
+    elif [[ $side == elicit ]]; then
         echo "elicit-core = { path = \"$repo/elicit-core\" }"
     else
         # As in the workspace (and the benches crate): serde with derive, schemars 1.x.
@@ -114,6 +126,36 @@ generate() {
 
         echo "//! Nothing: only the dependencies are built." >"$work/deps-$side/src/lib.rs"
     done
+    mv "$work/deps-elicit" "$work/deps-elicit-path"
+    packaged "$work/deps-elicit"
+}
+
+# packaged DIR: deps-elicit, whose crates.io is a directory source holding the elicit packages'
+# tarballs, unpacked, and the third-party packages they depend on, at the versions of the
+# workspace's Cargo.lock. Nothing of the workspace is reached by path.
+packaged() {
+    local dir=$1 source=$1/packaged crate name
+    cargo vendor -q --manifest-path "$work/deps-elicit-path/Cargo.toml" "$source" >/dev/null
+    CARGO_TARGET_DIR=$work/package-target cargo package -q --no-verify \
+        --manifest-path "$repo/Cargo.toml" \
+        -p elicit-grammar -p elicit-derive -p elicit-runtime -p elicit-core
+    for crate in "$work"/package-target/package/*.crate; do
+        name=$(basename "$crate" .crate)
+        tar -xzf "$crate" -C "$source"
+        # A directory source's checksum file: the tarball's SHA-256, and no per-file list.
+        printf '{"files":{},"package":"%s"}\n' "$(sha256sum "$crate" | cut -d ' ' -f 1)" \
+            >"$source/$name/.cargo-checksum.json"
+    done
+    mkdir -p "$dir/src" "$dir/.cargo"
+    manifest deps_elicit elicit-packaged >"$dir/Cargo.toml"
+    cat >"$dir/.cargo/config.toml" <<TOML
+[source.crates-io]
+replace-with = "packaged"
+
+[source.packaged]
+directory = "$source"
+TOML
+    echo "//! Nothing: only the dependencies are built." >"$dir/src/lib.rs"
 }
 
 # timed DIR [ENV=VALUE…]: prints "<wall> <cpu>" in seconds for `cargo build` in DIR.
@@ -122,8 +164,9 @@ timed() {
     local dir=$1
     shift
     local TIMEFORMAT='%R %U %S' t
-    t=$({ time env CARGO_TARGET_DIR="$dir/target" "$@" cargo build -q \
-        --manifest-path "$dir/Cargo.toml" >/dev/null 2>"$dir/build.log"; } 2>&1) || {
+    # From DIR, so that its .cargo/config.toml (deps-elicit's source) applies.
+    t=$(cd "$dir" && { time env CARGO_TARGET_DIR="$dir/target" "$@" cargo build -q \
+        >/dev/null 2>"$dir/build.log"; } 2>&1) || {
         echo "cargo build failed in $dir:" >&2
         cat "$dir/build.log" >&2
         exit 1
@@ -131,6 +174,8 @@ timed() {
     awk '{ printf "%s %.3f\n", $1, $2 + $3 }' <<<"$t"
 }
 
+# The elicit packages' version, which deps-elicit asks for exactly.
+version=$(cargo pkgid -q --manifest-path "$repo/Cargo.toml" -p elicit-core | sed 's/.*[#@]//')
 generate
 
 # Dependencies first (not measured), then each forms crate alone.
@@ -150,7 +195,7 @@ for crate in forms used; do
 done
 
 for side in "${sides[@]}"; do
-    count=$(cargo tree -q --manifest-path "$work/deps-$side/Cargo.toml" -e normal,build \
+    count=$(cd "$work/deps-$side" && cargo tree -q -e normal,build \
         --prefix none --format '{p}' | sed -e 's/ (\*)$//' -e 's/ (proc-macro)$//' |
         sort -u | grep -vc "^deps_$side ")
     printf 'deps\t%s\t%s\n' "$side" "$count" >>"$out"
@@ -158,11 +203,12 @@ for side in "${sides[@]}"; do
 done
 
 # Clean builds of the dependency sets: fetch first, so downloads are not timed.
-for side in "${sides[@]}"; do
-    cargo fetch -q --manifest-path "$work/deps-$side/Cargo.toml"
+clean_sides=(elicit elicit-path serde)
+for side in "${clean_sides[@]}"; do
+    (cd "$work/deps-$side" && cargo fetch -q)
 done
 for run in $(seq 1 "$clean_runs"); do
-    for side in "${sides[@]}"; do
+    for side in "${clean_sides[@]}"; do
         rm -rf "$work/deps-$side/target"
         read -r wall cpu < <(timed "$work/deps-$side")
         printf 'clean\t%s\t%s\t%s\t%s\n' "$side" "$run" "$wall" "$cpu" >>"$out"
