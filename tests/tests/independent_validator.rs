@@ -1,0 +1,1583 @@
+//! Derived forms held to an independent JSON Schema validator: Python's `jsonschema`.
+//!
+//! The promise: an answer `from_content` accepts is one the form's `requestedSchema` allows,
+//! and the value it hands back (written out again with `to_content`) is too; an answer the
+//! schema allows is accepted, except where it breaks a declared `format` (we check formats;
+//! `jsonschema`, like most validators, only annotates them by default).
+//!
+//! `tests/fixtures/validator/corpus.json` holds, for each form below, its serialized schema
+//! and a fixed list of answers: valid ones, each bound exactly and one past it, `4.0` and
+//! `-0.0` for integers, `1e300`, integers past `i64`/`u64`, strings whose length differs in
+//! UTF-16 and in code points, wrong JSON types, `null`, missing and unknown keys, duplicate
+//! and unknown options. An answer that breaks a format says so (`format_violation`, the
+//! field); an answer the form accepts carries what `to_content` writes back (`written`).
+//! `verdicts.json` beside it is what `jsonschema` says of every answer and every `written`
+//! (by `scripts/validator/check.py`, which CI does not run: the file is committed).
+//!
+//! The corpus is built here and must equal the committed file. After changing a form or an
+//! answer, run this test with `ELICIT_BLESS=1` to rewrite `corpus.json` instead of comparing
+//! it, then `python3 scripts/validator/check.py` to rewrite `verdicts.json` (see
+//! `tests/fixtures/validator/README.md`).
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use elicit_core::{ContentError, Elicit};
+use serde_json::{Map, Value, json};
+
+// ---------------------------------------------------------------------------------------
+// The forms: every property kind, and every constraint on it.
+
+/// Strings: lengths, patterns, a default.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Strings {
+    plain: String,
+    #[elicit(min_length = 2, max_length = 5)]
+    short: String,
+    #[elicit(min_length = 1)]
+    nonempty: Option<String>,
+    #[elicit(max_length = 3)]
+    tiny: Option<String>,
+    #[elicit(pattern = "^[a-z]{3}-[0-9]{2}$")]
+    code: Option<String>,
+    #[elicit(pattern = "[0-9]")]
+    has_digit: Option<String>,
+    #[elicit(pattern = "^\\d+$")]
+    digits: Option<String>,
+    #[elicit(min_length = 2, max_length = 3, pattern = "^[A-Z]+$")]
+    initials: Option<String>,
+    #[elicit(max_length = 4, default = "none")]
+    tag: String,
+}
+
+/// Formats, alone and with a length.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Formats {
+    #[elicit(format = "email")]
+    email: String,
+    #[elicit(format = "uri")]
+    site: Option<String>,
+    #[elicit(format = "date")]
+    day: Option<String>,
+    #[elicit(format = "date-time")]
+    at: Option<String>,
+    #[elicit(format = "uri", max_length = 24)]
+    short_link: Option<String>,
+    #[elicit(format = "date", default = "2026-01-01")]
+    start: String,
+}
+
+/// Integers of every width, with and without bounds.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Integers {
+    count: u8,
+    tiny: Option<i8>,
+    short: Option<i16>,
+    int: Option<i32>,
+    long: Option<i64>,
+    ushort: Option<u16>,
+    uint: Option<u32>,
+    ulong: Option<u64>,
+    size: Option<usize>,
+    offset: Option<isize>,
+    #[elicit(minimum = -5, maximum = 5)]
+    delta: Option<i32>,
+    #[elicit(minimum = 10)]
+    at_least: Option<u16>,
+    #[elicit(maximum = 100)]
+    at_most: Option<i64>,
+    #[elicit(maximum = 18_446_744_073_709_551_615)]
+    id: Option<u64>,
+    #[elicit(minimum = -9_223_372_036_854_775_808, maximum = 9_223_372_036_854_775_807)]
+    wide: Option<i64>,
+    #[elicit(minimum = 1, maximum = 9, default = 3)]
+    level: u8,
+}
+
+/// Floating-point numbers, with and without bounds.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Numbers {
+    ratio: f64,
+    #[elicit(minimum = 0.0, maximum = 1.0)]
+    unit: Option<f64>,
+    #[elicit(minimum = -273.15)]
+    celsius: Option<f64>,
+    #[elicit(maximum = 10)]
+    capped: Option<f64>,
+    weight: Option<f32>,
+    #[elicit(minimum = 0.1, maximum = 0.7)]
+    fraction: Option<f32>,
+    #[elicit(minimum = 1, maximum = 10)]
+    stars: Option<f32>,
+    #[elicit(default = 1.5)]
+    scale: f64,
+    #[elicit(minimum = 0, maximum = 1, default = 0.25)]
+    opacity: f32,
+}
+
+/// Booleans.
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Flags {
+    agree: bool,
+    newsletter: Option<bool>,
+    #[elicit(default = true)]
+    remember: bool,
+}
+
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[elicit(rename_all = "kebab-case")]
+enum Color {
+    /// Dark red
+    DarkRed,
+    Green,
+    Blue,
+}
+
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[elicit(untitled, rename_all = "lowercase")]
+enum Shade {
+    Light,
+    Dark,
+}
+
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+#[elicit(legacy_enum_names)]
+enum Reply {
+    /// Yes please
+    Yes,
+    /// No thanks
+    No,
+}
+
+/// Single selects in the three option styles.
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Choices {
+    color: Color,
+    shade: Option<Shade>,
+    reply: Option<Reply>,
+    #[elicit(default = Color::Green)]
+    fallback: Color,
+    #[elicit(default = Shade::Dark)]
+    tone: Shade,
+}
+
+/// Multi-selects, titled and untitled, with item bounds.
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct MultiSelects {
+    #[elicit(min_items = 1, max_items = 2)]
+    colors: Vec<Color>,
+    shades: BTreeSet<Shade>,
+    #[elicit(min_items = 2)]
+    both: Option<Vec<Shade>>,
+    #[elicit(max_items = 1)]
+    one: Option<BTreeSet<Color>>,
+    tags: Option<HashSet<Shade>>,
+    #[elicit(default = [Color::Blue])]
+    picks: Vec<Color>,
+}
+
+/// A form that denies unknown keys.
+#[derive(Elicit, Debug)]
+#[elicit(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Closed {
+    name: String,
+    #[elicit(maximum = 120)]
+    age: Option<u8>,
+}
+
+/// An untitled enum as a whole form.
+#[derive(Elicit, Debug)]
+#[elicit(untitled, rename_all = "lowercase")]
+#[allow(dead_code)]
+enum FavoriteColor {
+    Red,
+    Green,
+}
+
+/// A titled enum as a whole form, under a chosen property name.
+#[derive(Elicit, Debug)]
+#[elicit(field = "mood")]
+#[allow(dead_code)]
+enum Mood {
+    /// Happy
+    Happy,
+    /// Sad
+    Sad,
+}
+
+// ---------------------------------------------------------------------------------------
+// The answers.
+//
+// Left out, because `from_content` and `jsonschema` knowingly decide them differently (see
+// tests/fixtures/validator/README.md): `null` for an optional or defaulted field, a repeated
+// option in a multi-select, an unknown key for a `deny_unknown_fields` form, an `f32` value
+// past a bound that rounds onto it, and the places where Python's `re` is not ECMA-262
+// (`$` before a final newline, non-ASCII `\d`).
+
+struct Answer {
+    what: String,
+    content: Value,
+    /// The field whose declared `format` this answer breaks (and nothing else of it).
+    format_violation: Option<&'static str>,
+}
+
+/// Answers to one form: whole answers, and answers that change one field of a base answer.
+struct Answers {
+    base: Value,
+    list: Vec<Answer>,
+}
+
+impl Answers {
+    fn new(base: Value) -> Self {
+        let mut answers = Answers {
+            base: base.clone(),
+            list: Vec::new(),
+        };
+        answers.whole("the base answer", base);
+        answers
+    }
+
+    fn whole(&mut self, what: &str, content: Value) -> &mut Self {
+        self.list.push(Answer {
+            what: what.to_owned(),
+            content,
+            format_violation: None,
+        });
+        self
+    }
+
+    fn with(&self, field: &str, value: Value) -> Value {
+        let mut content = self.base.clone();
+        content
+            .as_object_mut()
+            .expect("the base answer is an object")
+            .insert(field.to_owned(), value);
+        content
+    }
+
+    /// The base answer with `field` set to each value.
+    fn set(&mut self, field: &str, values: Vec<(&str, Value)>) -> &mut Self {
+        for (what, value) in values {
+            let content = self.with(field, value);
+            self.list.push(Answer {
+                what: format!("{field}: {what}"),
+                content,
+                format_violation: None,
+            });
+        }
+        self
+    }
+
+    /// The base answer with `field` set to each value, each breaking `field`'s format.
+    fn bad_format(&mut self, field: &'static str, values: Vec<(&str, Value)>) -> &mut Self {
+        for (what, value) in values {
+            let content = self.with(field, value);
+            self.list.push(Answer {
+                what: format!("{field}: {what} (format)"),
+                content,
+                format_violation: Some(field),
+            });
+        }
+        self
+    }
+
+    /// The base answer without `field`.
+    fn without(&mut self, field: &str) -> &mut Self {
+        let mut content = self.base.clone();
+        content
+            .as_object_mut()
+            .expect("the base answer is an object")
+            .remove(field);
+        self.list.push(Answer {
+            what: format!("{field}: missing"),
+            content,
+            format_violation: None,
+        });
+        self
+    }
+
+    /// The base answer with an extra key.
+    fn extra(&mut self, key: &str, value: Value) -> &mut Self {
+        let content = self.with(key, value);
+        self.list.push(Answer {
+            what: format!("unknown key {key:?}"),
+            content,
+            format_violation: None,
+        });
+        self
+    }
+}
+
+/// A value of every JSON type but strings (and `null`, which is tried on its own).
+fn not_strings() -> Vec<(&'static str, Value)> {
+    vec![
+        ("an integer", json!(5)),
+        ("a float", json!(4.5)),
+        ("true", json!(true)),
+        ("an array", json!(["a"])),
+        ("an object", json!({"a": "b"})),
+    ]
+}
+
+/// A value of every JSON type but numbers.
+fn not_numbers() -> Vec<(&'static str, Value)> {
+    vec![
+        ("a numeric string", json!("5")),
+        ("true", json!(true)),
+        ("an array", json!([1])),
+        ("an object", json!({"value": 1})),
+    ]
+}
+
+/// 2^53 − 1, I-JSON's largest exact integer: the 64-bit types' default bound.
+const I_JSON_MAX: i64 = (1 << 53) - 1;
+
+#[allow(clippy::too_many_lines)]
+fn strings() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"plain": "hello", "short": "abc"}));
+    a.whole(
+        "every field",
+        json!({"plain": "p", "short": "ab", "nonempty": "x", "tiny": "abc", "code": "abc-12",
+               "hasDigit": "a1", "digits": "0123", "initials": "ABC", "tag": "abcd"}),
+    )
+    .whole("nothing", json!({}))
+    .whole("only plain", json!({"plain": "hello"}))
+    .whole("only short", json!({"short": "abc"}))
+    .set(
+        "plain",
+        vec![
+            ("empty", json!("")),
+            ("an astral character", json!("😀")),
+            ("NUL inside", json!("a\u{0}b")),
+            ("1000 characters", json!("x".repeat(1000))),
+            ("null", Value::Null),
+        ],
+    )
+    .set("plain", not_strings())
+    .without("plain")
+    .set(
+        "short",
+        vec![
+            ("at minLength", json!("ab")),
+            ("one below minLength", json!("a")),
+            ("empty", json!("")),
+            ("at maxLength", json!("abcde")),
+            ("one past maxLength", json!("abcdef")),
+            ("1 astral character (2 UTF-16 units)", json!("😀")),
+            ("2 astral characters (4 UTF-16 units)", json!("😀😀")),
+            ("5 astral characters (10 UTF-16 units)", json!("😀😀😀😀😀")),
+            ("6 astral characters", json!("😀😀😀😀😀😀")),
+            ("e + combining acute: 2 scalars", json!("e\u{301}")),
+            ("precomposed é: 1 scalar", json!("é")),
+            ("family emoji: 5 scalars", json!("👨‍👩‍👧")),
+            ("family of four: 7 scalars", json!("👨‍👩‍👧‍👦")),
+            ("5 CJK characters (15 bytes)", json!("日本語文字")),
+            ("2 NULs", json!("\u{0}\u{0}")),
+            ("null", Value::Null),
+        ],
+    )
+    .set("short", not_strings())
+    .without("short")
+    .set(
+        "nonempty",
+        vec![
+            ("one character", json!("x")),
+            ("empty", json!("")),
+            ("an astral character", json!("😀")),
+            ("a number", json!(0)),
+        ],
+    )
+    .set(
+        "tiny",
+        vec![
+            ("empty", json!("")),
+            ("at maxLength", json!("abc")),
+            ("one past maxLength", json!("abcd")),
+            ("3 astral characters (6 UTF-16 units)", json!("😀😀😀")),
+            ("4 astral characters", json!("😀😀😀😀")),
+            ("a number", json!(3)),
+        ],
+    )
+    .set(
+        "code",
+        vec![
+            ("matching", json!("abc-12")),
+            ("one digit too many", json!("abc-123")),
+            ("a leading character", json!("xabc-12")),
+            ("upper case", json!("ABC-12")),
+            ("empty", json!("")),
+            ("a number", json!(12)),
+        ],
+    )
+    .set(
+        "hasDigit",
+        vec![
+            ("a digit inside (unanchored)", json!("a1b")),
+            ("only a digit", json!("9")),
+            ("no digit", json!("abc")),
+            ("empty", json!("")),
+            ("a digit after an astral character", json!("😀7")),
+            ("a number", json!(7)),
+        ],
+    )
+    .set(
+        "digits",
+        vec![
+            ("ASCII digits", json!("0123")),
+            ("a letter", json!("12a")),
+            ("empty", json!("")),
+            ("a number", json!(123)),
+        ],
+    )
+    .set(
+        "initials",
+        vec![
+            ("at minLength", json!("AB")),
+            ("at maxLength", json!("ABC")),
+            ("one past maxLength", json!("ABCD")),
+            ("one below minLength", json!("A")),
+            ("lower case", json!("ab")),
+            ("a digit", json!("A1")),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "tag",
+        vec![
+            ("empty", json!("")),
+            ("at maxLength", json!("abcd")),
+            ("one past maxLength", json!("abcde")),
+            ("the default", json!("none")),
+            ("an integer", json!(4)),
+        ],
+    )
+    .without("tag")
+    .extra("unknown", json!(1))
+    .extra("PLAIN", json!(5))
+    .extra("nested", json!({"deeper": [1, {"x": null}]}));
+    a.list
+}
+
+fn formats() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"email": "ada@example.com"}));
+    a.whole(
+        "every field",
+        json!({"email": "joe@example.com", "site": "https://example.com/", "day": "2024-02-29",
+               "at": "2024-02-29T12:30:00Z", "shortLink": "https://a.example/x", "start": "2000-01-01"}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "email",
+        vec![
+            ("plain", json!("joe@example.com")),
+            ("quoted local part", json!("\"joe doe\"@example.com")),
+            ("address literal", json!("joe@[127.0.0.1]")),
+            ("null", Value::Null),
+        ],
+    )
+    .set("email", not_strings())
+    .without("email")
+    .bad_format(
+        "email",
+        vec![
+            ("no @", json!("joe.example.com")),
+            ("two @", json!("joe@@example.com")),
+            ("empty local part", json!("@example.com")),
+            ("empty", json!("")),
+            ("double dot", json!("jo..e@example.com")),
+            ("non-ASCII local part", json!("jöe@example.com")),
+        ],
+    )
+    .set(
+        "site",
+        vec![
+            ("https with query and fragment", json!("https://example.com/a?b=c#d")),
+            ("urn", json!("urn:isbn:0451450523")),
+            ("mailto", json!("mailto:joe@example.com")),
+            ("a number", json!(80)),
+        ],
+    )
+    .bad_format(
+        "site",
+        vec![
+            ("relative reference", json!("/a/b")),
+            ("no scheme", json!("example.com")),
+            ("a space", json!("https://exa mple.com")),
+            ("bad percent escape", json!("https://x/%zz")),
+            ("two fragments", json!("https://x/#a#b")),
+            ("empty", json!("")),
+        ],
+    )
+    .set(
+        "day",
+        vec![
+            ("29 Feb in a leap year", json!("2024-02-29")),
+            ("29 Feb 2000", json!("2000-02-29")),
+            ("an integer", json!(20_240_229)),
+        ],
+    )
+    .bad_format(
+        "day",
+        vec![
+            ("29 Feb 1900", json!("1900-02-29")),
+            ("29 Feb 2023", json!("2023-02-29")),
+            ("31 April", json!("2023-04-31")),
+            ("month 13", json!("2023-13-01")),
+            ("one-digit month", json!("2023-1-01")),
+            ("a date-time", json!("2023-01-01T00:00:00Z")),
+        ],
+    )
+    .set(
+        "at",
+        vec![
+            ("UTC", json!("2024-02-29T12:30:00Z")),
+            ("lower-case t and z", json!("2024-02-29t12:30:00z")),
+            ("offset and fraction", json!("2024-01-01T00:00:00.123+05:30")),
+            ("leap second", json!("2016-12-31T23:59:60Z")),
+            ("an array", json!(["2024-02-29T12:30:00Z"])),
+        ],
+    )
+    .bad_format(
+        "at",
+        vec![
+            ("24:00:00", json!("2024-01-01T24:00:00Z")),
+            ("no offset", json!("2024-01-01T12:00:00")),
+            ("space for T", json!("2024-01-01 12:00:00Z")),
+            ("offset +24:00", json!("2024-01-01T12:00:00+24:00")),
+        ],
+    )
+    .set(
+        "shortLink",
+        vec![
+            ("at maxLength", json!("https://example.com/abcd")),
+            ("one past maxLength", json!("https://example.com/abcde")),
+            ("one past maxLength and no URI", json!("not a uri, and far too long")),
+            ("a number", json!(1)),
+        ],
+    )
+    .bad_format("shortLink", vec![("short, no URI", json!("not a uri"))])
+    .without("start")
+    .set(
+        "start",
+        vec![("a date", json!("1999-12-31")), ("a number", json!(20_260_101))],
+    )
+    .bad_format("start", vec![("30 Feb", json!("2026-02-30"))])
+    .extra("phone", json!("+1 555 0100"));
+    a.list
+}
+
+#[allow(clippy::too_many_lines)]
+fn integers() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"count": 1}));
+    a.whole(
+        "every field",
+        json!({"count": 0, "tiny": -1, "short": 2, "int": 3, "long": 4, "ushort": 5, "uint": 6,
+               "ulong": 7, "size": 8, "offset": -9, "delta": 0, "atLeast": 10, "atMost": 100,
+               "id": 12, "wide": 13, "level": 9}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "count",
+        vec![
+            ("0", json!(0)),
+            ("u8 max", json!(255)),
+            ("u8 max + 1", json!(256)),
+            ("-1", json!(-1)),
+            ("4.0", json!(4.0)),
+            ("-0.0", json!(-0.0)),
+            ("255.0", json!(255.0)),
+            ("4.5", json!(4.5)),
+            ("1e300", json!(1e300)),
+            ("-1e300", json!(-1e300)),
+            ("1e-300", json!(1e-300)),
+            ("2^64 as a float", json!(18_446_744_073_709_551_616.0)),
+            ("null", Value::Null),
+        ],
+    )
+    .set("count", not_numbers())
+    .without("count")
+    .set(
+        "tiny",
+        vec![
+            ("i8 min", json!(-128)),
+            ("i8 max", json!(127)),
+            ("i8 min - 1", json!(-129)),
+            ("i8 max + 1", json!(128)),
+            ("127.0", json!(127.0)),
+            ("128.0", json!(128.0)),
+            ("-128.0", json!(-128.0)),
+            ("a string", json!("1")),
+        ],
+    )
+    .set(
+        "short",
+        vec![
+            ("i16 min", json!(-32_768)),
+            ("i16 max", json!(32_767)),
+            ("i16 min - 1", json!(-32_769)),
+            ("i16 max + 1", json!(32_768)),
+            ("an array", json!([1])),
+        ],
+    )
+    .set(
+        "int",
+        vec![
+            ("i32 min", json!(i32::MIN)),
+            ("i32 max", json!(i32::MAX)),
+            ("i32 min - 1", json!(i64::from(i32::MIN) - 1)),
+            ("i32 max + 1", json!(i64::from(i32::MAX) + 1)),
+            ("i32 max as a float", json!(2_147_483_647.0)),
+            ("0.5", json!(0.5)),
+        ],
+    )
+    .set(
+        "long",
+        vec![
+            ("-(2^53 - 1)", json!(-I_JSON_MAX)),
+            ("2^53 - 1", json!(I_JSON_MAX)),
+            ("-2^53", json!(-I_JSON_MAX - 1)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("2^53 - 1 as a float", json!(9_007_199_254_740_991.0)),
+            ("2^53 as a float", json!(9_007_199_254_740_992.0)),
+            ("i64 min", json!(i64::MIN)),
+            ("i64 max", json!(i64::MAX)),
+            ("u64 max", json!(u64::MAX)),
+            ("1e300", json!(1e300)),
+            ("-1e300", json!(-1e300)),
+            ("a numeric string", json!("5")),
+        ],
+    )
+    .set(
+        "ushort",
+        vec![
+            ("u16 max", json!(65_535)),
+            ("u16 max + 1", json!(65_536)),
+            ("-1", json!(-1)),
+            ("-0.0", json!(-0.0)),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "uint",
+        vec![
+            ("0", json!(0)),
+            ("-1", json!(-1)),
+            ("an object", json!({})),
+            ("u32 max", json!(u32::MAX)),
+            ("u32 max + 1", json!(u64::from(u32::MAX) + 1)),
+            ("1e300", json!(1e300)),
+        ],
+    )
+    .set(
+        "ulong",
+        vec![
+            ("0", json!(0)),
+            ("2^53 - 1", json!(I_JSON_MAX)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("u64 max", json!(u64::MAX)),
+            ("-1", json!(-1)),
+            ("-0.0", json!(-0.0)),
+            ("2^64 as a float", json!(18_446_744_073_709_551_616.0)),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "size",
+        vec![
+            ("2^53 - 1", json!(I_JSON_MAX)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("-1", json!(-1)),
+            ("0", json!(0)),
+            ("a string", json!("0")),
+        ],
+    )
+    .set(
+        "offset",
+        vec![
+            ("-(2^53 - 1)", json!(-I_JSON_MAX)),
+            ("-2^53", json!(-I_JSON_MAX - 1)),
+            ("i64 min", json!(i64::MIN)),
+            ("2^53 - 1", json!(I_JSON_MAX)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("a string", json!("-1")),
+        ],
+    )
+    .set(
+        "delta",
+        vec![
+            ("at minimum", json!(-5)),
+            ("at maximum", json!(5)),
+            ("one below minimum", json!(-6)),
+            ("one past maximum", json!(6)),
+            ("5.0", json!(5.0)),
+            ("-5.0", json!(-5.0)),
+            ("5.5", json!(5.5)),
+            ("-0.0", json!(-0.0)),
+            ("5.000000000000001", json!(5.000_000_000_000_001)),
+        ],
+    )
+    .set(
+        "atLeast",
+        vec![
+            ("at minimum", json!(10)),
+            ("one below minimum", json!(9)),
+            ("u16 max", json!(65_535)),
+            ("u16 max + 1", json!(65_536)),
+            ("a string", json!("10")),
+        ],
+    )
+    .set(
+        "atMost",
+        vec![
+            ("at maximum", json!(100)),
+            ("one past maximum", json!(101)),
+            ("1e2", json!(1e2)),
+            ("-(2^53 - 1)", json!(-I_JSON_MAX)),
+            ("-2^53", json!(-I_JSON_MAX - 1)),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "id",
+        vec![
+            ("u64 max", json!(u64::MAX)),
+            ("2^53 + 1", json!(I_JSON_MAX + 2)),
+            ("2^64 as a float", json!(18_446_744_073_709_551_616.0)),
+            ("1e19 as a float", json!(1e19)),
+            (
+                "the largest float below 2^64",
+                json!(18_446_744_073_709_549_568.0),
+            ),
+            ("-1", json!(-1)),
+            ("0", json!(0)),
+            ("a string", json!("12")),
+        ],
+    )
+    .set(
+        "wide",
+        vec![
+            ("i64 min", json!(i64::MIN)),
+            ("i64 max", json!(i64::MAX)),
+            (
+                "i64 max + 1",
+                json!(u64::try_from(i64::MAX).expect("positive") + 1),
+            ),
+            ("-2^63 as a float", json!(-9_223_372_036_854_775_808.0)),
+            ("2^63 as a float", json!(9_223_372_036_854_775_808.0)),
+            ("the float below -2^63", json!(-9_223_372_036_854_777_856.0)),
+            ("1e300", json!(1e300)),
+            ("a string", json!("13")),
+        ],
+    )
+    .without("level")
+    .set(
+        "level",
+        vec![
+            ("at minimum", json!(1)),
+            ("at maximum", json!(9)),
+            ("one below minimum", json!(0)),
+            ("one past maximum", json!(10)),
+            ("9.0", json!(9.0)),
+            ("a string", json!("3")),
+        ],
+    )
+    .extra("unknown", json!(3));
+    a.list
+}
+
+#[allow(clippy::too_many_lines)]
+fn numbers() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"ratio": 0.5}));
+    a.whole(
+        "every field",
+        json!({"ratio": 1, "unit": 0.5, "celsius": 20.5, "capped": 3, "weight": 2.5,
+               "fraction": 0.5, "stars": 4.5, "scale": 2, "opacity": 1}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "ratio",
+        vec![
+            ("0", json!(0)),
+            ("-0.0", json!(-0.0)),
+            ("1e300", json!(1e300)),
+            ("-1e300", json!(-1e300)),
+            ("f64 max", json!(f64::MAX)),
+            ("the smallest subnormal", json!(5e-324)),
+            ("u64 max, an integer", json!(u64::MAX)),
+            ("i64 min, an integer", json!(i64::MIN)),
+            ("null", Value::Null),
+        ],
+    )
+    .set("ratio", not_numbers())
+    .without("ratio")
+    .set(
+        "unit",
+        vec![
+            ("at minimum", json!(0.0)),
+            ("at maximum", json!(1.0)),
+            ("at maximum, an integer", json!(1)),
+            ("one ULP past maximum", json!(1.000_000_000_000_000_2)),
+            ("just below minimum", json!(-5e-324)),
+            ("-0.0", json!(-0.0)),
+            ("2", json!(2)),
+            ("a string", json!("0.5")),
+        ],
+    )
+    .set(
+        "celsius",
+        vec![
+            ("at minimum", json!(-273.15)),
+            ("one ULP below minimum", json!(-273.150_000_000_000_03)),
+            ("below minimum", json!(-273.16)),
+            ("1e300", json!(1e300)),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "capped",
+        vec![
+            ("at maximum", json!(10)),
+            ("at maximum, a float", json!(10.0)),
+            ("one ULP past maximum", json!(10.000_000_000_000_002)),
+            ("-1e300", json!(-1e300)),
+            ("an array", json!([10])),
+        ],
+    )
+    .set(
+        "weight",
+        vec![
+            ("f32 max", json!(f64::from(f32::MAX))),
+            ("-f32 max", json!(-f64::from(f32::MAX))),
+            ("3.5e38", json!(3.5e38)),
+            ("1e39", json!(1e39)),
+            ("-1e39", json!(-1e39)),
+            ("1e-50 (rounds to 0)", json!(1e-50)),
+            ("the smallest f32 subnormal", json!(1e-45)),
+            ("0.1", json!(0.1)),
+            ("an integer", json!(16_777_217)),
+            ("a string", json!("2.5")),
+        ],
+    )
+    .set(
+        "fraction",
+        vec![
+            ("at minimum (exact f32)", json!(f64::from(0.1_f32))),
+            ("at maximum (exact f32)", json!(f64::from(0.7_f32))),
+            ("inside", json!(0.5)),
+            ("well below minimum", json!(0.05)),
+            ("well past maximum", json!(0.8)),
+            ("a string", json!("0.5")),
+        ],
+    )
+    .set(
+        "stars",
+        vec![
+            ("at minimum", json!(1)),
+            ("at maximum", json!(10)),
+            ("at maximum, a float", json!(10.0)),
+            ("below minimum", json!(0.999)),
+            ("past maximum", json!(10.5)),
+            ("past maximum by an f32 ULP", json!(10.000_001)),
+            ("true", json!(true)),
+        ],
+    )
+    .without("scale")
+    .set(
+        "scale",
+        vec![("an integer", json!(3)), ("a string", json!("1.5"))],
+    )
+    .without("opacity")
+    .set(
+        "opacity",
+        vec![
+            ("at minimum", json!(0)),
+            ("at maximum", json!(1)),
+            ("the default", json!(0.25)),
+            ("past maximum", json!(1.5)),
+            ("below minimum", json!(-0.5)),
+            ("-0.0", json!(-0.0)),
+            ("a string", json!("0.25")),
+        ],
+    )
+    .extra("unknown", json!(1.5));
+    a.list
+}
+
+fn flags() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"agree": true}));
+    a.whole(
+        "every field",
+        json!({"agree": false, "newsletter": true, "remember": false}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "agree",
+        vec![
+            ("false", json!(false)),
+            ("the string \"true\"", json!("true")),
+            ("0", json!(0)),
+            ("1", json!(1)),
+            ("an array", json!([true])),
+            ("an object", json!({"value": true})),
+            ("null", Value::Null),
+        ],
+    )
+    .without("agree")
+    .set(
+        "newsletter",
+        vec![("false", json!(false)), ("\"yes\"", json!("yes"))],
+    )
+    .without("remember")
+    .set(
+        "remember",
+        vec![("false", json!(false)), ("\"false\"", json!("false"))],
+    )
+    .extra("unknown", json!(false));
+    a.list
+}
+
+#[allow(clippy::too_many_lines)]
+fn choices() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"color": "green"}));
+    a.whole(
+        "every field",
+        json!({"color": "dark-red", "shade": "dark", "reply": "No", "fallback": "blue", "tone": "light"}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "color",
+        vec![
+            ("a const", json!("dark-red")),
+            ("the last const", json!("blue")),
+            ("a title", json!("Dark red")),
+            ("the variant's name", json!("DarkRed")),
+            ("upper case", json!("GREEN")),
+            ("trailing space", json!("green ")),
+            ("empty", json!("")),
+            ("a number", json!(1)),
+            ("an array", json!(["green"])),
+            ("an object", json!({"const": "green"})),
+            ("null", Value::Null),
+        ],
+    )
+    .without("color")
+    .set(
+        "shade",
+        vec![
+            ("a value", json!("light")),
+            ("capitalized", json!("Light")),
+            ("empty", json!("")),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "reply",
+        vec![
+            ("a value", json!("Yes")),
+            ("the other value", json!("No")),
+            ("an enumName", json!("Yes please")),
+            ("lower case", json!("yes")),
+            ("a number", json!(0)),
+        ],
+    )
+    .without("fallback")
+    .set(
+        "fallback",
+        vec![
+            ("a const", json!("blue")),
+            ("unknown", json!("purple")),
+            ("a number", json!(2)),
+        ],
+    )
+    .without("tone")
+    .set(
+        "tone",
+        vec![
+            ("a value", json!("light")),
+            ("unknown", json!("grey")),
+            ("true", json!(true)),
+        ],
+    )
+    .extra("unknown", json!("green"));
+    a.list
+}
+
+#[allow(clippy::too_many_lines)]
+fn multi_selects() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"colors": ["green"], "shades": []}));
+    a.whole(
+        "every field",
+        json!({"colors": ["blue", "dark-red"], "shades": ["dark", "light"], "both": ["light", "dark"],
+               "one": ["green"], "tags": ["dark"], "picks": ["green", "blue", "dark-red"]}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "colors",
+        vec![
+            ("at maxItems", json!(["green", "blue"])),
+            ("one past maxItems", json!(["green", "blue", "dark-red"])),
+            ("empty (below minItems)", json!([])),
+            ("an unknown option", json!(["purple"])),
+            ("a title", json!(["Dark red"])),
+            ("a bare string", json!("green")),
+            ("a number inside", json!([1])),
+            ("null inside", json!([null])),
+            ("a nested array", json!([["green"]])),
+            ("an object", json!({"green": true})),
+            ("null", Value::Null),
+        ],
+    )
+    .without("colors")
+    .set(
+        "shades",
+        vec![
+            ("both", json!(["light", "dark"])),
+            ("both, other order", json!(["dark", "light"])),
+            ("capitalized", json!(["Light"])),
+            ("a bare string", json!("light")),
+            ("null", Value::Null),
+            ("a number inside", json!([1])),
+        ],
+    )
+    .without("shades")
+    .set(
+        "both",
+        vec![
+            ("at minItems", json!(["light", "dark"])),
+            ("one below minItems", json!(["light"])),
+            ("empty", json!([])),
+            ("an unknown option", json!(["light", "grey"])),
+            ("a bare string", json!("light")),
+            ("true inside", json!([true, "light"])),
+        ],
+    )
+    .set(
+        "one",
+        vec![
+            ("at maxItems", json!(["green"])),
+            ("empty", json!([])),
+            ("one past maxItems", json!(["green", "blue"])),
+            ("an object", json!({})),
+            ("an unknown option", json!(["purple"])),
+        ],
+    )
+    .set(
+        "tags",
+        vec![
+            ("empty", json!([])),
+            ("one", json!(["dark"])),
+            ("a number inside", json!([0])),
+            ("a bare string", json!("dark")),
+            ("an unknown option", json!(["grey"])),
+        ],
+    )
+    .without("picks")
+    .set(
+        "picks",
+        vec![
+            ("empty", json!([])),
+            ("all three", json!(["dark-red", "blue", "green"])),
+            ("unknown", json!(["red"])),
+            ("a number", json!(5)),
+        ],
+    )
+    .extra("unknown", json!(["green"]));
+    a.list
+}
+
+fn closed() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"name": "Ada"}));
+    a.whole("nothing", json!({}))
+        .set(
+            "age",
+            vec![
+                ("at maximum", json!(120)),
+                ("one past maximum", json!(121)),
+                ("-1", json!(-1)),
+                ("0", json!(0)),
+                ("a string", json!("5")),
+            ],
+        )
+        .set("name", vec![("a number", json!(1))])
+        .without("name");
+    a.list
+}
+
+fn favorite_color() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"favorite_color": "red"}));
+    a.whole("nothing", json!({}))
+        .set(
+            "favorite_color",
+            vec![
+                ("the other value", json!("green")),
+                ("capitalized", json!("Red")),
+                ("an array", json!(["red"])),
+                ("null", Value::Null),
+            ],
+        )
+        .extra("unknown", json!("red"));
+    a.list
+}
+
+fn mood() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"mood": "Happy"}));
+    a.whole("nothing", json!({}))
+        .set(
+            "mood",
+            vec![
+                ("the other const", json!("Sad")),
+                ("lower case", json!("happy")),
+                ("a number", json!(1)),
+            ],
+        )
+        .extra("unknown", json!(1));
+    a.list
+}
+
+// ---------------------------------------------------------------------------------------
+// The corpus, and the checks.
+
+type Parse = fn(&Map<String, Value>) -> Result<Map<String, Value>, ContentError>;
+
+struct Form {
+    name: &'static str,
+    schema: Value,
+    /// `from_content`, then `to_content` of what it hands back.
+    parse: Parse,
+    answers: Vec<Answer>,
+}
+
+fn form<T: Elicit>(name: &'static str, answers: Vec<Answer>) -> Form {
+    Form {
+        name,
+        schema: serde_json::to_value(T::requested_schema()).expect("a schema serializes"),
+        parse: |content| T::from_content(content).map(|value| value.to_content()),
+        answers,
+    }
+}
+
+fn forms() -> Vec<Form> {
+    vec![
+        form::<Strings>("Strings", strings()),
+        form::<Formats>("Formats", formats()),
+        form::<Integers>("Integers", integers()),
+        form::<Numbers>("Numbers", numbers()),
+        form::<Flags>("Flags", flags()),
+        form::<Choices>("Choices", choices()),
+        form::<MultiSelects>("MultiSelects", multi_selects()),
+        form::<Closed>("Closed", closed()),
+        form::<FavoriteColor>("FavoriteColor", favorite_color()),
+        form::<Mood>("Mood", mood()),
+    ]
+}
+
+fn object(value: &Value) -> &Map<String, Value> {
+    value.as_object().expect("an answer is a JSON object")
+}
+
+/// The corpus as JSON: each form's schema and answers, and for each answer the form accepts,
+/// what `to_content` writes back.
+fn corpus() -> Value {
+    let forms = forms()
+        .into_iter()
+        .map(|form| {
+            let mut whats = BTreeSet::new();
+            let answers: Vec<Value> = form
+                .answers
+                .iter()
+                .map(|answer| {
+                    assert!(
+                        whats.insert(answer.what.clone()),
+                        "{}: two answers are called {:?}",
+                        form.name,
+                        answer.what
+                    );
+                    let mut entry = Map::new();
+                    entry.insert("what".into(), json!(answer.what));
+                    entry.insert("content".into(), answer.content.clone());
+                    if let Some(field) = answer.format_violation {
+                        entry.insert("format_violation".into(), json!(field));
+                    }
+                    if let Ok(written) = (form.parse)(object(&answer.content)) {
+                        entry.insert("written".into(), Value::Object(written));
+                    }
+                    Value::Object(entry)
+                })
+                .collect();
+            json!({"form": form.name, "schema": form.schema, "answers": answers})
+        })
+        .collect();
+    Value::Array(forms)
+}
+
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/validator")
+        .join(name)
+}
+
+fn read_text(name: &str) -> String {
+    let path = fixture(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn read_fixture(name: &str) -> Value {
+    serde_json::from_str(&read_text(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn blessing() -> bool {
+    std::env::var_os("ELICIT_BLESS").is_some()
+}
+
+fn corpus_text(corpus: &Value) -> String {
+    serde_json::to_string_pretty(corpus).expect("the corpus serializes") + "\n"
+}
+
+/// Where two texts first differ, with the form and answer around it in `built`.
+fn first_difference(committed: &str, built: &str) -> String {
+    let (committed, built): (Vec<&str>, Vec<&str>) =
+        (committed.lines().collect(), built.lines().collect());
+    let line = committed
+        .iter()
+        .zip(&built)
+        .position(|(a, b)| a != b)
+        .unwrap_or(committed.len().min(built.len()));
+    let around = |key: &str| {
+        built[..line.min(built.len())]
+            .iter()
+            .rev()
+            .find(|l| l.trim_start().starts_with(key))
+            .map_or("", |l| l.trim())
+    };
+    format!(
+        "first difference at line {}, in {} {}:\n    committed: {}\n    built:     {}",
+        line + 1,
+        around("\"form\""),
+        around("\"what\""),
+        committed.get(line).unwrap_or(&"(end of file)").trim(),
+        built.get(line).unwrap_or(&"(end of file)").trim(),
+    )
+}
+
+/// The corpus built from the forms above, checked to be the committed one, text for text
+/// (compared as text: `serde_json`'s default float parser may read a long decimal one ULP
+/// off, while the text is exactly what `jsonschema` decided on).
+fn committed_corpus() -> Value {
+    let corpus = corpus();
+    let (committed, built) = (read_text("corpus.json"), corpus_text(&corpus));
+    assert!(
+        committed == built,
+        "corpus.json is stale: run this test with ELICIT_BLESS=1, then \
+         scripts/validator/check.py; {}",
+        first_difference(&committed, &built)
+    );
+    corpus
+}
+
+/// The corpus built from the forms above is the committed `corpus.json`. With
+/// `ELICIT_BLESS=1` this test rewrites `corpus.json` instead (then run
+/// `scripts/validator/check.py`, and this test again without it); the other tests of this
+/// file then do nothing.
+#[test]
+fn the_corpus_is_current() {
+    if blessing() {
+        let path = fixture("corpus.json");
+        std::fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
+        std::fs::write(&path, corpus_text(&corpus())).expect("write the corpus");
+        return;
+    }
+    committed_corpus();
+}
+
+/// One answer's verdict from `verdicts.json`.
+struct Verdict {
+    valid: bool,
+    error: Value,
+    written_valid: Option<bool>,
+}
+
+/// The verdicts, per form, checked to belong to the committed corpus answer by answer.
+fn verdicts(corpus: &Value) -> BTreeMap<String, Vec<Verdict>> {
+    let file = read_fixture("verdicts.json");
+    // Both read by the same parser, so a long decimal lands on the same (maybe inexact) f64.
+    let committed = read_fixture("corpus.json");
+    let all = file["verdicts"]
+        .as_object()
+        .expect("verdicts.json has `verdicts`");
+    let stale = "verdicts.json is stale: run scripts/validator/check.py";
+    let mut out = BTreeMap::new();
+    for (form, read) in corpus
+        .as_array()
+        .expect("an array")
+        .iter()
+        .zip(committed.as_array().expect("an array"))
+    {
+        let name = form["form"].as_str().expect("a form name");
+        let answers = form["answers"].as_array().expect("answers");
+        let read = read["answers"].as_array().expect("answers");
+        let list = all
+            .get(name)
+            .and_then(Value::as_array)
+            .unwrap_or_else(|| panic!("{name}: no verdicts; {stale}"));
+        assert_eq!(list.len(), answers.len(), "{name}: {stale}");
+        let list = list
+            .iter()
+            .zip(answers)
+            .zip(read)
+            .map(|((verdict, answer), read)| {
+                assert_eq!(verdict["what"], answer["what"], "{name}: {stale}");
+                assert_eq!(verdict["content"], read["content"], "{name}: {stale}");
+                assert_eq!(
+                    verdict.get("written_valid").is_some(),
+                    answer.get("written").is_some(),
+                    "{name}: {}: {stale}",
+                    answer["what"]
+                );
+                Verdict {
+                    valid: verdict["valid"].as_bool().expect("`valid` is a bool"),
+                    error: verdict["error"].clone(),
+                    written_valid: verdict.get("written_valid").and_then(Value::as_bool),
+                }
+            })
+            .collect();
+        out.insert(name.to_owned(), list);
+    }
+    assert_eq!(out.len(), all.len(), "{stale}");
+    out
+}
+
+fn ours(result: &Result<Map<String, Value>, ContentError>) -> String {
+    match result {
+        Ok(written) => format!("Ok, written back as {}", Value::Object(written.clone())),
+        Err(error) => format!("Err({})", error.to_string().replace('\n', "; ")),
+    }
+}
+
+/// Every answer of the corpus, parsed by its form, against `jsonschema`'s verdict.
+/// Every disagreement is listed at once.
+#[test]
+fn from_content_agrees_with_jsonschema() {
+    if blessing() {
+        return;
+    }
+    let corpus = committed_corpus();
+    let verdicts = verdicts(&corpus);
+    let forms = forms();
+    let mut mismatches = String::new();
+    let mut checked = 0;
+    for entry in corpus.as_array().expect("an array") {
+        let name = entry["form"].as_str().expect("a form name");
+        let form = forms
+            .iter()
+            .find(|form| form.name == name)
+            .unwrap_or_else(|| panic!("{name}: no such form; run with ELICIT_BLESS=1"));
+        let answers = entry["answers"].as_array().expect("answers");
+        for (answer, verdict) in answers.iter().zip(&verdicts[name]) {
+            checked += 1;
+            let content = &answer["content"];
+            let result = (form.parse)(object(content));
+            let format_field = answer["format_violation"].as_str();
+            let jsonschema = if verdict.valid {
+                "valid".to_owned()
+            } else {
+                format!("invalid ({})", verdict.error["message"])
+            };
+            let mut mismatch = |why: &str| {
+                let _ = writeln!(
+                    mismatches,
+                    "{name}: {}: {why}\n    answer:     {content}\n    jsonschema: {jsonschema}\n    \
+                     ours:       {}",
+                    answer["what"],
+                    ours(&result),
+                );
+            };
+            match (&result, verdict.valid, format_field) {
+                (Ok(_), false, _) => mismatch("accepted, but the schema refuses it"),
+                (Err(_), true, None) => mismatch("refused, but the schema allows it"),
+                (Ok(_), true, Some(field)) => {
+                    mismatch(&format!("accepted, but it breaks `{field}`'s format"));
+                }
+                (Err(error), true, Some(field)) => {
+                    let blamed: Vec<(&str, &str)> = error
+                        .errors()
+                        .iter()
+                        .map(|e| (e.field(), e.kind().code()))
+                        .collect();
+                    if blamed != [(field, "bad_format")] {
+                        mismatch(&format!(
+                            "should be refused for `{field}`'s format alone, not {blamed:?}"
+                        ));
+                    }
+                }
+                (Ok(written), true, None) => {
+                    if Some(&Value::Object(written.clone())) != answer.get("written") {
+                        mismatch("writes back other than corpus.json says: re-bless");
+                    } else if verdict.written_valid != Some(true) {
+                        mismatch("what to_content writes back is refused by the schema");
+                    }
+                }
+                (Err(_), false, _) => {}
+            }
+            // A format_violation names a field with a format.
+            if let Some(field) = format_field
+                && entry["schema"]["properties"][field]["format"]
+                    .as_str()
+                    .is_none()
+            {
+                mismatch(&format!(
+                    "format_violation names `{field}`, which has no format"
+                ));
+            }
+        }
+    }
+    assert!(checked >= 300, "only {checked} answers");
+    assert!(
+        mismatches.is_empty(),
+        "from_content and jsonschema disagree:\n{mismatches}"
+    );
+}
+
+/// The constraint keywords of one property (its own and its items'), as the `keyword`
+/// `jsonschema` reports (`items/enum` for an item's).
+fn constraints(property: &Value) -> Vec<String> {
+    let keywords = [
+        "type",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "minimum",
+        "maximum",
+        "minItems",
+        "maxItems",
+        "enum",
+        "oneOf",
+    ];
+    let mut out: Vec<String> = keywords
+        .iter()
+        .filter(|k| property.get(**k).is_some())
+        .map(|k| (*k).to_owned())
+        .collect();
+    if let Some(items) = property.get("items") {
+        for k in ["type", "enum", "anyOf"] {
+            if items.get(k).is_some() {
+                out.push(format!("items/{k}"));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `value` sits exactly on the bound `keyword` of `property` sets.
+fn at_bound(property: &Value, keyword: &str, value: &Value) -> bool {
+    let bound = &property[keyword];
+    match keyword {
+        "minimum" | "maximum" => value.as_f64().is_some() && value.as_f64() == bound.as_f64(),
+        "minLength" | "maxLength" => value
+            .as_str()
+            .is_some_and(|s| Some(s.chars().count() as u64) == bound.as_u64()),
+        "minItems" | "maxItems" => value
+            .as_array()
+            .is_some_and(|a| Some(a.len() as u64) == bound.as_u64()),
+        _ => true,
+    }
+}
+
+/// Both sides of every constraint are in the corpus: for every property and every keyword
+/// that constrains it, an answer `jsonschema` refuses first for that keyword there, and an
+/// answer it allows with the property present (exactly on the bound, for a bound); every
+/// required property is left out once; every format is broken once, alone.
+#[test]
+fn the_corpus_covers_both_sides_of_every_constraint() {
+    if blessing() {
+        return;
+    }
+    let corpus = committed_corpus();
+    let verdicts = verdicts(&corpus);
+    let mut missing = String::new();
+    let (mut valid, mut invalid) = (0, 0);
+    for entry in corpus.as_array().expect("an array") {
+        let name = entry["form"].as_str().expect("a form name");
+        let answers = entry["answers"].as_array().expect("answers");
+        let verdicts = &verdicts[name];
+        valid += verdicts.iter().filter(|v| v.valid).count();
+        invalid += verdicts.iter().filter(|v| !v.valid).count();
+        let refused_for = |property: &str, keyword: &str| {
+            verdicts.iter().any(|v| {
+                !v.valid && v.error["path"].get(0).and_then(Value::as_str) == Some(property) && {
+                    let item = v.error["path"].get(1).is_some();
+                    let found = v.error["keyword"].as_str().unwrap_or_default();
+                    if item {
+                        keyword == format!("items/{found}")
+                    } else {
+                        keyword == found
+                    }
+                }
+            })
+        };
+        let properties = entry["schema"]["properties"]
+            .as_object()
+            .expect("properties");
+        for (property, schema) in properties {
+            for keyword in constraints(schema) {
+                if !refused_for(property, &keyword) {
+                    let _ = writeln!(missing, "{name}.{property}: nothing refused for {keyword}");
+                }
+                let allowed = answers.iter().zip(verdicts).any(|(answer, v)| {
+                    v.valid
+                        && answer["content"].get(property).is_some_and(|value| {
+                            !value.is_null() && at_bound(schema, &keyword, value)
+                        })
+                });
+                if !allowed {
+                    let _ = writeln!(
+                        missing,
+                        "{name}.{property}: nothing allowed on the edge of {keyword}"
+                    );
+                }
+            }
+            if schema.get("format").is_some() {
+                let broken = answers.iter().zip(verdicts).any(|(answer, v)| {
+                    v.valid && answer["format_violation"].as_str() == Some(property)
+                });
+                if !broken {
+                    let _ = writeln!(
+                        missing,
+                        "{name}.{property}: its format is never broken alone"
+                    );
+                }
+            }
+        }
+        for required in entry["schema"]["required"].as_array().into_iter().flatten() {
+            let property = required.as_str().expect("a name");
+            let left_out = answers.iter().zip(verdicts).any(|(answer, v)| {
+                !v.valid
+                    && v.error["keyword"] == "required"
+                    && v.error["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains(&format!("'{property}'")))
+                    && answer["content"].get(property).is_none()
+            });
+            if !left_out {
+                let _ = writeln!(missing, "{name}.{property}: never left out alone");
+            }
+        }
+    }
+    assert!(missing.is_empty(), "the corpus misses:\n{missing}");
+    assert!(
+        valid >= 100 && invalid >= 100,
+        "{valid} valid, {invalid} invalid"
+    );
+}
