@@ -14,7 +14,9 @@
 //! and unknown options. An answer on which `from_content` departs on purpose from the
 //! schema's letter says where and how (`divergence`: a broken `format`, `null` read as absent,
 //! an `f32` rounding onto its bound, a repeated option, an unknown key under
-//! `deny_unknown_fields`, a pattern where Python's `re` is not ECMA-262); an answer the form
+//! `deny_unknown_fields`, a pattern where Python's `re` is not ECMA-262, `0` for a signed
+//! non-zero integer, a string the format allows and the Rust type cannot hold, a newtype's own
+//! pattern under the field's, a half-answered optional flattened sub-form); an answer the form
 //! accepts carries what `to_content` writes back (`written`).
 //! `verdicts.json` beside it is what `jsonschema` says of every answer and every `written`
 //! (by `scripts/validator/check.py`, which CI does not run: the file is committed).
@@ -26,6 +28,10 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write as _;
+use std::num::{
+    NonZeroI8, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroIsize, NonZeroU8, NonZeroU16, NonZeroU32,
+    NonZeroU64, NonZeroUsize,
+};
 use std::path::PathBuf;
 
 use elicit_core::{ContentError, Elicit};
@@ -223,6 +229,247 @@ enum Mood {
     Sad,
 }
 
+/// Non-zero integers of every width, with and without bounds.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct NonZeros {
+    count: NonZeroU8,
+    tiny: Option<NonZeroI8>,
+    ushort: Option<NonZeroU16>,
+    short: Option<NonZeroI16>,
+    uint: Option<NonZeroU32>,
+    int: Option<NonZeroI32>,
+    ulong: Option<NonZeroU64>,
+    long: Option<NonZeroI64>,
+    size: Option<NonZeroUsize>,
+    offset: Option<NonZeroIsize>,
+    #[elicit(maximum = 10)]
+    capped: Option<NonZeroU8>,
+    #[elicit(minimum = 0, maximum = 3)]
+    few: Option<NonZeroU16>,
+    #[elicit(minimum = 5)]
+    at_least: Option<NonZeroU32>,
+    #[elicit(minimum = -5, maximum = 5)]
+    delta: Option<NonZeroI32>,
+    #[elicit(minimum = 1, maximum = 9)]
+    positive: Option<NonZeroI16>,
+    #[elicit(maximum = -1)]
+    negative: Option<NonZeroI64>,
+    #[elicit(maximum = 18_446_744_073_709_551_615)]
+    id: Option<NonZeroU64>,
+    #[elicit(minimum = -9_223_372_036_854_775_808, maximum = 9_223_372_036_854_775_807)]
+    wide: Option<NonZeroI64>,
+    #[elicit(default = 3)]
+    level: NonZeroU8,
+}
+
+/// A share, in percent
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Percent(#[elicit(minimum = 0, maximum = 100)] u8);
+
+/// An e-mail address
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Email(#[elicit(format = "email", max_length = 254)] String);
+
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Slug(
+    #[elicit(min_length = 1, max_length = 12, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")] String,
+);
+
+// A newtype of a newtype: both parsers check.
+/// Your address at work
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct WorkEmail(#[elicit(pattern = "@example\\.com$")] Email);
+
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Big(#[elicit(maximum = 18_446_744_073_709_551_615)] u64);
+
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Low(#[elicit(minimum = -9_223_372_036_854_775_808)] i64);
+
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Ratio(#[elicit(minimum = 0.0, maximum = 1.0)] f64);
+
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Steps(NonZeroU32);
+
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Nudge(#[elicit(minimum = -3, maximum = 3)] NonZeroI8);
+
+/// The date it starts
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Day(chrono::NaiveDate);
+
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Paint(Color);
+
+#[derive(Elicit, Debug)]
+#[allow(dead_code)]
+struct Palette(#[elicit(min_items = 1, max_items = 2)] Vec<Color>);
+
+/// Newtypes as fields: their own constraints, narrowed (never widened) by the field's.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Newtypes {
+    share: Percent,
+    #[elicit(minimum = 10)]
+    discount: Option<Percent>,
+    #[elicit(maximum = 200)]
+    tip: Option<Percent>,
+    email: Option<Email>,
+    #[elicit(title = "Copy to", max_length = 20)]
+    cc: Option<Email>,
+    slug: Option<Slug>,
+    #[elicit(pattern = "^[a-z\\-]+$")]
+    word: Option<Slug>,
+    work: Option<WorkEmail>,
+    big: Option<Big>,
+    low: Option<Low>,
+    ratio: Option<Ratio>,
+    steps: Option<Steps>,
+    nudge: Option<Nudge>,
+    day: Option<Day>,
+    paint: Option<Paint>,
+    palette: Option<Palette>,
+    #[elicit(default = Percent(50))]
+    fallback: Percent,
+    #[elicit(default = "support@example.com")]
+    reply_to: Email,
+}
+
+/// How to reach you
+#[derive(Elicit, Debug, serde::Deserialize)]
+#[elicit(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Contact {
+    #[elicit(format = "email")]
+    email_address: String,
+    phone: Option<String>,
+    #[elicit(default = true)]
+    may_call: bool,
+}
+
+/// Where to ship it
+#[derive(Elicit, Debug, serde::Deserialize)]
+#[allow(dead_code)]
+struct Address {
+    #[elicit(min_length = 1)]
+    street: String,
+    city: String,
+    #[elicit(default = "NL")]
+    country: String,
+    #[elicit(minimum = 0, maximum = 99)]
+    floor: Option<u8>,
+}
+
+#[derive(Elicit, Debug, serde::Deserialize)]
+#[allow(dead_code)]
+struct Coordinates {
+    #[elicit(minimum = -90, maximum = 90)]
+    lat: f64,
+    lon: f64,
+}
+
+#[derive(Elicit, Debug, serde::Deserialize)]
+#[elicit(rename_all = "SCREAMING_SNAKE_CASE")]
+#[allow(dead_code)]
+struct Place {
+    place_name: String,
+    #[elicit(flatten)]
+    at: Coordinates,
+}
+
+/// Flattened sub-forms: required, optional (`#[serde(flatten)]`) and two levels deep, under
+/// a `deny_unknown_fields` parent.
+#[derive(Elicit, Debug, serde::Deserialize)]
+#[elicit(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Flattened {
+    #[elicit(min_length = 1)]
+    name: String,
+    #[elicit(flatten)]
+    contact: Contact,
+    #[serde(flatten)]
+    shipping: Option<Address>,
+    #[elicit(flatten)]
+    place: Option<Place>,
+    #[elicit(minimum = 1, maximum = 12)]
+    party: u8,
+}
+
+/// The ecosystem types behind features (chrono, time, url) and the std IP addresses.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct Ecosystem {
+    day: chrono::NaiveDate,
+    at: Option<chrono::DateTime<chrono::Utc>>,
+    local: Option<chrono::DateTime<chrono::FixedOffset>>,
+    date: Option<time::Date>,
+    moment: Option<time::OffsetDateTime>,
+    site: Option<url::Url>,
+    ip: Option<std::net::IpAddr>,
+    #[elicit(default = "2026-01-01")]
+    start: chrono::NaiveDate,
+    #[elicit(default = "https://example.com/docs")]
+    docs: url::Url,
+}
+
+fn seven() -> u32 {
+    7
+}
+
+/// Renamed and skipped fields, and titles and descriptions set by hand.
+#[derive(Elicit, Debug, serde::Deserialize)]
+#[allow(dead_code)]
+struct Renamed {
+    #[serde(rename = "e-mail")]
+    #[elicit(format = "email")]
+    email: String,
+    #[elicit(rename = "zip", pattern = "^[0-9]{4}$")]
+    postal_code: Option<String>,
+    /// Not this doc comment
+    #[elicit(title = "Your age", description = "In whole years", maximum = 150)]
+    age: Option<u8>,
+    #[elicit(rename = "Nick Name", title = "Nickname", max_length = 8)]
+    nick: Option<String>,
+    #[elicit(skip)]
+    cache: Vec<u8>,
+    #[serde(skip)]
+    internal: u32,
+    #[elicit(skip, default = 7)]
+    retries: u8,
+    #[serde(skip, default = "seven")]
+    from_fn: u32,
+}
+
+/// A `deny_unknown_fields` form with renamed and skipped fields: their Rust names are
+/// unknown keys.
+#[derive(Elicit, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct RenamedClosed {
+    #[serde(rename = "id")]
+    ident: String,
+    #[elicit(skip)]
+    counter: u32,
+    #[elicit(rename = "n", minimum = 1)]
+    number: Option<u8>,
+}
+
 // ---------------------------------------------------------------------------------------
 // The answers.
 //
@@ -231,7 +478,7 @@ enum Mood {
 
 /// Where `from_content` departs, on purpose, from what a JSON Schema validator decides on the
 /// form's schema alone, and what it does instead. Each is documented for form authors (the
-/// types and attributes guides).
+/// types, attributes and flatten guides).
 #[derive(Clone, Copy)]
 enum Divergence {
     /// The answer breaks the field's declared `format` and nothing else of it: refused, for
@@ -253,6 +500,25 @@ enum Divergence {
     /// refused, as ECMA-262, the dialect JSON Schema names, decides (`pattern_ecma.rs` holds
     /// the matcher to Node's verdicts).
     NotEcma,
+    /// `0` (or `-0.0`) for a signed non-zero integer whose range spans 0: refused as
+    /// `out_of_range`, like any value the type cannot hold (a schema's `minimum`/`maximum`
+    /// cannot leave a hole at 0; the types guide, "Non-zero integers").
+    NonZero,
+    /// A string the schema allows that the Rust type cannot hold: a `uri` that is no WHATWG
+    /// URL (`url::Url`), a date-time whose instant falls outside the years 0000–9999 in UTC
+    /// (`DateTime<Utc>`), a leap second off a month's last day (`time::OffsetDateTime`), a
+    /// non-address for an IP address (a plain string: MCP has no IP format). Refused as
+    /// `invalid` (the types guide, "Dates and date-times", "`Url`" and the type table).
+    NarrowerType,
+    /// A string that the pattern a form field sets on a newtype allows and the newtype's own
+    /// pattern does not: refused, `pattern_mismatch` (a schema holds one pattern, the field's;
+    /// the newtype's parser still checks its own: the flatten guide, "Newtypes").
+    NewtypePattern,
+    /// Part of an optional flattened sub-form answered, and the rest of what it requires
+    /// missing: refused, `missing` on the first such field (every property of the sub-form is
+    /// optional on the wire; a half-filled group is not silently dropped: the flatten guide,
+    /// "`Option<T>`").
+    PartialGroup,
 }
 
 impl Divergence {
@@ -264,6 +530,10 @@ impl Divergence {
             Self::Repeated => "repeated",
             Self::Unknown => "unknown",
             Self::NotEcma => "not_ecma",
+            Self::NonZero => "non_zero",
+            Self::NarrowerType => "narrower_type",
+            Self::NewtypePattern => "newtype_pattern",
+            Self::PartialGroup => "partial_group",
         }
     }
 
@@ -275,6 +545,10 @@ impl Divergence {
             Self::Repeated,
             Self::Unknown,
             Self::NotEcma,
+            Self::NonZero,
+            Self::NarrowerType,
+            Self::NewtypePattern,
+            Self::PartialGroup,
         ]
         .into_iter()
         .find(|d| d.name() == name)
@@ -287,7 +561,10 @@ impl Divergence {
             Self::Format => Some("bad_format"),
             Self::Repeated => Some("duplicate_option"),
             Self::Unknown => Some("unknown_field"),
-            Self::NotEcma => Some("pattern_mismatch"),
+            Self::NotEcma | Self::NewtypePattern => Some("pattern_mismatch"),
+            Self::NonZero => Some("out_of_range"),
+            Self::NarrowerType => Some("invalid"),
+            Self::PartialGroup => Some("missing"),
             Self::NullIsAbsent | Self::F32Nearest => None,
         }
     }
@@ -368,6 +645,41 @@ impl Answers {
                 divergence: Some((divergence, field)),
             });
         }
+        self
+    }
+
+    /// The base answer with every key of `fields` set.
+    fn merged(&self, fields: &Value) -> Value {
+        let mut content = self.base.clone();
+        let object = content
+            .as_object_mut()
+            .expect("the base answer is an object");
+        for (key, value) in fields.as_object().expect("an object") {
+            object.insert(key.clone(), value.clone());
+        }
+        content
+    }
+
+    /// The base answer with every key of `fields` set, as a whole answer.
+    fn merge(&mut self, what: &str, fields: &Value) -> &mut Self {
+        let content = self.merged(fields);
+        self.whole(what, content)
+    }
+
+    /// A whole answer on which `from_content` departs from the schema's letter as
+    /// `divergence` says, on `field` (which the answer need not contain).
+    fn diverge_whole(
+        &mut self,
+        divergence: Divergence,
+        field: &'static str,
+        what: &str,
+        content: Value,
+    ) -> &mut Self {
+        self.list.push(Answer {
+            what: format!("{what} ({})", divergence.name()),
+            content,
+            divergence: Some((divergence, field)),
+        });
         self
     }
 
@@ -1361,6 +1673,1043 @@ fn mood() -> Vec<Answer> {
     a.list
 }
 
+#[allow(clippy::too_many_lines)]
+fn non_zeros() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"count": 1}));
+    a.whole(
+        "every field",
+        json!({"count": 255, "tiny": -1, "ushort": 2, "short": -3, "uint": 4, "int": -5,
+               "ulong": 6, "long": -7, "size": 8, "offset": -9, "capped": 10, "few": 3,
+               "atLeast": 5, "delta": -5, "positive": 9, "negative": -1, "id": 12,
+               "wide": -13, "level": 1}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "count",
+        vec![
+            ("at minimum", json!(1)),
+            ("u8 max", json!(255)),
+            ("0", json!(0)),
+            ("-0.0", json!(-0.0)),
+            ("u8 max + 1", json!(256)),
+            ("-1", json!(-1)),
+            ("4.0", json!(4.0)),
+            ("4.5", json!(4.5)),
+            ("1e300", json!(1e300)),
+            ("null", Value::Null),
+        ],
+    )
+    .set("count", not_numbers())
+    .without("count")
+    .set(
+        "tiny",
+        vec![
+            ("i8 min", json!(-128)),
+            ("i8 max", json!(127)),
+            ("i8 min - 1", json!(-129)),
+            ("i8 max + 1", json!(128)),
+            ("-1.0", json!(-1.0)),
+            ("a string", json!("1")),
+        ],
+    )
+    .set(
+        "ushort",
+        vec![
+            ("at minimum", json!(1)),
+            ("u16 max", json!(65_535)),
+            ("0", json!(0)),
+            ("u16 max + 1", json!(65_536)),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "short",
+        vec![
+            ("i16 min", json!(-32_768)),
+            ("i16 max", json!(32_767)),
+            ("i16 min - 1", json!(-32_769)),
+            ("i16 max + 1", json!(32_768)),
+            ("an array", json!([1])),
+        ],
+    )
+    .set(
+        "uint",
+        vec![
+            ("at minimum", json!(1)),
+            ("u32 max", json!(u32::MAX)),
+            ("0", json!(0)),
+            ("u32 max + 1", json!(u64::from(u32::MAX) + 1)),
+            ("an object", json!({})),
+        ],
+    )
+    .set(
+        "int",
+        vec![
+            ("i32 min", json!(i32::MIN)),
+            ("i32 max", json!(i32::MAX)),
+            ("i32 min - 1", json!(i64::from(i32::MIN) - 1)),
+            ("i32 max + 1", json!(i64::from(i32::MAX) + 1)),
+            ("0.5", json!(0.5)),
+        ],
+    )
+    .set(
+        "ulong",
+        vec![
+            ("at minimum", json!(1)),
+            ("2^53 - 1", json!(I_JSON_MAX)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("u64 max", json!(u64::MAX)),
+            ("0", json!(0)),
+            ("-0.0", json!(-0.0)),
+            ("a string", json!("6")),
+        ],
+    )
+    .set(
+        "long",
+        vec![
+            ("-(2^53 - 1)", json!(-I_JSON_MAX)),
+            ("2^53 - 1", json!(I_JSON_MAX)),
+            ("-2^53", json!(-I_JSON_MAX - 1)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("i64 min", json!(i64::MIN)),
+            ("a string", json!("-7")),
+        ],
+    )
+    .set(
+        "size",
+        vec![
+            ("at minimum", json!(1)),
+            ("2^53 - 1", json!(I_JSON_MAX)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("0", json!(0)),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "offset",
+        vec![
+            ("-(2^53 - 1)", json!(-I_JSON_MAX)),
+            ("2^53 - 1", json!(I_JSON_MAX)),
+            ("-2^53", json!(-I_JSON_MAX - 1)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("a string", json!("-9")),
+        ],
+    )
+    .set(
+        "capped",
+        vec![
+            ("at minimum", json!(1)),
+            ("at maximum", json!(10)),
+            ("0", json!(0)),
+            ("one past maximum", json!(11)),
+            ("a string", json!("10")),
+        ],
+    )
+    .set(
+        "few",
+        vec![
+            ("at minimum (the type's 1, not the attribute's 0)", json!(1)),
+            ("at maximum", json!(3)),
+            ("0, the attribute's minimum", json!(0)),
+            ("one past maximum", json!(4)),
+            ("null inside an array", json!([null])),
+        ],
+    )
+    .set(
+        "atLeast",
+        vec![
+            ("at minimum", json!(5)),
+            ("one below minimum", json!(4)),
+            ("u32 max", json!(u32::MAX)),
+            ("u32 max + 1", json!(u64::from(u32::MAX) + 1)),
+            ("a string", json!("5")),
+        ],
+    )
+    .set(
+        "delta",
+        vec![
+            ("at minimum", json!(-5)),
+            ("at maximum", json!(5)),
+            ("one below minimum", json!(-6)),
+            ("one past maximum", json!(6)),
+            ("1", json!(1)),
+            ("-1", json!(-1)),
+            ("5.0", json!(5.0)),
+            ("0.5", json!(0.5)),
+        ],
+    )
+    .set(
+        "positive",
+        vec![
+            ("at minimum", json!(1)),
+            ("at maximum", json!(9)),
+            ("0", json!(0)),
+            ("-1", json!(-1)),
+            ("one past maximum", json!(10)),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "negative",
+        vec![
+            ("at maximum", json!(-1)),
+            ("-(2^53 - 1)", json!(-I_JSON_MAX)),
+            ("0", json!(0)),
+            ("-2^53", json!(-I_JSON_MAX - 1)),
+            ("1", json!(1)),
+            ("a string", json!("-1")),
+        ],
+    )
+    .set(
+        "id",
+        vec![
+            ("at minimum", json!(1)),
+            ("u64 max", json!(u64::MAX)),
+            ("2^53 + 1", json!(I_JSON_MAX + 2)),
+            ("0", json!(0)),
+            ("-1", json!(-1)),
+            ("2^64 as a float", json!(18_446_744_073_709_551_616.0)),
+            ("a string", json!("12")),
+        ],
+    )
+    .set(
+        "wide",
+        vec![
+            ("i64 min", json!(i64::MIN)),
+            ("i64 max", json!(i64::MAX)),
+            (
+                "i64 max + 1",
+                json!(u64::try_from(i64::MAX).expect("positive") + 1),
+            ),
+            ("-2^63 as a float", json!(-9_223_372_036_854_775_808.0)),
+            ("the float below -2^63", json!(-9_223_372_036_854_777_856.0)),
+            ("a string", json!("13")),
+        ],
+    )
+    .without("level")
+    .set(
+        "level",
+        vec![
+            ("at minimum", json!(1)),
+            ("at maximum", json!(255)),
+            ("the default", json!(3)),
+            ("0", json!(0)),
+            ("one past maximum", json!(256)),
+            ("a string", json!("3")),
+        ],
+    )
+    .extra("unknown", json!(1));
+    a.diverge(
+        Divergence::NullIsAbsent,
+        "tiny",
+        vec![("null", Value::Null)],
+    )
+    .diverge(
+        Divergence::NullIsAbsent,
+        "level",
+        vec![("null", Value::Null)],
+    );
+    for field in ["tiny", "short", "int", "long", "offset", "delta", "wide"] {
+        a.diverge(
+            Divergence::NonZero,
+            field,
+            vec![("0", json!(0)), ("-0.0", json!(-0.0)), ("0.0", json!(0.0))],
+        );
+    }
+    a.list
+}
+
+/// An e-mail address of `length` characters, ending in `domain`: a 64-character local part,
+/// then labels of at most 63 characters.
+fn long_email(length: usize, domain: &str) -> String {
+    let mut rest = length - 65 - domain.len();
+    let mut labels = Vec::new();
+    for letter in ['b', 'c', 'd', 'e'] {
+        if rest == 0 {
+            break;
+        }
+        // Each label but the last is followed by a dot.
+        let take = rest.min(63);
+        labels.push(letter.to_string().repeat(take));
+        rest = (rest - take).saturating_sub(1);
+    }
+    format!("{}@{}{domain}", "a".repeat(64), labels.join("."))
+}
+
+#[allow(clippy::too_many_lines)]
+fn newtypes() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"share": 50}));
+    a.whole(
+        "every field",
+        json!({"share": 0, "discount": 10, "tip": 100, "email": "ada@example.com",
+               "cc": "ada@example.com", "slug": "a-1", "word": "abc", "work": "joe@example.com",
+               "big": 1, "low": -1, "ratio": 0.5, "steps": 2, "nudge": -3, "day": "2024-02-29",
+               "paint": "green", "palette": ["blue"], "fallback": 1, "replyTo": "me@example.com"}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "share",
+        vec![
+            ("at minimum", json!(0)),
+            ("at maximum", json!(100)),
+            ("one past maximum", json!(101)),
+            ("past u8", json!(300)),
+            ("-1", json!(-1)),
+            ("100.0", json!(100.0)),
+            ("4.5", json!(4.5)),
+            ("null", Value::Null),
+        ],
+    )
+    .set("share", not_numbers())
+    .without("share")
+    .set(
+        "discount",
+        vec![
+            ("at the field's minimum", json!(10)),
+            ("below the field's minimum", json!(9)),
+            ("at the newtype's maximum", json!(100)),
+            ("past the newtype's maximum", json!(101)),
+            ("a string", json!("10")),
+        ],
+    )
+    .set(
+        "tip",
+        vec![
+            ("at minimum", json!(0)),
+            ("at the newtype's maximum", json!(100)),
+            ("past the newtype's maximum, inside the field's", json!(150)),
+            ("-1", json!(-1)),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "email",
+        vec![
+            ("an address", json!("joe@example.com")),
+            ("at maxLength", json!(long_email(254, ".example.com"))),
+            ("one past maxLength", json!(long_email(255, ".example.com"))),
+            ("a number", json!(5)),
+        ],
+    )
+    .set(
+        "cc",
+        vec![
+            ("at the field's maxLength", json!("abcdefgh@example.com")),
+            (
+                "one past the field's maxLength",
+                json!("abcdefghi@example.com"),
+            ),
+            ("an array", json!(["a@example.com"])),
+        ],
+    )
+    .set(
+        "slug",
+        vec![
+            ("at minLength", json!("a")),
+            ("at maxLength", json!("abcdef-12345")),
+            ("one past maxLength", json!("abcdef-123456")),
+            ("empty", json!("")),
+            ("a leading hyphen", json!("-abc")),
+            ("two hyphens", json!("a--b")),
+            ("upper case", json!("Abc")),
+            ("a number", json!(1)),
+        ],
+    )
+    .set(
+        "word",
+        vec![
+            ("letters", json!("abc")),
+            ("at minLength", json!("a")),
+            ("at maxLength (the newtype's)", json!("abcdef-ghijk")),
+            ("one past maxLength", json!("abcdef-ghijkl")),
+            ("empty", json!("")),
+            (
+                "a digit (the newtype's pattern allows it, the field's does not)",
+                json!("abc1"),
+            ),
+            ("a number", json!(1)),
+        ],
+    )
+    .set(
+        "work",
+        vec![
+            ("an address at example.com", json!("joe@example.com")),
+            ("elsewhere", json!("joe@elsewhere.org")),
+            (
+                "one past maxLength",
+                json!(format!("{}@example.com", "a".repeat(243))),
+            ),
+            ("a number", json!(5)),
+        ],
+    )
+    .set(
+        "big",
+        vec![
+            ("at minimum", json!(0)),
+            ("u64 max", json!(u64::MAX)),
+            ("2^53 + 1", json!(I_JSON_MAX + 2)),
+            ("-1", json!(-1)),
+            ("2^64 as a float", json!(18_446_744_073_709_551_616.0)),
+            (
+                "the largest float below 2^64",
+                json!(18_446_744_073_709_549_568.0),
+            ),
+            ("a string", json!("1")),
+        ],
+    )
+    .set(
+        "low",
+        vec![
+            ("i64 min", json!(i64::MIN)),
+            ("-2^63 as a float", json!(-9_223_372_036_854_775_808.0)),
+            ("the float below -2^63", json!(-9_223_372_036_854_777_856.0)),
+            ("2^53 - 1 (the default maximum)", json!(I_JSON_MAX)),
+            ("2^53", json!(I_JSON_MAX + 1)),
+            ("i64 max", json!(i64::MAX)),
+            ("a string", json!("-1")),
+        ],
+    )
+    .set(
+        "ratio",
+        vec![
+            ("at minimum", json!(0.0)),
+            ("at maximum", json!(1.0)),
+            ("at maximum, an integer", json!(1)),
+            ("-0.0", json!(-0.0)),
+            ("one ULP past maximum", json!(1.000_000_000_000_000_2)),
+            ("just below minimum", json!(-5e-324)),
+            ("a string", json!("0.5")),
+        ],
+    )
+    .set(
+        "steps",
+        vec![
+            ("at minimum", json!(1)),
+            ("u32 max", json!(u32::MAX)),
+            ("0", json!(0)),
+            ("u32 max + 1", json!(u64::from(u32::MAX) + 1)),
+            ("a string", json!("1")),
+        ],
+    )
+    .set(
+        "nudge",
+        vec![
+            ("at minimum", json!(-3)),
+            ("at maximum", json!(3)),
+            ("one below minimum", json!(-4)),
+            ("one past maximum", json!(4)),
+            ("1.5", json!(1.5)),
+            ("a string", json!("1")),
+        ],
+    )
+    .set(
+        "day",
+        vec![
+            ("29 Feb 2024", json!("2024-02-29")),
+            ("an integer", json!(20_240_229)),
+        ],
+    )
+    .set(
+        "paint",
+        vec![
+            ("a const", json!("dark-red")),
+            ("a title", json!("Dark red")),
+            ("a number", json!(1)),
+        ],
+    )
+    .set(
+        "palette",
+        vec![
+            ("at minItems", json!(["green"])),
+            ("at maxItems", json!(["green", "blue"])),
+            ("empty", json!([])),
+            ("one past maxItems", json!(["green", "blue", "dark-red"])),
+            ("an unknown option", json!(["purple"])),
+            ("a bare string", json!("green")),
+        ],
+    )
+    .without("fallback")
+    .set(
+        "fallback",
+        vec![
+            ("at minimum", json!(0)),
+            ("at maximum", json!(100)),
+            ("one past maximum", json!(101)),
+            ("-1", json!(-1)),
+            ("a string", json!("50")),
+        ],
+    )
+    .without("replyTo")
+    .set(
+        "replyTo",
+        vec![
+            ("an address", json!("joe@example.com")),
+            ("at maxLength", json!(long_email(254, ".example.com"))),
+            ("one past maxLength", json!(long_email(255, ".example.com"))),
+            ("a number", json!(1)),
+        ],
+    )
+    .extra("unknown", json!(50));
+    a.bad_format(
+        "email",
+        vec![("no @", json!("joe.example.com")), ("empty", json!(""))],
+    )
+    .bad_format("cc", vec![("no @, short", json!("not-an-email"))])
+    .bad_format(
+        "work",
+        vec![
+            (
+                "empty local part, matching the pattern",
+                json!("@example.com"),
+            ),
+            (
+                "at maxLength, a local part past 64 characters",
+                json!(format!("{}@example.com", "a".repeat(242))),
+            ),
+        ],
+    )
+    .bad_format("day", vec![("29 Feb 2023", json!("2023-02-29"))])
+    .bad_format("replyTo", vec![("no @", json!("support"))])
+    .diverge(
+        Divergence::NewtypePattern,
+        "word",
+        vec![
+            ("a leading hyphen", json!("-abc")),
+            ("two hyphens", json!("a--b")),
+        ],
+    )
+    .diverge(Divergence::NonZero, "nudge", vec![("0", json!(0))])
+    .diverge(
+        Divergence::Repeated,
+        "palette",
+        vec![("an option twice", json!(["green", "green"]))],
+    )
+    .diverge(
+        Divergence::NullIsAbsent,
+        "email",
+        vec![("null", Value::Null)],
+    )
+    .diverge(
+        Divergence::NullIsAbsent,
+        "fallback",
+        vec![("null", Value::Null)],
+    );
+    a.list
+}
+
+#[allow(clippy::too_many_lines)]
+fn flattened() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"name": "Ada", "emailAddress": "ada@example.com", "party": 2}));
+    let address = json!({"street": "Main St 1", "city": "Utrecht"});
+    let place = json!({"PLACE_NAME": "Home", "lat": 52.1, "lon": 5.1});
+    a.whole(
+        "every field",
+        json!({"name": "A", "emailAddress": "joe@example.com", "phone": "123", "mayCall": false,
+               "street": "S", "city": "C", "country": "BE", "floor": 3,
+               "PLACE_NAME": "P", "lat": -90, "lon": 180.5, "party": 12}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "name",
+        vec![
+            ("at minLength", json!("A")),
+            ("empty", json!("")),
+            ("a number", json!(5)),
+            ("null", Value::Null),
+        ],
+    )
+    .without("name")
+    .set(
+        "emailAddress",
+        vec![("a number", json!(5)), ("null", Value::Null)],
+    )
+    .without("emailAddress")
+    .set(
+        "phone",
+        vec![("a string", json!("+31 6")), ("a number", json!(6))],
+    )
+    .set(
+        "mayCall",
+        vec![("false", json!(false)), ("\"yes\"", json!("yes"))],
+    )
+    .without("mayCall")
+    .set(
+        "party",
+        vec![
+            ("at minimum", json!(1)),
+            ("at maximum", json!(12)),
+            ("one below minimum", json!(0)),
+            ("one past maximum", json!(13)),
+            ("4.5", json!(4.5)),
+        ],
+    )
+    .without("party")
+    .merge("the address", &address)
+    .merge(
+        "the address, a country",
+        &json!({"street": "S", "city": "C", "country": "BE"}),
+    )
+    .merge(
+        "the address, the default country",
+        &json!({"street": "S", "city": "C", "country": "NL"}),
+    )
+    .merge(
+        "only the default country: no address",
+        &json!({"country": "NL"}),
+    )
+    .merge("street at minLength", &json!({"street": "S", "city": "C"}))
+    .merge("street empty", &json!({"street": "", "city": "C"}))
+    .merge("street a number", &json!({"street": 1, "city": "C"}))
+    .merge("city a number", &json!({"street": "S", "city": 1}))
+    .merge(
+        "country a number",
+        &json!({"street": "S", "city": "C", "country": 31}),
+    )
+    .merge(
+        "floor at minimum",
+        &json!({"street": "S", "city": "C", "floor": 0}),
+    )
+    .merge(
+        "floor at maximum",
+        &json!({"street": "S", "city": "C", "floor": 99}),
+    )
+    .merge(
+        "floor one past maximum",
+        &json!({"street": "S", "city": "C", "floor": 100}),
+    )
+    .merge(
+        "floor -1",
+        &json!({"street": "S", "city": "C", "floor": -1}),
+    )
+    .merge(
+        "floor a string",
+        &json!({"street": "S", "city": "C", "floor": "1"}),
+    )
+    .merge(
+        "street null, city given",
+        &json!({"street": null, "city": "C"}),
+    )
+    .merge("the place", &place)
+    .merge(
+        "lat at minimum",
+        &json!({"PLACE_NAME": "P", "lat": -90, "lon": 0}),
+    )
+    .merge(
+        "lat at maximum",
+        &json!({"PLACE_NAME": "P", "lat": 90.0, "lon": 0}),
+    )
+    .merge(
+        "lat below minimum",
+        &json!({"PLACE_NAME": "P", "lat": -90.5, "lon": 0}),
+    )
+    .merge(
+        "lat past maximum",
+        &json!({"PLACE_NAME": "P", "lat": 91, "lon": 0}),
+    )
+    .merge(
+        "lat a string",
+        &json!({"PLACE_NAME": "P", "lat": "1", "lon": 0}),
+    )
+    .merge(
+        "lon a string",
+        &json!({"PLACE_NAME": "P", "lat": 1, "lon": "0"}),
+    )
+    .merge(
+        "PLACE_NAME a number",
+        &json!({"PLACE_NAME": 1, "lat": 1, "lon": 0}),
+    )
+    .merge(
+        "the place and the address",
+        &json!({"PLACE_NAME": "P", "lat": 1, "lon": 2, "street": "S", "city": "C"}),
+    );
+    a.diverge(
+        Divergence::NullIsAbsent,
+        "phone",
+        vec![("null", Value::Null)],
+    )
+    .diverge(
+        Divergence::NullIsAbsent,
+        "mayCall",
+        vec![("null", Value::Null)],
+    )
+    .diverge(
+        Divergence::NullIsAbsent,
+        "street",
+        vec![("null, nothing else of the address", Value::Null)],
+    )
+    .diverge(
+        Divergence::NullIsAbsent,
+        "lat",
+        vec![("null, nothing else of the place", Value::Null)],
+    )
+    .bad_format("emailAddress", vec![("no @", json!("ada"))]);
+    let partial = [
+        ("street", "only the city", json!({"city": "Utrecht"})),
+        ("city", "only the street", json!({"street": "S"})),
+        (
+            "city",
+            "street and floor",
+            json!({"street": "S", "floor": 3}),
+        ),
+        (
+            "street",
+            "city and another country",
+            json!({"city": "C", "country": "BE"}),
+        ),
+        (
+            "lon",
+            "place name and lat",
+            json!({"PLACE_NAME": "P", "lat": 1}),
+        ),
+        ("PLACE_NAME", "lat and lon", json!({"lat": 1, "lon": 2})),
+    ];
+    for (field, what, fields) in partial {
+        let content = a.merged(&fields);
+        a.diverge_whole(Divergence::PartialGroup, field, what, content);
+    }
+    a.diverge(Divergence::Unknown, "extra", vec![("a string", json!("x"))])
+        .diverge(
+            Divergence::Unknown,
+            "contact",
+            vec![(
+                "the flattened field's Rust name",
+                json!({"emailAddress": "a@b.co"}),
+            )],
+        )
+        .diverge(
+            Divergence::Unknown,
+            "email_address",
+            vec![("a flattened field's Rust name", json!("a@b.co"))],
+        )
+        .diverge(
+            Divergence::Unknown,
+            "place_name",
+            vec![("a flattened field's Rust name", json!("P"))],
+        );
+    a.list
+}
+
+#[allow(clippy::too_many_lines)]
+fn ecosystem() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"day": "2024-02-29"}));
+    a.whole(
+        "every field",
+        json!({"day": "2000-01-01", "at": "2024-02-29T12:30:00Z",
+               "local": "2024-01-01T00:00:00.5+05:30", "date": "2024-02-29",
+               "moment": "2024-05-01t12:00:00.5-03:30", "site": "https://example.com/",
+               "ip": "192.0.2.1", "start": "1999-12-31", "docs": "https://example.org/d"}),
+    )
+    .whole("nothing", json!({}))
+    .set(
+        "day",
+        vec![
+            ("0000-01-01", json!("0000-01-01")),
+            ("9999-12-31", json!("9999-12-31")),
+            ("an integer", json!(20_240_229)),
+            ("null", Value::Null),
+        ],
+    )
+    .without("day")
+    .set(
+        "at",
+        vec![
+            ("UTC", json!("2024-02-29T12:30:00Z")),
+            ("lower-case t and z", json!("2024-02-29t12:30:00z")),
+            ("an offset", json!("2024-01-01T00:00:00.123+05:30")),
+            ("a leap second", json!("2016-12-31T23:59:60Z")),
+            (
+                "a leap second on another day",
+                json!("2016-12-30T23:59:60Z"),
+            ),
+            ("the first instant of year 0", json!("0000-01-01T00:00:00Z")),
+            (
+                "ten fraction digits",
+                json!("2024-01-01T00:00:00.1234567891Z"),
+            ),
+            ("a number", json!(5)),
+        ],
+    )
+    .set(
+        "local",
+        vec![
+            ("offset -23:59", json!("2024-01-01T00:00:00-23:59")),
+            ("offset -00:00", json!("2024-01-01T00:00:00-00:00")),
+            (
+                "year 9999, UTC in 10000",
+                json!("9999-12-31T23:00:00-01:00"),
+            ),
+            (
+                "a leap second with an offset",
+                json!("2016-12-31T15:59:60.25-08:00"),
+            ),
+            ("an array", json!(["2024-01-01T00:00:00Z"])),
+        ],
+    )
+    .set(
+        "date",
+        vec![
+            ("29 Feb 2000", json!("2000-02-29")),
+            ("0000-01-01", json!("0000-01-01")),
+            ("a number", json!(1)),
+        ],
+    )
+    .set(
+        "moment",
+        vec![
+            (
+                "a leap second at a month's end",
+                json!("2016-12-31T23:59:60Z"),
+            ),
+            (
+                "the same, with an offset",
+                json!("2016-12-31T15:59:60-08:00"),
+            ),
+            (
+                "year 0 at +23:59 (UTC before year 0)",
+                json!("0000-01-01T00:00:00+23:59"),
+            ),
+            ("year 9999 at -23:59", json!("9999-12-31T23:59:59-23:59")),
+            ("true", json!(true)),
+        ],
+    )
+    .set(
+        "site",
+        vec![
+            ("normalized", json!("HTTPS://Example.COM:443/a/./b/../c")),
+            ("mailto", json!("mailto:joe@example.com")),
+            ("urn", json!("urn:isbn:0451450523")),
+            ("IPv6 host and port", json!("http://[::1]:8080/")),
+            ("a percent escape", json!("https://example.com/%20x")),
+            ("a number", json!(80)),
+        ],
+    )
+    .set(
+        "ip",
+        vec![
+            ("IPv4", json!("192.0.2.1")),
+            ("IPv6, written back short", json!("2001:DB8::0:1")),
+            ("IPv4-mapped IPv6", json!("::ffff:192.0.2.1")),
+            ("a number", json!(1)),
+        ],
+    )
+    .without("start")
+    .set(
+        "start",
+        vec![
+            ("a date", json!("1999-12-31")),
+            ("the default", json!("2026-01-01")),
+            ("a number", json!(20_260_101)),
+        ],
+    )
+    .without("docs")
+    .set(
+        "docs",
+        vec![
+            ("a URL", json!("https://example.org/")),
+            ("a number", json!(1)),
+        ],
+    )
+    .extra("unknown", json!("2024-01-01"));
+    a.bad_format(
+        "day",
+        vec![
+            ("29 Feb 2023", json!("2023-02-29")),
+            ("one-digit month", json!("2024-1-05")),
+            ("a date-time", json!("2024-01-05T00:00:00Z")),
+            ("a leading space", json!(" 2024-01-05")),
+            ("empty", json!("")),
+        ],
+    )
+    .bad_format(
+        "at",
+        vec![
+            ("no offset", json!("2024-01-01T12:00:00")),
+            ("24:00:00", json!("2024-01-01T24:00:00Z")),
+            (
+                "a leap second not at 23:59 UTC",
+                json!("2016-12-31T22:59:60Z"),
+            ),
+            ("offset +24:00", json!("2024-01-01T00:00:00+24:00")),
+        ],
+    )
+    .bad_format(
+        "local",
+        vec![("offset without a colon", json!("2024-05-01T12:00:00+0200"))],
+    )
+    .bad_format(
+        "date",
+        vec![
+            ("month 13", json!("2024-13-01")),
+            ("29 Feb 1900", json!("1900-02-29")),
+            ("slashes", json!("2024/01/05")),
+        ],
+    )
+    .bad_format(
+        "moment",
+        vec![
+            ("a space for T", json!("2024-01-01 00:00:00Z")),
+            ("X for T", json!("2024-01-01X00:00:00Z")),
+        ],
+    )
+    .bad_format(
+        "site",
+        vec![
+            ("a space", json!("https://example.com/a b")),
+            ("no scheme", json!("example.com")),
+            ("non-ASCII host", json!("https://exämple.com/")),
+            ("two fragments", json!("https://example.com/#a#b")),
+            ("empty", json!("")),
+        ],
+    )
+    .bad_format("start", vec![("30 Feb", json!("2026-02-30"))])
+    .bad_format("docs", vec![("relative", json!("/docs"))])
+    .diverge(
+        Divergence::NarrowerType,
+        "at",
+        vec![
+            (
+                "year 9999 at -01:00: UTC in year 10000",
+                json!("9999-12-31T23:00:00-01:00"),
+            ),
+            (
+                "year 0 at +01:00: UTC before year 0",
+                json!("0000-01-01T00:30:00+01:00"),
+            ),
+        ],
+    )
+    .diverge(
+        Divergence::NarrowerType,
+        "moment",
+        vec![(
+            "a leap second off a month's end",
+            json!("2016-12-30T23:59:60Z"),
+        )],
+    )
+    .diverge(
+        Divergence::NarrowerType,
+        "site",
+        vec![
+            ("an IPv4 host past 255", json!("http://256.0.0.1/")),
+            ("a port past 65535", json!("https://example.com:99999/")),
+            ("http without a host", json!("http:")),
+        ],
+    )
+    .diverge(
+        Divergence::NarrowerType,
+        "docs",
+        vec![("an IPv4 host past 255", json!("http://256.0.0.1/"))],
+    )
+    .diverge(
+        Divergence::NarrowerType,
+        "ip",
+        vec![
+            ("a host name", json!("example.com")),
+            ("an octet past 255", json!("256.0.0.1")),
+            ("empty", json!("")),
+        ],
+    )
+    .diverge(Divergence::NullIsAbsent, "at", vec![("null", Value::Null)])
+    .diverge(
+        Divergence::NullIsAbsent,
+        "start",
+        vec![("null", Value::Null)],
+    );
+    a.list
+}
+
+fn renamed() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"e-mail": "ada@example.com"}));
+    a.whole(
+        "every field",
+        json!({"e-mail": "joe@example.com", "zip": "1234", "age": 30, "Nick Name": "ada"}),
+    )
+    .whole("nothing", json!({}))
+    .whole(
+        "the Rust name instead of the wire name",
+        json!({"email": "ada@example.com"}),
+    )
+    .set(
+        "e-mail",
+        vec![("a number", json!(5)), ("null", Value::Null)],
+    )
+    .without("e-mail")
+    .set(
+        "zip",
+        vec![
+            ("four digits", json!("1234")),
+            ("three digits", json!("123")),
+            ("five digits", json!("12345")),
+            ("a number", json!(1234)),
+        ],
+    )
+    .set(
+        "age",
+        vec![
+            ("at minimum", json!(0)),
+            ("at maximum", json!(150)),
+            ("one past maximum", json!(151)),
+            ("-1", json!(-1)),
+            ("a string", json!("30")),
+        ],
+    )
+    .set(
+        "Nick Name",
+        vec![
+            ("empty", json!("")),
+            ("at maxLength", json!("abcdefgh")),
+            ("one past maxLength", json!("abcdefghi")),
+            ("a number", json!(1)),
+        ],
+    )
+    .extra("postal_code", json!("not checked: unknown"))
+    .extra("nick", json!(5))
+    .extra("cache", json!([1, 2]))
+    .extra("internal", json!("x"))
+    .extra("retries", json!(3))
+    .extra("from_fn", json!(-1));
+    a.bad_format("e-mail", vec![("no @", json!("ada"))])
+        .diverge(Divergence::NullIsAbsent, "zip", vec![("null", Value::Null)]);
+    a.list
+}
+
+fn renamed_closed() -> Vec<Answer> {
+    let mut a = Answers::new(json!({"id": "a"}));
+    a.whole("nothing", json!({}))
+        .whole(
+            "the Rust name instead of the wire name",
+            json!({"ident": "a"}),
+        )
+        .set("id", vec![("a number", json!(1))])
+        .without("id")
+        .set(
+            "n",
+            vec![
+                ("at minimum", json!(1)),
+                ("u8 max", json!(255)),
+                ("0", json!(0)),
+                ("u8 max + 1", json!(256)),
+                ("a string", json!("1")),
+            ],
+        );
+    a.diverge(
+        Divergence::Unknown,
+        "ident",
+        vec![("the Rust name too", json!("a"))],
+    )
+    .diverge(
+        Divergence::Unknown,
+        "number",
+        vec![("the Rust name", json!(1))],
+    )
+    .diverge(
+        Divergence::Unknown,
+        "counter",
+        vec![("a skipped field", json!(1))],
+    )
+    .diverge(Divergence::NullIsAbsent, "n", vec![("null", Value::Null)]);
+    a.list
+}
+
 // ---------------------------------------------------------------------------------------
 // The corpus, and the checks.
 
@@ -1395,6 +2744,12 @@ fn forms() -> Vec<Form> {
         form::<Closed>("Closed", closed()),
         form::<FavoriteColor>("FavoriteColor", favorite_color()),
         form::<Mood>("Mood", mood()),
+        form::<NonZeros>("NonZeros", non_zeros()),
+        form::<Newtypes>("Newtypes", newtypes()),
+        form::<Flattened>("Flattened", flattened()),
+        form::<Ecosystem>("Ecosystem", ecosystem()),
+        form::<Renamed>("Renamed", renamed()),
+        form::<RenamedClosed>("RenamedClosed", renamed_closed()),
     ]
 }
 
