@@ -7,7 +7,7 @@ Python's `jsonschema` (the version pinned in scripts/tolerant/requirements.txt) 
 validator class the schema's `$schema` names, Draft 2020-12 when it names none, and without
 format assertion: `format` is an annotation, as in most validators by default. Writes the
 verdicts to tests/fixtures/validator/verdicts.json, which
-tests/tests/independent_validator.rs reads.
+tests/tests/independent_validator/ reads.
 
     pip install -r scripts/tolerant/requirements.txt
     python3 scripts/validator/check.py            # rewrite the verdicts

@@ -1,580 +1,15 @@
-//! Derived forms held to an independent JSON Schema validator: Python's `jsonschema`.
-//!
-//! The promise: the value `from_content` hands back (written out again with `to_content`) is
-//! one the form's `requestedSchema` allows; an answer the schema refuses is refused, and an
-//! answer it allows is accepted, except where `from_content` departs on purpose from the
-//! schema's letter (`Divergence`: it checks formats, which `jsonschema`, like most
-//! validators, only annotates by default; it reads `null` as absent; …). Each departure is
-//! marked on its answers and held to what it does instead.
-//!
-//! `tests/fixtures/validator/corpus.json` holds, for each form below, its serialized schema
-//! and a fixed list of answers: valid ones, each bound exactly and one past it, `4.0` and
-//! `-0.0` for integers, `1e300`, integers past `i64`/`u64`, strings whose length differs in
-//! UTF-16 and in code points, wrong JSON types, `null`, missing and unknown keys, duplicate
-//! and unknown options. An answer on which `from_content` departs on purpose from the
-//! schema's letter says where and how (`divergence`: a broken `format`, `null` read as absent,
-//! an `f32` rounding onto its bound, a repeated option, an unknown key under
-//! `deny_unknown_fields`, a pattern where Python's `re` is not ECMA-262, `0` for a signed
-//! non-zero integer, a string the format allows and the Rust type cannot hold, a newtype's own
-//! pattern under the field's, a half-answered optional flattened sub-form); an answer the form
-//! accepts carries what `to_content` writes back (`written`).
-//! `verdicts.json` beside it is what `jsonschema` says of every answer and every `written`
-//! (by `scripts/validator/check.py`, which CI does not run: the file is committed).
-//!
-//! The corpus is built here and must equal the committed file. After changing a form or an
-//! answer, run this test with `ELICIT_BLESS=1` to rewrite `corpus.json` instead of comparing
-//! it, then `python3 scripts/validator/check.py` to rewrite `verdicts.json` (see
-//! `tests/fixtures/validator/README.md`).
+//! The answers to each form: valid ones, each bound exactly and one past it, wrong JSON
+//! types, `null`, missing and unknown keys, and the departures (`Divergence`) marked.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::fmt::Write as _;
-use std::num::{
-    NonZeroI8, NonZeroI16, NonZeroI32, NonZeroI64, NonZeroIsize, NonZeroU8, NonZeroU16, NonZeroU32,
-    NonZeroU64, NonZeroUsize,
-};
-use std::path::PathBuf;
+use serde_json::{Value, json};
 
-use elicit_core::{ContentError, Elicit};
-use serde_json::{Map, Value, json};
+use super::divergence::Divergence;
 
-// ---------------------------------------------------------------------------------------
-// The forms: every property kind, and every constraint on it.
-
-/// Strings: lengths, patterns, a default.
-#[derive(Elicit, Debug)]
-#[elicit(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct Strings {
-    plain: String,
-    #[elicit(min_length = 2, max_length = 5)]
-    short: String,
-    #[elicit(min_length = 1)]
-    nonempty: Option<String>,
-    #[elicit(max_length = 3)]
-    tiny: Option<String>,
-    #[elicit(pattern = "^[a-z]{3}-[0-9]{2}$")]
-    code: Option<String>,
-    #[elicit(pattern = "[0-9]")]
-    has_digit: Option<String>,
-    #[elicit(pattern = "^\\d+$")]
-    digits: Option<String>,
-    #[elicit(min_length = 2, max_length = 3, pattern = "^[A-Z]+$")]
-    initials: Option<String>,
-    #[elicit(max_length = 4, default = "none")]
-    tag: String,
-}
-
-/// Formats, alone and with a length.
-#[derive(Elicit, Debug)]
-#[elicit(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct Formats {
-    #[elicit(format = "email")]
-    email: String,
-    #[elicit(format = "uri")]
-    site: Option<String>,
-    #[elicit(format = "date")]
-    day: Option<String>,
-    #[elicit(format = "date-time")]
-    at: Option<String>,
-    #[elicit(format = "uri", max_length = 24)]
-    short_link: Option<String>,
-    #[elicit(format = "date", default = "2026-01-01")]
-    start: String,
-}
-
-/// Integers of every width, with and without bounds.
-#[derive(Elicit, Debug)]
-#[elicit(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct Integers {
-    count: u8,
-    tiny: Option<i8>,
-    short: Option<i16>,
-    int: Option<i32>,
-    long: Option<i64>,
-    ushort: Option<u16>,
-    uint: Option<u32>,
-    ulong: Option<u64>,
-    size: Option<usize>,
-    offset: Option<isize>,
-    #[elicit(minimum = -5, maximum = 5)]
-    delta: Option<i32>,
-    #[elicit(minimum = 10)]
-    at_least: Option<u16>,
-    #[elicit(maximum = 100)]
-    at_most: Option<i64>,
-    #[elicit(maximum = 18_446_744_073_709_551_615)]
-    id: Option<u64>,
-    #[elicit(minimum = -9_223_372_036_854_775_808, maximum = 9_223_372_036_854_775_807)]
-    wide: Option<i64>,
-    #[elicit(minimum = 1, maximum = 9, default = 3)]
-    level: u8,
-}
-
-/// Floating-point numbers, with and without bounds.
-#[derive(Elicit, Debug)]
-#[elicit(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct Numbers {
-    ratio: f64,
-    #[elicit(minimum = 0.0, maximum = 1.0)]
-    unit: Option<f64>,
-    #[elicit(minimum = -273.15)]
-    celsius: Option<f64>,
-    #[elicit(maximum = 10)]
-    capped: Option<f64>,
-    weight: Option<f32>,
-    #[elicit(minimum = 0.1, maximum = 0.7)]
-    fraction: Option<f32>,
-    #[elicit(minimum = 1, maximum = 10)]
-    stars: Option<f32>,
-    #[elicit(default = 1.5)]
-    scale: f64,
-    #[elicit(minimum = 0, maximum = 1, default = 0.25)]
-    opacity: f32,
-}
-
-/// Booleans.
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Flags {
-    agree: bool,
-    newsletter: Option<bool>,
-    #[elicit(default = true)]
-    remember: bool,
-}
-
-#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[elicit(rename_all = "kebab-case")]
-enum Color {
-    /// Dark red
-    DarkRed,
-    Green,
-    Blue,
-}
-
-#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[elicit(untitled, rename_all = "lowercase")]
-enum Shade {
-    Light,
-    Dark,
-}
-
-#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
-#[elicit(legacy_enum_names)]
-enum Reply {
-    /// Yes please
-    Yes,
-    /// No thanks
-    No,
-}
-
-/// Single selects in the three option styles.
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Choices {
-    color: Color,
-    shade: Option<Shade>,
-    reply: Option<Reply>,
-    #[elicit(default = Color::Green)]
-    fallback: Color,
-    #[elicit(default = Shade::Dark)]
-    tone: Shade,
-}
-
-/// Multi-selects, titled and untitled, with item bounds.
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct MultiSelects {
-    #[elicit(min_items = 1, max_items = 2)]
-    colors: Vec<Color>,
-    shades: BTreeSet<Shade>,
-    #[elicit(min_items = 2)]
-    both: Option<Vec<Shade>>,
-    #[elicit(max_items = 1)]
-    one: Option<BTreeSet<Color>>,
-    tags: Option<HashSet<Shade>>,
-    #[elicit(default = [Color::Blue])]
-    picks: Vec<Color>,
-}
-
-/// A form that denies unknown keys.
-#[derive(Elicit, Debug)]
-#[elicit(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Closed {
-    name: String,
-    #[elicit(maximum = 120)]
-    age: Option<u8>,
-}
-
-/// An untitled enum as a whole form.
-#[derive(Elicit, Debug)]
-#[elicit(untitled, rename_all = "lowercase")]
-#[allow(dead_code)]
-enum FavoriteColor {
-    Red,
-    Green,
-}
-
-/// A titled enum as a whole form, under a chosen property name.
-#[derive(Elicit, Debug)]
-#[elicit(field = "mood")]
-#[allow(dead_code)]
-enum Mood {
-    /// Happy
-    Happy,
-    /// Sad
-    Sad,
-}
-
-/// Non-zero integers of every width, with and without bounds.
-#[derive(Elicit, Debug)]
-#[elicit(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct NonZeros {
-    count: NonZeroU8,
-    tiny: Option<NonZeroI8>,
-    ushort: Option<NonZeroU16>,
-    short: Option<NonZeroI16>,
-    uint: Option<NonZeroU32>,
-    int: Option<NonZeroI32>,
-    ulong: Option<NonZeroU64>,
-    long: Option<NonZeroI64>,
-    size: Option<NonZeroUsize>,
-    offset: Option<NonZeroIsize>,
-    #[elicit(maximum = 10)]
-    capped: Option<NonZeroU8>,
-    #[elicit(minimum = 0, maximum = 3)]
-    few: Option<NonZeroU16>,
-    #[elicit(minimum = 5)]
-    at_least: Option<NonZeroU32>,
-    #[elicit(minimum = -5, maximum = 5)]
-    delta: Option<NonZeroI32>,
-    #[elicit(minimum = 1, maximum = 9)]
-    positive: Option<NonZeroI16>,
-    #[elicit(maximum = -1)]
-    negative: Option<NonZeroI64>,
-    #[elicit(maximum = 18_446_744_073_709_551_615)]
-    id: Option<NonZeroU64>,
-    #[elicit(minimum = -9_223_372_036_854_775_808, maximum = 9_223_372_036_854_775_807)]
-    wide: Option<NonZeroI64>,
-    #[elicit(default = 3)]
-    level: NonZeroU8,
-}
-
-/// A share, in percent
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Percent(#[elicit(minimum = 0, maximum = 100)] u8);
-
-/// An e-mail address
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Email(#[elicit(format = "email", max_length = 254)] String);
-
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Slug(
-    #[elicit(min_length = 1, max_length = 12, pattern = "^[a-z0-9]+(-[a-z0-9]+)*$")] String,
-);
-
-// A newtype of a newtype: both parsers check.
-/// Your address at work
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct WorkEmail(#[elicit(pattern = "@example\\.com$")] Email);
-
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Big(#[elicit(maximum = 18_446_744_073_709_551_615)] u64);
-
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Low(#[elicit(minimum = -9_223_372_036_854_775_808)] i64);
-
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Ratio(#[elicit(minimum = 0.0, maximum = 1.0)] f64);
-
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Steps(NonZeroU32);
-
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Nudge(#[elicit(minimum = -3, maximum = 3)] NonZeroI8);
-
-/// The date it starts
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Day(chrono::NaiveDate);
-
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Paint(Color);
-
-#[derive(Elicit, Debug)]
-#[allow(dead_code)]
-struct Palette(#[elicit(min_items = 1, max_items = 2)] Vec<Color>);
-
-/// Newtypes as fields: their own constraints, narrowed (never widened) by the field's.
-#[derive(Elicit, Debug)]
-#[elicit(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct Newtypes {
-    share: Percent,
-    #[elicit(minimum = 10)]
-    discount: Option<Percent>,
-    #[elicit(maximum = 200)]
-    tip: Option<Percent>,
-    email: Option<Email>,
-    #[elicit(title = "Copy to", max_length = 20)]
-    cc: Option<Email>,
-    slug: Option<Slug>,
-    #[elicit(pattern = "^[a-z\\-]+$")]
-    word: Option<Slug>,
-    work: Option<WorkEmail>,
-    big: Option<Big>,
-    low: Option<Low>,
-    ratio: Option<Ratio>,
-    steps: Option<Steps>,
-    nudge: Option<Nudge>,
-    day: Option<Day>,
-    paint: Option<Paint>,
-    palette: Option<Palette>,
-    #[elicit(default = Percent(50))]
-    fallback: Percent,
-    #[elicit(default = "support@example.com")]
-    reply_to: Email,
-}
-
-/// How to reach you
-#[derive(Elicit, Debug, serde::Deserialize)]
-#[elicit(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct Contact {
-    #[elicit(format = "email")]
-    email_address: String,
-    phone: Option<String>,
-    #[elicit(default = true)]
-    may_call: bool,
-}
-
-/// Where to ship it
-#[derive(Elicit, Debug, serde::Deserialize)]
-#[allow(dead_code)]
-struct Address {
-    #[elicit(min_length = 1)]
-    street: String,
-    city: String,
-    #[elicit(default = "NL")]
-    country: String,
-    #[elicit(minimum = 0, maximum = 99)]
-    floor: Option<u8>,
-}
-
-#[derive(Elicit, Debug, serde::Deserialize)]
-#[allow(dead_code)]
-struct Coordinates {
-    #[elicit(minimum = -90, maximum = 90)]
-    lat: f64,
-    lon: f64,
-}
-
-#[derive(Elicit, Debug, serde::Deserialize)]
-#[elicit(rename_all = "SCREAMING_SNAKE_CASE")]
-#[allow(dead_code)]
-struct Place {
-    place_name: String,
-    #[elicit(flatten)]
-    at: Coordinates,
-}
-
-/// Flattened sub-forms: required, optional (`#[serde(flatten)]`) and two levels deep, under
-/// a `deny_unknown_fields` parent.
-#[derive(Elicit, Debug, serde::Deserialize)]
-#[elicit(deny_unknown_fields)]
-#[allow(dead_code)]
-struct Flattened {
-    #[elicit(min_length = 1)]
-    name: String,
-    #[elicit(flatten)]
-    contact: Contact,
-    #[serde(flatten)]
-    shipping: Option<Address>,
-    #[elicit(flatten)]
-    place: Option<Place>,
-    #[elicit(minimum = 1, maximum = 12)]
-    party: u8,
-}
-
-/// The ecosystem types behind features (chrono, time, url) and the std IP addresses.
-#[derive(Elicit, Debug)]
-#[elicit(rename_all = "camelCase")]
-#[allow(dead_code)]
-struct Ecosystem {
-    day: chrono::NaiveDate,
-    at: Option<chrono::DateTime<chrono::Utc>>,
-    local: Option<chrono::DateTime<chrono::FixedOffset>>,
-    date: Option<time::Date>,
-    moment: Option<time::OffsetDateTime>,
-    site: Option<url::Url>,
-    ip: Option<std::net::IpAddr>,
-    #[elicit(default = "2026-01-01")]
-    start: chrono::NaiveDate,
-    #[elicit(default = "https://example.com/docs")]
-    docs: url::Url,
-}
-
-fn seven() -> u32 {
-    7
-}
-
-/// Renamed and skipped fields, and titles and descriptions set by hand.
-#[derive(Elicit, Debug, serde::Deserialize)]
-#[allow(dead_code)]
-struct Renamed {
-    #[serde(rename = "e-mail")]
-    #[elicit(format = "email")]
-    email: String,
-    #[elicit(rename = "zip", pattern = "^[0-9]{4}$")]
-    postal_code: Option<String>,
-    /// Not this doc comment
-    #[elicit(title = "Your age", description = "In whole years", maximum = 150)]
-    age: Option<u8>,
-    #[elicit(rename = "Nick Name", title = "Nickname", max_length = 8)]
-    nick: Option<String>,
-    #[elicit(skip)]
-    cache: Vec<u8>,
-    #[serde(skip)]
-    internal: u32,
-    #[elicit(skip, default = 7)]
-    retries: u8,
-    #[serde(skip, default = "seven")]
-    from_fn: u32,
-}
-
-/// A `deny_unknown_fields` form with renamed and skipped fields: their Rust names are
-/// unknown keys.
-#[derive(Elicit, Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(dead_code)]
-struct RenamedClosed {
-    #[serde(rename = "id")]
-    ident: String,
-    #[elicit(skip)]
-    counter: u32,
-    #[elicit(rename = "n", minimum = 1)]
-    number: Option<u8>,
-}
-
-// ---------------------------------------------------------------------------------------
-// The answers.
-//
-// Where `from_content` knowingly decides otherwise than the schema's letter, the answer says
-// so (`Divergence`), and the test holds it to what it does instead.
-
-/// Where `from_content` departs, on purpose, from what a JSON Schema validator decides on the
-/// form's schema alone, and what it does instead. Each is documented for form authors (the
-/// types, attributes and flatten guides).
-#[derive(Clone, Copy)]
-enum Divergence {
-    /// The answer breaks the field's declared `format` and nothing else of it: refused, for
-    /// the format alone (`jsonschema`, like most validators, only annotates formats).
-    Format,
-    /// `null` for an optional or defaulted field: read as absent (a lenient reading; the
-    /// schema has no `null`, and the value handed back is one the schema allows).
-    NullIsAbsent,
-    /// A number past an `f32` field's bound that rounds onto it: accepted as that `f32` (the
-    /// field compares the `f32` it will hold; what it hands back is inside the bounds).
-    F32Nearest,
-    /// An option chosen twice in a multi-select: refused (a selection names each option at
-    /// most once; MCP's multi-select schema has no `uniqueItems` to say so).
-    Repeated,
-    /// A key a `deny_unknown_fields` form does not declare: refused (MCP's restricted schema
-    /// has no `additionalProperties` to say so).
-    Unknown,
-    /// Where Python's `re` is not ECMA-262 (`$` before a final newline, non-ASCII `\d`):
-    /// refused, as ECMA-262, the dialect JSON Schema names, decides (`pattern_ecma.rs` holds
-    /// the matcher to Node's verdicts).
-    NotEcma,
-    /// `0` (or `-0.0`) for a signed non-zero integer whose range spans 0: refused as
-    /// `out_of_range`, like any value the type cannot hold (a schema's `minimum`/`maximum`
-    /// cannot leave a hole at 0; the types guide, "Non-zero integers").
-    NonZero,
-    /// A string the schema allows that the Rust type cannot hold: a `uri` that is no WHATWG
-    /// URL (`url::Url`), a date-time whose instant falls outside the years 0000–9999 in UTC
-    /// (`DateTime<Utc>`), a leap second off a month's last day (`time::OffsetDateTime`), a
-    /// non-address for an IP address (a plain string: MCP has no IP format). Refused as
-    /// `invalid` (the types guide, "Dates and date-times", "`Url`" and the type table).
-    NarrowerType,
-    /// A string that the pattern a form field sets on a newtype allows and the newtype's own
-    /// pattern does not: refused, `pattern_mismatch` (a schema holds one pattern, the field's;
-    /// the newtype's parser still checks its own: the flatten guide, "Newtypes").
-    NewtypePattern,
-    /// Part of an optional flattened sub-form answered, and the rest of what it requires
-    /// missing: refused, `missing` on the first such field (every property of the sub-form is
-    /// optional on the wire; a half-filled group is not silently dropped: the flatten guide,
-    /// "`Option<T>`").
-    PartialGroup,
-}
-
-impl Divergence {
-    fn name(self) -> &'static str {
-        match self {
-            Self::Format => "format",
-            Self::NullIsAbsent => "null_is_absent",
-            Self::F32Nearest => "f32_nearest",
-            Self::Repeated => "repeated",
-            Self::Unknown => "unknown",
-            Self::NotEcma => "not_ecma",
-            Self::NonZero => "non_zero",
-            Self::NarrowerType => "narrower_type",
-            Self::NewtypePattern => "newtype_pattern",
-            Self::PartialGroup => "partial_group",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Self> {
-        [
-            Self::Format,
-            Self::NullIsAbsent,
-            Self::F32Nearest,
-            Self::Repeated,
-            Self::Unknown,
-            Self::NotEcma,
-            Self::NonZero,
-            Self::NarrowerType,
-            Self::NewtypePattern,
-            Self::PartialGroup,
-        ]
-        .into_iter()
-        .find(|d| d.name() == name)
-    }
-
-    /// The error kind `from_content` must refuse with, on the field alone; `None` where it
-    /// accepts instead.
-    fn refusal(self) -> Option<&'static str> {
-        match self {
-            Self::Format => Some("bad_format"),
-            Self::Repeated => Some("duplicate_option"),
-            Self::Unknown => Some("unknown_field"),
-            Self::NotEcma | Self::NewtypePattern => Some("pattern_mismatch"),
-            Self::NonZero => Some("out_of_range"),
-            Self::NarrowerType => Some("invalid"),
-            Self::PartialGroup => Some("missing"),
-            Self::NullIsAbsent | Self::F32Nearest => None,
-        }
-    }
-}
-
-struct Answer {
-    what: String,
-    content: Value,
+pub(crate) struct Answer {
+    pub(crate) what: String,
+    pub(crate) content: Value,
     /// Where, and how, `from_content` departs from the schema's letter on this answer.
-    divergence: Option<(Divergence, &'static str)>,
+    pub(crate) divergence: Option<(Divergence, &'static str)>,
 }
 
 /// Answers to one form: whole answers, and answers that change one field of a base answer.
@@ -735,7 +170,7 @@ fn not_numbers() -> Vec<(&'static str, Value)> {
 const I_JSON_MAX: i64 = (1 << 53) - 1;
 
 #[allow(clippy::too_many_lines)]
-fn strings() -> Vec<Answer> {
+pub(crate) fn strings() -> Vec<Answer> {
     let mut a = Answers::new(json!({"plain": "hello", "short": "abc"}));
     a.whole(
         "every field",
@@ -883,7 +318,7 @@ fn strings() -> Vec<Answer> {
     a.list
 }
 
-fn formats() -> Vec<Answer> {
+pub(crate) fn formats() -> Vec<Answer> {
     let mut a = Answers::new(json!({"email": "ada@example.com"}));
     a.whole(
         "every field",
@@ -1002,7 +437,7 @@ fn formats() -> Vec<Answer> {
 }
 
 #[allow(clippy::too_many_lines)]
-fn integers() -> Vec<Answer> {
+pub(crate) fn integers() -> Vec<Answer> {
     let mut a = Answers::new(json!({"count": 1}));
     a.whole(
         "every field",
@@ -1231,7 +666,7 @@ fn integers() -> Vec<Answer> {
 }
 
 #[allow(clippy::too_many_lines)]
-fn numbers() -> Vec<Answer> {
+pub(crate) fn numbers() -> Vec<Answer> {
     let mut a = Answers::new(json!({"ratio": 0.5}));
     a.whole(
         "every field",
@@ -1388,7 +823,7 @@ fn numbers() -> Vec<Answer> {
     a.list
 }
 
-fn flags() -> Vec<Answer> {
+pub(crate) fn flags() -> Vec<Answer> {
     let mut a = Answers::new(json!({"agree": true}));
     a.whole(
         "every field",
@@ -1427,7 +862,7 @@ fn flags() -> Vec<Answer> {
 }
 
 #[allow(clippy::too_many_lines)]
-fn choices() -> Vec<Answer> {
+pub(crate) fn choices() -> Vec<Answer> {
     let mut a = Answers::new(json!({"color": "green"}));
     a.whole(
         "every field",
@@ -1503,7 +938,7 @@ fn choices() -> Vec<Answer> {
 }
 
 #[allow(clippy::too_many_lines)]
-fn multi_selects() -> Vec<Answer> {
+pub(crate) fn multi_selects() -> Vec<Answer> {
     let mut a = Answers::new(json!({"colors": ["green"], "shades": []}));
     a.whole(
         "every field",
@@ -1618,7 +1053,7 @@ fn multi_selects() -> Vec<Answer> {
     a.list
 }
 
-fn closed() -> Vec<Answer> {
+pub(crate) fn closed() -> Vec<Answer> {
     let mut a = Answers::new(json!({"name": "Ada"}));
     a.whole("nothing", json!({}))
         .set(
@@ -1642,7 +1077,7 @@ fn closed() -> Vec<Answer> {
     a.list
 }
 
-fn favorite_color() -> Vec<Answer> {
+pub(crate) fn favorite_color() -> Vec<Answer> {
     let mut a = Answers::new(json!({"favorite_color": "red"}));
     a.whole("nothing", json!({}))
         .set(
@@ -1658,7 +1093,7 @@ fn favorite_color() -> Vec<Answer> {
     a.list
 }
 
-fn mood() -> Vec<Answer> {
+pub(crate) fn mood() -> Vec<Answer> {
     let mut a = Answers::new(json!({"mood": "Happy"}));
     a.whole("nothing", json!({}))
         .set(
@@ -1674,7 +1109,7 @@ fn mood() -> Vec<Answer> {
 }
 
 #[allow(clippy::too_many_lines)]
-fn non_zeros() -> Vec<Answer> {
+pub(crate) fn non_zeros() -> Vec<Answer> {
     let mut a = Answers::new(json!({"count": 1}));
     a.whole(
         "every field",
@@ -1937,7 +1372,7 @@ fn long_email(length: usize, domain: &str) -> String {
 }
 
 #[allow(clippy::too_many_lines)]
-fn newtypes() -> Vec<Answer> {
+pub(crate) fn newtypes() -> Vec<Answer> {
     let mut a = Answers::new(json!({"share": 50}));
     a.whole(
         "every field",
@@ -2198,7 +1633,7 @@ fn newtypes() -> Vec<Answer> {
 }
 
 #[allow(clippy::too_many_lines)]
-fn flattened() -> Vec<Answer> {
+pub(crate) fn flattened() -> Vec<Answer> {
     let mut a = Answers::new(json!({"name": "Ada", "emailAddress": "ada@example.com", "party": 2}));
     let address = json!({"street": "Main St 1", "city": "Utrecht"});
     let place = json!({"PLACE_NAME": "Home", "lat": 52.1, "lon": 5.1});
@@ -2390,7 +1825,7 @@ fn flattened() -> Vec<Answer> {
 }
 
 #[allow(clippy::too_many_lines)]
-fn ecosystem() -> Vec<Answer> {
+pub(crate) fn ecosystem() -> Vec<Answer> {
     let mut a = Answers::new(json!({"day": "2024-02-29"}));
     a.whole(
         "every field",
@@ -2617,7 +2052,7 @@ fn ecosystem() -> Vec<Answer> {
     a.list
 }
 
-fn renamed() -> Vec<Answer> {
+pub(crate) fn renamed() -> Vec<Answer> {
     let mut a = Answers::new(json!({"e-mail": "ada@example.com"}));
     a.whole(
         "every field",
@@ -2672,7 +2107,7 @@ fn renamed() -> Vec<Answer> {
     a.list
 }
 
-fn renamed_closed() -> Vec<Answer> {
+pub(crate) fn renamed_closed() -> Vec<Answer> {
     let mut a = Answers::new(json!({"id": "a"}));
     a.whole("nothing", json!({}))
         .whole(
@@ -2708,497 +2143,4 @@ fn renamed_closed() -> Vec<Answer> {
     )
     .diverge(Divergence::NullIsAbsent, "n", vec![("null", Value::Null)]);
     a.list
-}
-
-// ---------------------------------------------------------------------------------------
-// The corpus, and the checks.
-
-type Parse = fn(&Map<String, Value>) -> Result<Map<String, Value>, ContentError>;
-
-struct Form {
-    name: &'static str,
-    schema: Value,
-    /// `from_content`, then `to_content` of what it hands back.
-    parse: Parse,
-    answers: Vec<Answer>,
-}
-
-fn form<T: Elicit>(name: &'static str, answers: Vec<Answer>) -> Form {
-    Form {
-        name,
-        schema: serde_json::to_value(T::requested_schema()).expect("a schema serializes"),
-        parse: |content| T::from_content(content).map(|value| value.to_content()),
-        answers,
-    }
-}
-
-fn forms() -> Vec<Form> {
-    vec![
-        form::<Strings>("Strings", strings()),
-        form::<Formats>("Formats", formats()),
-        form::<Integers>("Integers", integers()),
-        form::<Numbers>("Numbers", numbers()),
-        form::<Flags>("Flags", flags()),
-        form::<Choices>("Choices", choices()),
-        form::<MultiSelects>("MultiSelects", multi_selects()),
-        form::<Closed>("Closed", closed()),
-        form::<FavoriteColor>("FavoriteColor", favorite_color()),
-        form::<Mood>("Mood", mood()),
-        form::<NonZeros>("NonZeros", non_zeros()),
-        form::<Newtypes>("Newtypes", newtypes()),
-        form::<Flattened>("Flattened", flattened()),
-        form::<Ecosystem>("Ecosystem", ecosystem()),
-        form::<Renamed>("Renamed", renamed()),
-        form::<RenamedClosed>("RenamedClosed", renamed_closed()),
-    ]
-}
-
-fn object(value: &Value) -> &Map<String, Value> {
-    value.as_object().expect("an answer is a JSON object")
-}
-
-/// The corpus as JSON: each form's schema and answers, and for each answer the form accepts,
-/// what `to_content` writes back.
-fn corpus() -> Value {
-    let forms = forms()
-        .into_iter()
-        .map(|form| {
-            let mut whats = BTreeSet::new();
-            let answers: Vec<Value> = form
-                .answers
-                .iter()
-                .map(|answer| {
-                    assert!(
-                        whats.insert(answer.what.clone()),
-                        "{}: two answers are called {:?}",
-                        form.name,
-                        answer.what
-                    );
-                    let mut entry = Map::new();
-                    entry.insert("what".into(), json!(answer.what));
-                    entry.insert("content".into(), answer.content.clone());
-                    if let Some((divergence, field)) = answer.divergence {
-                        entry.insert(
-                            "divergence".into(),
-                            json!({"kind": divergence.name(), "field": field}),
-                        );
-                    }
-                    if let Ok(written) = (form.parse)(object(&answer.content)) {
-                        entry.insert("written".into(), Value::Object(written));
-                    }
-                    Value::Object(entry)
-                })
-                .collect();
-            json!({"form": form.name, "schema": form.schema, "answers": answers})
-        })
-        .collect();
-    Value::Array(forms)
-}
-
-fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/validator")
-        .join(name)
-}
-
-fn read_text(name: &str) -> String {
-    let path = fixture(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn read_fixture(name: &str) -> Value {
-    serde_json::from_str(&read_text(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-fn blessing() -> bool {
-    std::env::var_os("ELICIT_BLESS").is_some()
-}
-
-fn corpus_text(corpus: &Value) -> String {
-    serde_json::to_string_pretty(corpus).expect("the corpus serializes") + "\n"
-}
-
-/// Where two texts first differ, with the form and answer around it in `built`.
-fn first_difference(committed: &str, built: &str) -> String {
-    let (committed, built): (Vec<&str>, Vec<&str>) =
-        (committed.lines().collect(), built.lines().collect());
-    let line = committed
-        .iter()
-        .zip(&built)
-        .position(|(a, b)| a != b)
-        .unwrap_or(committed.len().min(built.len()));
-    let around = |key: &str| {
-        built[..line.min(built.len())]
-            .iter()
-            .rev()
-            .find(|l| l.trim_start().starts_with(key))
-            .map_or("", |l| l.trim())
-    };
-    format!(
-        "first difference at line {}, in {} {}:\n    committed: {}\n    built:     {}",
-        line + 1,
-        around("\"form\""),
-        around("\"what\""),
-        committed.get(line).unwrap_or(&"(end of file)").trim(),
-        built.get(line).unwrap_or(&"(end of file)").trim(),
-    )
-}
-
-/// The corpus built from the forms above, checked to be the committed one, text for text
-/// (compared as text: `serde_json`'s default float parser may read a long decimal one ULP
-/// off, while the text is exactly what `jsonschema` decided on).
-fn committed_corpus() -> Value {
-    let corpus = corpus();
-    let (committed, built) = (read_text("corpus.json"), corpus_text(&corpus));
-    assert!(
-        committed == built,
-        "corpus.json is stale: run this test with ELICIT_BLESS=1, then \
-         scripts/validator/check.py; {}",
-        first_difference(&committed, &built)
-    );
-    corpus
-}
-
-/// The corpus built from the forms above is the committed `corpus.json`. With
-/// `ELICIT_BLESS=1` this test rewrites `corpus.json` instead (then run
-/// `scripts/validator/check.py`, and this test again without it); the other tests of this
-/// file then do nothing.
-#[test]
-fn the_corpus_is_current() {
-    if blessing() {
-        let path = fixture("corpus.json");
-        std::fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
-        std::fs::write(&path, corpus_text(&corpus())).expect("write the corpus");
-        return;
-    }
-    committed_corpus();
-}
-
-/// One answer's verdict from `verdicts.json`.
-struct Verdict {
-    valid: bool,
-    error: Value,
-    written_valid: Option<bool>,
-}
-
-/// The verdicts, per form, checked to belong to the committed corpus answer by answer.
-fn verdicts(corpus: &Value) -> BTreeMap<String, Vec<Verdict>> {
-    let file = read_fixture("verdicts.json");
-    // Both read by the same parser, so a long decimal lands on the same (maybe inexact) f64.
-    let committed = read_fixture("corpus.json");
-    let all = file["verdicts"]
-        .as_object()
-        .expect("verdicts.json has `verdicts`");
-    let stale = "verdicts.json is stale: run scripts/validator/check.py";
-    let mut out = BTreeMap::new();
-    for (form, read) in corpus
-        .as_array()
-        .expect("an array")
-        .iter()
-        .zip(committed.as_array().expect("an array"))
-    {
-        let name = form["form"].as_str().expect("a form name");
-        let answers = form["answers"].as_array().expect("answers");
-        let read = read["answers"].as_array().expect("answers");
-        let list = all
-            .get(name)
-            .and_then(Value::as_array)
-            .unwrap_or_else(|| panic!("{name}: no verdicts; {stale}"));
-        assert_eq!(list.len(), answers.len(), "{name}: {stale}");
-        let list = list
-            .iter()
-            .zip(answers)
-            .zip(read)
-            .map(|((verdict, answer), read)| {
-                assert_eq!(verdict["what"], answer["what"], "{name}: {stale}");
-                assert_eq!(verdict["content"], read["content"], "{name}: {stale}");
-                assert_eq!(
-                    verdict.get("written_valid").is_some(),
-                    answer.get("written").is_some(),
-                    "{name}: {}: {stale}",
-                    answer["what"]
-                );
-                Verdict {
-                    valid: verdict["valid"].as_bool().expect("`valid` is a bool"),
-                    error: verdict["error"].clone(),
-                    written_valid: verdict.get("written_valid").and_then(Value::as_bool),
-                }
-            })
-            .collect();
-        out.insert(name.to_owned(), list);
-    }
-    assert_eq!(out.len(), all.len(), "{stale}");
-    out
-}
-
-fn ours(result: &Result<Map<String, Value>, ContentError>) -> String {
-    match result {
-        Ok(written) => format!("Ok, written back as {}", Value::Object(written.clone())),
-        Err(error) => format!("Err({})", error.to_string().replace('\n', "; ")),
-    }
-}
-
-/// Every answer of the corpus, parsed by its form, against `jsonschema`'s verdict.
-/// Every disagreement is listed at once.
-#[test]
-fn from_content_agrees_with_jsonschema() {
-    if blessing() {
-        return;
-    }
-    let corpus = committed_corpus();
-    let verdicts = verdicts(&corpus);
-    let forms = forms();
-    let mut mismatches = String::new();
-    let mut checked = 0;
-    for entry in corpus.as_array().expect("an array") {
-        let name = entry["form"].as_str().expect("a form name");
-        let form = forms
-            .iter()
-            .find(|form| form.name == name)
-            .unwrap_or_else(|| panic!("{name}: no such form; run with ELICIT_BLESS=1"));
-        let answers = entry["answers"].as_array().expect("answers");
-        for (answer, verdict) in answers.iter().zip(&verdicts[name]) {
-            checked += 1;
-            let content = &answer["content"];
-            let result = (form.parse)(object(content));
-            let divergence = answer.get("divergence").map(|d| {
-                let kind = d["kind"].as_str().and_then(Divergence::from_name);
-                (
-                    kind.unwrap_or_else(|| panic!("{name}: unknown divergence {d}")),
-                    d["field"].as_str().expect("a divergence names its field"),
-                )
-            });
-            let jsonschema = if verdict.valid {
-                "valid".to_owned()
-            } else {
-                format!("invalid ({})", verdict.error["message"])
-            };
-            let mut mismatch = |why: &str| {
-                let _ = writeln!(
-                    mismatches,
-                    "{name}: {}: {why}\n    answer:     {content}\n    jsonschema: {jsonschema}\n    \
-                     ours:       {}",
-                    answer["what"],
-                    ours(&result),
-                );
-            };
-            let written_back = |written: &Map<String, Value>| {
-                if Some(&Value::Object(written.clone())) != answer.get("written") {
-                    Some("writes back other than corpus.json says: re-bless")
-                } else if verdict.written_valid != Some(true) {
-                    Some("what to_content writes back is refused by the schema")
-                } else {
-                    None
-                }
-            };
-            match (&result, divergence) {
-                (Ok(_), None) if !verdict.valid => {
-                    mismatch("accepted, but the schema refuses it");
-                }
-                (Err(_), None) if verdict.valid => mismatch("refused, but the schema allows it"),
-                (Ok(written), None) => {
-                    if let Some(why) = written_back(written) {
-                        mismatch(why);
-                    }
-                }
-                (Err(_), None) => {}
-                // A refusal the schema does not spell out: the schema allows the answer, and
-                // `from_content` refuses it on that field alone, for that reason alone.
-                (result, Some((divergence, field))) if divergence.refusal().is_some() => {
-                    let kind = divergence.refusal().unwrap_or_default();
-                    if !verdict.valid {
-                        mismatch(&format!(
-                            "marked {}, but the schema refuses it anyway",
-                            divergence.name()
-                        ));
-                    }
-                    match result {
-                        Ok(_) => mismatch(&format!("accepted, but should be refused: {kind}")),
-                        Err(error) => {
-                            let blamed: Vec<(&str, &str)> = error
-                                .errors()
-                                .iter()
-                                .map(|e| (e.field(), e.kind().code()))
-                                .collect();
-                            if blamed != [(field, kind)] {
-                                mismatch(&format!(
-                                    "should be refused for `{field}`: {kind} alone, not {blamed:?}"
-                                ));
-                            }
-                        }
-                    }
-                }
-                // A lenient reading: the schema refuses the answer for that field alone, and
-                // `from_content` accepts it, handing back a value the schema allows.
-                (result, Some((divergence, field))) => {
-                    if verdict.valid || verdict.error["path"] != json!([field]) {
-                        mismatch(&format!(
-                            "marked {} on `{field}`, but the schema does not refuse it there",
-                            divergence.name()
-                        ));
-                    }
-                    match result {
-                        Ok(written) => {
-                            if let Some(why) = written_back(written) {
-                                mismatch(why);
-                            }
-                        }
-                        Err(_) => mismatch(&format!(
-                            "refused, but {} should accept it",
-                            divergence.name()
-                        )),
-                    }
-                }
-            }
-            // A format divergence names a field with a format.
-            if let Some((Divergence::Format, field)) = divergence
-                && entry["schema"]["properties"][field]["format"]
-                    .as_str()
-                    .is_none()
-            {
-                mismatch(&format!(
-                    "a format divergence names `{field}`, which has no format"
-                ));
-            }
-        }
-    }
-    assert!(checked >= 300, "only {checked} answers");
-    assert!(
-        mismatches.is_empty(),
-        "from_content and jsonschema disagree:\n{mismatches}"
-    );
-}
-
-/// The constraint keywords of one property (its own and its items'), as the `keyword`
-/// `jsonschema` reports (`items/enum` for an item's).
-fn constraints(property: &Value) -> Vec<String> {
-    let keywords = [
-        "type",
-        "minLength",
-        "maxLength",
-        "pattern",
-        "minimum",
-        "maximum",
-        "minItems",
-        "maxItems",
-        "enum",
-        "oneOf",
-    ];
-    let mut out: Vec<String> = keywords
-        .iter()
-        .filter(|k| property.get(**k).is_some())
-        .map(|k| (*k).to_owned())
-        .collect();
-    if let Some(items) = property.get("items") {
-        for k in ["type", "enum", "anyOf"] {
-            if items.get(k).is_some() {
-                out.push(format!("items/{k}"));
-            }
-        }
-    }
-    out
-}
-
-/// Whether `value` sits exactly on the bound `keyword` of `property` sets.
-fn at_bound(property: &Value, keyword: &str, value: &Value) -> bool {
-    let bound = &property[keyword];
-    match keyword {
-        "minimum" | "maximum" => value.as_f64().is_some() && value.as_f64() == bound.as_f64(),
-        "minLength" | "maxLength" => value
-            .as_str()
-            .is_some_and(|s| Some(s.chars().count() as u64) == bound.as_u64()),
-        "minItems" | "maxItems" => value
-            .as_array()
-            .is_some_and(|a| Some(a.len() as u64) == bound.as_u64()),
-        _ => true,
-    }
-}
-
-/// Both sides of every constraint are in the corpus: for every property and every keyword
-/// that constrains it, an answer `jsonschema` refuses first for that keyword there, and an
-/// answer it allows with the property present (exactly on the bound, for a bound); every
-/// required property is left out once; every format is broken once, alone.
-#[test]
-fn the_corpus_covers_both_sides_of_every_constraint() {
-    if blessing() {
-        return;
-    }
-    let corpus = committed_corpus();
-    let verdicts = verdicts(&corpus);
-    let mut missing = String::new();
-    let (mut valid, mut invalid) = (0, 0);
-    for entry in corpus.as_array().expect("an array") {
-        let name = entry["form"].as_str().expect("a form name");
-        let answers = entry["answers"].as_array().expect("answers");
-        let verdicts = &verdicts[name];
-        valid += verdicts.iter().filter(|v| v.valid).count();
-        invalid += verdicts.iter().filter(|v| !v.valid).count();
-        let refused_for = |property: &str, keyword: &str| {
-            verdicts.iter().any(|v| {
-                !v.valid && v.error["path"].get(0).and_then(Value::as_str) == Some(property) && {
-                    let item = v.error["path"].get(1).is_some();
-                    let found = v.error["keyword"].as_str().unwrap_or_default();
-                    if item {
-                        keyword == format!("items/{found}")
-                    } else {
-                        keyword == found
-                    }
-                }
-            })
-        };
-        let properties = entry["schema"]["properties"]
-            .as_object()
-            .expect("properties");
-        for (property, schema) in properties {
-            for keyword in constraints(schema) {
-                if !refused_for(property, &keyword) {
-                    let _ = writeln!(missing, "{name}.{property}: nothing refused for {keyword}");
-                }
-                let allowed = answers.iter().zip(verdicts).any(|(answer, v)| {
-                    v.valid
-                        && answer["content"].get(property).is_some_and(|value| {
-                            !value.is_null() && at_bound(schema, &keyword, value)
-                        })
-                });
-                if !allowed {
-                    let _ = writeln!(
-                        missing,
-                        "{name}.{property}: nothing allowed on the edge of {keyword}"
-                    );
-                }
-            }
-            if schema.get("format").is_some() {
-                let broken = answers.iter().zip(verdicts).any(|(answer, v)| {
-                    v.valid
-                        && answer["divergence"]
-                            == json!({"kind": Divergence::Format.name(), "field": property})
-                });
-                if !broken {
-                    let _ = writeln!(
-                        missing,
-                        "{name}.{property}: its format is never broken alone"
-                    );
-                }
-            }
-        }
-        for required in entry["schema"]["required"].as_array().into_iter().flatten() {
-            let property = required.as_str().expect("a name");
-            let left_out = answers.iter().zip(verdicts).any(|(answer, v)| {
-                !v.valid
-                    && v.error["keyword"] == "required"
-                    && v.error["message"]
-                        .as_str()
-                        .is_some_and(|m| m.contains(&format!("'{property}'")))
-                    && answer["content"].get(property).is_none()
-            });
-            if !left_out {
-                let _ = writeln!(missing, "{name}.{property}: never left out alone");
-            }
-        }
-    }
-    assert!(missing.is_empty(), "the corpus misses:\n{missing}");
-    assert!(
-        valid >= 100 && invalid >= 100,
-        "{valid} valid, {invalid} invalid"
-    );
 }
