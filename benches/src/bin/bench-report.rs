@@ -406,6 +406,14 @@ fn build_rows(builds: &Builds, out: &mut String) {
 mod tests {
     use super::{Builds, build_rows};
 
+    /// The build rows for the `build.tsv` text `tsv`.
+    fn table(tsv: &str) -> String {
+        let builds = Builds::parse(tsv).expect("well-formed");
+        let mut table = String::new();
+        build_rows(&builds, &mut table);
+        table
+    }
+
     /// The row of `table` whose first cell is `id`.
     fn row<'t>(table: &'t str, id: &str) -> &'t str {
         let start = format!("| {id} |");
@@ -417,17 +425,14 @@ mod tests {
 
     #[test]
     fn clean_rows_compare_each_elicit_build_with_serde() {
-        let builds = Builds::parse(
+        let table = table(
             "clean\telicit\t1\t8.0\t15.0\n\
              clean\telicit-path\t1\t10.0\t18.0\n\
              clean\tserde\t1\t10.0\t20.0\n\
              clean\telicit\t2\t7.0\t14.0\n\
              clean\telicit-path\t2\t11.0\t22.0\n\
              clean\tserde\t2\t9.0\t16.0\n",
-        )
-        .expect("well-formed");
-        let mut table = String::new();
-        build_rows(&builds, &mut table);
+        );
         // Medians: elicit 7.5 s wall / 14.5 s CPU, path 10.5 / 20.0, serde 9.5 / 18.0.
         let packaged = row(&table, "3d");
         assert!(packaged.contains("0.79× wall, 0.81× CPU"), "{packaged}");
@@ -440,19 +445,13 @@ mod tests {
 
     #[test]
     fn more_cpu_misses_the_goal_even_at_less_wall_time() {
-        let builds = Builds::parse("clean\telicit\t1\t9.0\t21.0\nclean\tserde\t1\t10.0\t20.0\n")
-            .expect("well-formed");
-        let mut table = String::new();
-        build_rows(&builds, &mut table);
+        let table = table("clean\telicit\t1\t9.0\t21.0\nclean\tserde\t1\t10.0\t20.0\n");
         assert!(row(&table, "3d").contains("**no**"));
     }
 
     #[test]
     fn a_slower_clean_build_misses_the_goal() {
-        let builds = Builds::parse("clean\telicit\t1\t11.0\t15.0\nclean\tserde\t1\t10.0\t20.0\n")
-            .expect("well-formed");
-        let mut table = String::new();
-        build_rows(&builds, &mut table);
+        let table = table("clean\telicit\t1\t11.0\t15.0\nclean\tserde\t1\t10.0\t20.0\n");
         assert!(row(&table, "3d").contains("**no**"));
         assert!(row(&table, "3d-path").contains("not measured"));
     }
