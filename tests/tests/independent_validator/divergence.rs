@@ -62,23 +62,6 @@ impl Divergence {
         }
     }
 
-    pub(crate) fn from_name(name: &str) -> Option<Self> {
-        [
-            Self::Format,
-            Self::NullIsAbsent,
-            Self::F32Nearest,
-            Self::Repeated,
-            Self::Unknown,
-            Self::NotEcma,
-            Self::NonZero,
-            Self::NarrowerType,
-            Self::NewtypePattern,
-            Self::PartialGroup,
-        ]
-        .into_iter()
-        .find(|d| d.name() == name)
-    }
-
     /// The error kind `from_content` must refuse with, on the field alone; `None` where it
     /// accepts instead.
     pub(crate) fn refusal(self) -> Option<&'static str> {

@@ -174,7 +174,7 @@ fn first_difference(committed: &str, built: &str) -> String {
     )
 }
 
-/// The corpus built from the forms above, checked to be the committed one, text for text
+/// The corpus built from `forms.rs` and `answers.rs`, checked to be the committed one, text for text
 /// (compared as text: `serde_json`'s default float parser may read a long decimal one ULP
 /// off, while the text is exactly what `jsonschema` decided on).
 fn committed_corpus() -> Value {
@@ -189,7 +189,7 @@ fn committed_corpus() -> Value {
     corpus
 }
 
-/// The corpus built from the forms above is the committed `corpus.json`. With
+/// The corpus built from `forms.rs` and `answers.rs` is the committed `corpus.json`. With
 /// `ELICIT_BLESS=1` this test rewrites `corpus.json` instead (then run
 /// `scripts/validator/check.py`, and this test again without it); the other tests of this
 /// file then do nothing.
@@ -286,18 +286,13 @@ fn from_content_agrees_with_jsonschema() {
             .iter()
             .find(|form| form.name == name)
             .unwrap_or_else(|| panic!("{name}: no such form; run with ELICIT_BLESS=1"));
-        let answers = entry["answers"].as_array().expect("answers");
-        for (answer, verdict) in answers.iter().zip(&verdicts[name]) {
+        let recorded = entry["answers"].as_array().expect("answers");
+        // `corpus()` wrote `recorded` from `form.answers`, one for one.
+        for ((answer, recorded), verdict) in form.answers.iter().zip(recorded).zip(&verdicts[name])
+        {
             checked += 1;
-            let content = &answer["content"];
+            let content = &answer.content;
             let result = (form.parse)(object(content));
-            let divergence = answer.get("divergence").map(|d| {
-                let kind = d["kind"].as_str().and_then(Divergence::from_name);
-                (
-                    kind.unwrap_or_else(|| panic!("{name}: unknown divergence {d}")),
-                    d["field"].as_str().expect("a divergence names its field"),
-                )
-            });
             let jsonschema = if verdict.valid {
                 "valid".to_owned()
             } else {
@@ -308,12 +303,12 @@ fn from_content_agrees_with_jsonschema() {
                     mismatches,
                     "{name}: {}: {why}\n    answer:     {content}\n    jsonschema: {jsonschema}\n    \
                      ours:       {}",
-                    answer["what"],
+                    answer.what,
                     ours(&result),
                 );
             };
             let written_back = |written: &Map<String, Value>| {
-                if Some(&Value::Object(written.clone())) != answer.get("written") {
+                if Some(&Value::Object(written.clone())) != recorded.get("written") {
                     Some("writes back other than corpus.json says: re-bless")
                 } else if verdict.written_valid != Some(true) {
                     Some("what to_content writes back is refused by the schema")
@@ -321,28 +316,30 @@ fn from_content_agrees_with_jsonschema() {
                     None
                 }
             };
-            match (&result, divergence) {
-                (Ok(_), None) if !verdict.valid => {
-                    mismatch("accepted, but the schema refuses it");
-                }
-                (Err(_), None) if verdict.valid => mismatch("refused, but the schema allows it"),
-                (Ok(written), None) => {
-                    if let Some(why) = written_back(written) {
-                        mismatch(why);
+            let Some((divergence, field)) = answer.divergence else {
+                match &result {
+                    Ok(_) if !verdict.valid => mismatch("accepted, but the schema refuses it"),
+                    Err(_) if verdict.valid => mismatch("refused, but the schema allows it"),
+                    Ok(written) => {
+                        if let Some(why) = written_back(written) {
+                            mismatch(why);
+                        }
                     }
+                    Err(_) => {}
                 }
-                (Err(_), None) => {}
+                continue;
+            };
+            match divergence.refusal() {
                 // A refusal the schema does not spell out: the schema allows the answer, and
                 // `from_content` refuses it on that field alone, for that reason alone.
-                (result, Some((divergence, field))) if divergence.refusal().is_some() => {
-                    let kind = divergence.refusal().unwrap_or_default();
+                Some(kind) => {
                     if !verdict.valid {
                         mismatch(&format!(
                             "marked {}, but the schema refuses it anyway",
                             divergence.name()
                         ));
                     }
-                    match result {
+                    match &result {
                         Ok(_) => mismatch(&format!("accepted, but should be refused: {kind}")),
                         Err(error) => {
                             let blamed: Vec<(&str, &str)> = error
@@ -360,14 +357,14 @@ fn from_content_agrees_with_jsonschema() {
                 }
                 // A lenient reading: the schema refuses the answer for that field alone, and
                 // `from_content` accepts it, handing back a value the schema allows.
-                (result, Some((divergence, field))) => {
+                None => {
                     if verdict.valid || verdict.error["path"] != json!([field]) {
                         mismatch(&format!(
                             "marked {} on `{field}`, but the schema does not refuse it there",
                             divergence.name()
                         ));
                     }
-                    match result {
+                    match &result {
                         Ok(written) => {
                             if let Some(why) = written_back(written) {
                                 mismatch(why);
@@ -381,7 +378,7 @@ fn from_content_agrees_with_jsonschema() {
                 }
             }
             // A format divergence names a field with a format.
-            if let Some((Divergence::Format, field)) = divergence
+            if let Divergence::Format = divergence
                 && entry["schema"]["properties"][field]["format"]
                     .as_str()
                     .is_none()
