@@ -1,7 +1,7 @@
 //! The answers to each form: valid ones, each bound exactly and one past it, wrong JSON
 //! types, `null`, missing and unknown keys, and the departures (`Divergence`) marked.
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::divergence::Divergence;
 
@@ -28,35 +28,38 @@ impl Answers {
         answers
     }
 
-    fn whole(&mut self, what: &str, content: Value) -> &mut Self {
+    fn push(
+        &mut self,
+        what: String,
+        content: Value,
+        divergence: Option<(Divergence, &'static str)>,
+    ) -> &mut Self {
         self.list.push(Answer {
-            what: what.to_owned(),
+            what,
             content,
-            divergence: None,
+            divergence,
         });
         self
     }
 
-    fn with(&self, field: &str, value: Value) -> Value {
+    /// The base answer, changed by `edit`.
+    fn edited(&self, edit: impl FnOnce(&mut Map<String, Value>)) -> Value {
         let mut content = self.base.clone();
-        content
-            .as_object_mut()
-            .expect("the base answer is an object")
-            .insert(field.to_owned(), value);
+        edit(
+            content
+                .as_object_mut()
+                .expect("the base answer is an object"),
+        );
         content
     }
 
+    fn whole(&mut self, what: &str, content: Value) -> &mut Self {
+        self.push(what.to_owned(), content, None)
+    }
+
     /// The base answer with `field` set to each value.
-    fn set(&mut self, field: &str, values: Vec<(&str, Value)>) -> &mut Self {
-        for (what, value) in values {
-            let content = self.with(field, value);
-            self.list.push(Answer {
-                what: format!("{field}: {what}"),
-                content,
-                divergence: None,
-            });
-        }
-        self
+    fn set(&mut self, field: &'static str, values: Vec<(&str, Value)>) -> &mut Self {
+        self.each(field, values, None)
     }
 
     /// The base answer with `field` set to each value, each breaking `field`'s format.
@@ -72,27 +75,39 @@ impl Answers {
         field: &'static str,
         values: Vec<(&str, Value)>,
     ) -> &mut Self {
+        self.each(field, values, Some(divergence))
+    }
+
+    fn each(
+        &mut self,
+        field: &'static str,
+        values: Vec<(&str, Value)>,
+        divergence: Option<Divergence>,
+    ) -> &mut Self {
         for (what, value) in values {
-            let content = self.with(field, value);
-            self.list.push(Answer {
-                what: format!("{field}: {what} ({})", divergence.name()),
-                content,
-                divergence: Some((divergence, field)),
+            let content = self.edited(|object| {
+                object.insert(field.to_owned(), value);
             });
+            let what = match divergence {
+                Some(divergence) => format!("{field}: {what} ({})", divergence.name()),
+                None => format!("{field}: {what}"),
+            };
+            self.push(
+                what,
+                content,
+                divergence.map(|divergence| (divergence, field)),
+            );
         }
         self
     }
 
     /// The base answer with every key of `fields` set.
     fn merged(&self, fields: &Value) -> Value {
-        let mut content = self.base.clone();
-        let object = content
-            .as_object_mut()
-            .expect("the base answer is an object");
-        for (key, value) in fields.as_object().expect("an object") {
-            object.insert(key.clone(), value.clone());
-        }
-        content
+        self.edited(|object| {
+            for (key, value) in fields.as_object().expect("an object") {
+                object.insert(key.clone(), value.clone());
+            }
+        })
     }
 
     /// The base answer with every key of `fields` set, as a whole answer.
@@ -110,38 +125,24 @@ impl Answers {
         what: &str,
         content: Value,
     ) -> &mut Self {
-        self.list.push(Answer {
-            what: format!("{what} ({})", divergence.name()),
-            content,
-            divergence: Some((divergence, field)),
-        });
-        self
+        let what = format!("{what} ({})", divergence.name());
+        self.push(what, content, Some((divergence, field)))
     }
 
     /// The base answer without `field`.
     fn without(&mut self, field: &str) -> &mut Self {
-        let mut content = self.base.clone();
-        content
-            .as_object_mut()
-            .expect("the base answer is an object")
-            .remove(field);
-        self.list.push(Answer {
-            what: format!("{field}: missing"),
-            content,
-            divergence: None,
+        let content = self.edited(|object| {
+            object.remove(field);
         });
-        self
+        self.push(format!("{field}: missing"), content, None)
     }
 
     /// The base answer with an extra key.
     fn extra(&mut self, key: &str, value: Value) -> &mut Self {
-        let content = self.with(key, value);
-        self.list.push(Answer {
-            what: format!("unknown key {key:?}"),
-            content,
-            divergence: None,
+        let content = self.edited(|object| {
+            object.insert(key.to_owned(), value);
         });
-        self
+        self.push(format!("unknown key {key:?}"), content, None)
     }
 }
 
