@@ -50,7 +50,9 @@ sides=(elicit serde)
 rm -rf "$work"
 mkdir -p "$work"
 
-# manifest NAME SIDE [EXTRA]: the [package] and [dependencies] of a generated crate.
+# manifest NAME SIDE [EXTRA]: the [package] and [dependencies] of a generated crate. SIDE:
+# `elicit` (elicit-core by path), `elicit-packaged` (elicit-core =$version, from whatever
+# source replaces crates.io) or `serde`.
 manifest() {
     local name=$1 side=$2 extra=${3:-}
     cat <<TOML
@@ -127,15 +129,19 @@ generate() {
         echo "//! Nothing: only the dependencies are built." >"$work/deps-$side/src/lib.rs"
     done
     mv "$work/deps-elicit" "$work/deps-elicit-path"
-    packaged "$work/deps-elicit"
+    packaged "$work/deps-elicit-path" "$work/deps-elicit"
 }
 
-# packaged DIR: deps-elicit, whose crates.io is a directory source holding the elicit packages'
-# tarballs, unpacked, and the third-party packages they depend on, at the versions of the
-# workspace's Cargo.lock. Nothing of the workspace is reached by path.
+# packaged FROM DIR: DIR is FROM (a crate depending on elicit-core by path) asking for
+# elicit-core by version instead, from a directory source that replaces crates.io for it
+# alone: the elicit packages' tarballs, unpacked, and the third-party packages they depend
+# on, at the versions of FROM's Cargo.lock. Nothing of the workspace is reached by path.
 packaged() {
-    local dir=$1 source=$1/packaged crate name
-    cargo vendor -q --manifest-path "$work/deps-elicit-path/Cargo.toml" "$source" >/dev/null
+    local from=$1 dir=$2 source=$2/packaged crate name
+    mkdir -p "$dir/.cargo"
+    cp -r "$from/src" "$dir/src"
+    manifest deps_elicit elicit-packaged >"$dir/Cargo.toml"
+    cargo vendor -q --manifest-path "$from/Cargo.toml" "$source" >/dev/null
     CARGO_TARGET_DIR=$work/package-target cargo package -q --no-verify \
         --manifest-path "$repo/Cargo.toml" \
         -p elicit-grammar -p elicit-derive -p elicit-runtime -p elicit-core
@@ -146,8 +152,6 @@ packaged() {
         printf '{"files":{},"package":"%s"}\n' "$(sha256sum "$crate" | cut -d ' ' -f 1)" \
             >"$source/$name/.cargo-checksum.json"
     done
-    mkdir -p "$dir/src" "$dir/.cargo"
-    manifest deps_elicit elicit-packaged >"$dir/Cargo.toml"
     cat >"$dir/.cargo/config.toml" <<TOML
 [source.crates-io]
 replace-with = "packaged"
@@ -155,7 +159,6 @@ replace-with = "packaged"
 [source.packaged]
 directory = "$source"
 TOML
-    echo "//! Nothing: only the dependencies are built." >"$dir/src/lib.rs"
 }
 
 # timed DIR [ENV=VALUE…]: prints "<wall> <cpu>" in seconds for `cargo build` in DIR.
