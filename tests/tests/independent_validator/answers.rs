@@ -101,6 +101,11 @@ impl Answers {
         self
     }
 
+    /// The base answer with `null` for `field`, which `from_content` reads as absent.
+    fn null_is_absent(&mut self, field: &'static str) -> &mut Self {
+        self.diverge(Divergence::NullIsAbsent, field, vec![("null", Value::Null)])
+    }
+
     /// The base answer with every key of `fields` set.
     fn merged(&self, fields: &Value) -> Value {
         self.edited(|object| {
@@ -293,29 +298,21 @@ pub(crate) fn strings() -> Vec<Answer> {
     .extra("unknown", json!(1))
     .extra("PLAIN", json!(5))
     .extra("nested", json!({"deeper": [1, {"x": null}]}));
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "nonempty",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "tiny",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NotEcma,
-        "code",
-        vec![("matching, then a final newline", json!("abc-12\n"))],
-    )
-    .diverge(
-        Divergence::NotEcma,
-        "digits",
-        vec![
-            ("digits, then a final newline", json!("123\n")),
-            ("Arabic-Indic digits", json!("\u{661}\u{662}\u{663}")),
-        ],
-    );
+    a.null_is_absent("nonempty")
+        .null_is_absent("tiny")
+        .diverge(
+            Divergence::NotEcma,
+            "code",
+            vec![("matching, then a final newline", json!("abc-12\n"))],
+        )
+        .diverge(
+            Divergence::NotEcma,
+            "digits",
+            vec![
+                ("digits, then a final newline", json!("123\n")),
+                ("Arabic-Indic digits", json!("\u{661}\u{662}\u{663}")),
+            ],
+        );
     a.list
 }
 
@@ -424,16 +421,7 @@ pub(crate) fn formats() -> Vec<Answer> {
     )
     .bad_format("start", vec![("30 Feb", json!("2026-02-30"))])
     .extra("phone", json!("+1 555 0100"));
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "site",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "start",
-        vec![("null", Value::Null)],
-    );
+    a.null_is_absent("site").null_is_absent("start");
     a.list
 }
 
@@ -653,16 +641,7 @@ pub(crate) fn integers() -> Vec<Answer> {
         ],
     )
     .extra("unknown", json!(3));
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "tiny",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "level",
-        vec![("null", Value::Null)],
-    );
+    a.null_is_absent("tiny").null_is_absent("level");
     a.list
 }
 
@@ -781,46 +760,38 @@ pub(crate) fn numbers() -> Vec<Answer> {
         ],
     )
     .extra("unknown", json!(1.5));
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "weight",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "opacity",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::F32Nearest,
-        "fraction",
-        vec![
-            ("0.1, the minimum as written", json!(0.1)),
-            ("0.7, the maximum as written", json!(0.7)),
-            (
-                "one f64 step below the emitted minimum",
-                json!(f64::from(0.1_f32).next_down()),
-            ),
-        ],
-    )
-    .diverge(
-        Divergence::F32Nearest,
-        "stars",
-        vec![("10.0000001, past the maximum", json!(10.000_000_1))],
-    )
-    .diverge(
-        Divergence::F32Nearest,
-        "opacity",
-        vec![
-            ("1.00000001, past the maximum", json!(1.000_000_01)),
-            ("-1e-50, below the minimum", json!(-1e-50)),
-        ],
-    )
-    .diverge(
-        Divergence::F32Nearest,
-        "weight",
-        vec![("3.4028235e38, past f32::MAX", json!(3.402_823_5e38))],
-    );
+    a.null_is_absent("weight")
+        .null_is_absent("opacity")
+        .diverge(
+            Divergence::F32Nearest,
+            "fraction",
+            vec![
+                ("0.1, the minimum as written", json!(0.1)),
+                ("0.7, the maximum as written", json!(0.7)),
+                (
+                    "one f64 step below the emitted minimum",
+                    json!(f64::from(0.1_f32).next_down()),
+                ),
+            ],
+        )
+        .diverge(
+            Divergence::F32Nearest,
+            "stars",
+            vec![("10.0000001, past the maximum", json!(10.000_000_1))],
+        )
+        .diverge(
+            Divergence::F32Nearest,
+            "opacity",
+            vec![
+                ("1.00000001, past the maximum", json!(1.000_000_01)),
+                ("-1e-50, below the minimum", json!(-1e-50)),
+            ],
+        )
+        .diverge(
+            Divergence::F32Nearest,
+            "weight",
+            vec![("3.4028235e38, past f32::MAX", json!(3.402_823_5e38))],
+        );
     a.list
 }
 
@@ -854,11 +825,7 @@ pub(crate) fn flags() -> Vec<Answer> {
         vec![("false", json!(false)), ("\"false\"", json!("false"))],
     )
     .extra("unknown", json!(false));
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "newsletter",
-        vec![("null", Value::Null)],
-    );
+    a.null_is_absent("newsletter");
     a.list
 }
 
@@ -925,16 +892,7 @@ pub(crate) fn choices() -> Vec<Answer> {
         ],
     )
     .extra("unknown", json!("green"));
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "shade",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "tone",
-        vec![("null", Value::Null)],
-    );
+    a.null_is_absent("shade").null_is_absent("tone");
     a.list
 }
 
@@ -1018,39 +976,35 @@ pub(crate) fn multi_selects() -> Vec<Answer> {
         ],
     )
     .extra("unknown", json!(["green"]));
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "both",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::Repeated,
-        "colors",
-        vec![("an option twice", json!(["green", "green"]))],
-    )
-    .diverge(
-        Divergence::Repeated,
-        "shades",
-        vec![("an option twice", json!(["light", "light"]))],
-    )
-    .diverge(
-        Divergence::Repeated,
-        "both",
-        vec![(
-            "one option twice, meeting minItems",
-            json!(["light", "light"]),
-        )],
-    )
-    .diverge(
-        Divergence::Repeated,
-        "tags",
-        vec![("an option twice", json!(["dark", "dark"]))],
-    )
-    .diverge(
-        Divergence::Repeated,
-        "picks",
-        vec![("an option twice", json!(["blue", "blue"]))],
-    );
+    a.null_is_absent("both")
+        .diverge(
+            Divergence::Repeated,
+            "colors",
+            vec![("an option twice", json!(["green", "green"]))],
+        )
+        .diverge(
+            Divergence::Repeated,
+            "shades",
+            vec![("an option twice", json!(["light", "light"]))],
+        )
+        .diverge(
+            Divergence::Repeated,
+            "both",
+            vec![(
+                "one option twice, meeting minItems",
+                json!(["light", "light"]),
+            )],
+        )
+        .diverge(
+            Divergence::Repeated,
+            "tags",
+            vec![("an option twice", json!(["dark", "dark"]))],
+        )
+        .diverge(
+            Divergence::Repeated,
+            "picks",
+            vec![("an option twice", json!(["blue", "blue"]))],
+        );
     a.list
 }
 
@@ -1335,16 +1289,7 @@ pub(crate) fn non_zeros() -> Vec<Answer> {
         ],
     )
     .extra("unknown", json!(1));
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "tiny",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "level",
-        vec![("null", Value::Null)],
-    );
+    a.null_is_absent("tiny").null_is_absent("level");
     for field in ["tiny", "short", "int", "long", "offset", "delta", "wide"] {
         a.diverge(
             Divergence::NonZero,
@@ -1620,16 +1565,8 @@ pub(crate) fn newtypes() -> Vec<Answer> {
         "palette",
         vec![("an option twice", json!(["green", "green"]))],
     )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "email",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "fallback",
-        vec![("null", Value::Null)],
-    );
+    .null_is_absent("email")
+    .null_is_absent("fallback");
     a.list
 }
 
@@ -1758,27 +1695,19 @@ pub(crate) fn flattened() -> Vec<Answer> {
         "the place and the address",
         &json!({"PLACE_NAME": "P", "lat": 1, "lon": 2, "street": "S", "city": "C"}),
     );
-    a.diverge(
-        Divergence::NullIsAbsent,
-        "phone",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "mayCall",
-        vec![("null", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "street",
-        vec![("null, nothing else of the address", Value::Null)],
-    )
-    .diverge(
-        Divergence::NullIsAbsent,
-        "lat",
-        vec![("null, nothing else of the place", Value::Null)],
-    )
-    .bad_format("emailAddress", vec![("no @", json!("ada"))]);
+    a.null_is_absent("phone")
+        .null_is_absent("mayCall")
+        .diverge(
+            Divergence::NullIsAbsent,
+            "street",
+            vec![("null, nothing else of the address", Value::Null)],
+        )
+        .diverge(
+            Divergence::NullIsAbsent,
+            "lat",
+            vec![("null, nothing else of the place", Value::Null)],
+        )
+        .bad_format("emailAddress", vec![("no @", json!("ada"))]);
     let partial = [
         ("street", "only the city", json!({"city": "Utrecht"})),
         ("city", "only the street", json!({"street": "S"})),
@@ -2044,12 +1973,8 @@ pub(crate) fn ecosystem() -> Vec<Answer> {
             ("empty", json!("")),
         ],
     )
-    .diverge(Divergence::NullIsAbsent, "at", vec![("null", Value::Null)])
-    .diverge(
-        Divergence::NullIsAbsent,
-        "start",
-        vec![("null", Value::Null)],
-    );
+    .null_is_absent("at")
+    .null_is_absent("start");
     a.list
 }
 
@@ -2104,7 +2029,7 @@ pub(crate) fn renamed() -> Vec<Answer> {
     .extra("retries", json!(3))
     .extra("from_fn", json!(-1));
     a.bad_format("e-mail", vec![("no @", json!("ada"))])
-        .diverge(Divergence::NullIsAbsent, "zip", vec![("null", Value::Null)]);
+        .null_is_absent("zip");
     a.list
 }
 
@@ -2142,6 +2067,6 @@ pub(crate) fn renamed_closed() -> Vec<Answer> {
         "counter",
         vec![("a skipped field", json!(1))],
     )
-    .diverge(Divergence::NullIsAbsent, "n", vec![("null", Value::Null)]);
+    .null_is_absent("n");
     a.list
 }
