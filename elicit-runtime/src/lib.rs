@@ -11,9 +11,13 @@
 
 pub mod choice;
 mod defaults;
+#[cfg(feature = "state")]
+#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
+pub mod dialog;
 pub mod error;
 mod field;
 mod fields;
+mod form;
 mod format;
 pub mod guide;
 mod limits;
@@ -34,6 +38,7 @@ pub mod __private;
 
 pub use crate::error::{ContentError, FieldError, FieldErrorKind};
 pub use crate::field::ElicitField;
+pub use crate::form::{Form, IntoForm, ShapeError};
 pub use crate::protocol::ElicitOutcome;
 
 use serde_json::{Map, Value};

@@ -14,7 +14,6 @@ use elicit_core::protocol::{ElicitMode, ElicitationSupport};
 use elicit_core::rmcp::{Dialog, Inputs};
 use elicit_core::testing::{Answer, KitError, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
     CallToolResponse, CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult,
     InputRequest, ListRootsRequest, ListRootsResult, Root, SamplingMessage,
@@ -45,12 +44,9 @@ impl Server {
     #[tool(description = "Asks a name")]
     async fn greet(
         &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("greet", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(format!("Hello, {}", name.unwrap_or_default())))
@@ -61,12 +57,9 @@ impl Server {
     #[tool(description = "Asks a name when it can; greets a stranger otherwise")]
     async fn greet_anyone(
         &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("greet_anyone", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .run(|d| async move {
                 if !d.supports(ElicitMode::Form) {
                     return Ok(done("Hello, stranger".to_owned()));
@@ -80,12 +73,9 @@ impl Server {
     #[tool(description = "Asks a name, a greeting and the roots at once")]
     async fn gather(
         &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("gather", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .run(|d| async move {
                 let greeting = CreateMessageRequestParams::new(
                     vec![SamplingMessage::user_text("Generate a greeting")],

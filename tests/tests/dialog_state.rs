@@ -8,10 +8,9 @@ use std::time::Duration;
 
 use dialog_support::{done, keys};
 use elicit_core::protocol::state::{Binding, StateKeys};
-use elicit_core::rmcp::Dialog;
+use elicit_core::dialog::Dialog;
 use elicit_core::testing::{Session, TestClient};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
@@ -45,13 +44,9 @@ impl Server {
     #[tool(description = "Asks a name, then a confirmation")]
     async fn greet(
         &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("greet", &Value::Object(arguments));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .run(|d| async move {
                 let name = match d.ask::<Name>("name").await? {
                     ElicitOutcome::Accepted(Name { name }) => name,
@@ -66,12 +61,9 @@ impl Server {
     #[tool(description = "The same questions, under other keys")]
     async fn greet_too(
         &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("greet_too", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(name.unwrap_or_default()))
@@ -82,12 +74,9 @@ impl Server {
     #[tool(description = "Asks a name; its state expires at once")]
     async fn hurry(
         &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("hurry", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .expires_after(Duration::ZERO)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
@@ -99,13 +88,12 @@ impl Server {
     #[tool(description = "Sealed with the same key as `greet`, but asks other things first")]
     async fn changed(
         &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
         // Bound like `greet` with no arguments: as if `greet` had changed in a deploy.
-        let binding = Binding::tool("greet", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog
+            .with_binding(Binding::tool("greet", &json!({})))
+            .keys(&self.keys)
             .run(|d| async move {
                 let ok = d.ask::<Confirm>("confirm").await?.accepted();
                 Ok(done(format!("{}", ok.is_some_and(|c| c.ok))))

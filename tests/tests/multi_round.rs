@@ -8,18 +8,17 @@ mod dialog_support;
 
 use dialog_support::{done, keys};
 use elicit_core::protocol::ProtocolVersion;
-use elicit_core::protocol::state::{Binding, StateKeys};
-use elicit_core::rmcp::{Dialog, Halt};
+use elicit_core::protocol::state::StateKeys;
+use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
-    CallToolResponse, GetPromptRequestParams, GetPromptResponse, GetPromptResult, JsonObject,
+    CallToolResponse, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
     PromptMessage, Role,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -74,14 +73,10 @@ impl Travel {
     #[tool(description = "Plans a trip in three questions")]
     async fn plan_trip(
         &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("plan_trip", &Value::Object(arguments));
         let run = self.runs.fetch_add(1, Ordering::SeqCst) + 1;
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .run(|d| async move {
                 // A value of the server's own, kept across the retries: the first run's.
                 let booking = d.remember("booking", || format!("B-{run}"))?;
@@ -127,7 +122,7 @@ impl ServerHandler for Travel {
         params: GetPromptRequestParams,
         ctx: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        Dialog::prompt(ctx, &self.keys, &params)
+        Dialog::prompt(ctx, &params).keys(&self.keys)
             .run(|d| async move {
                 let trip = d.ask::<Trip>("trip").await?;
                 let text = match trip {

@@ -12,7 +12,6 @@ use elicit_core::rmcp::{Dialog, Reasked};
 use elicit_core::schema::PropertySchema;
 use elicit_core::testing::{Answer, SeenRequest, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InputRequiredResult,
 };
@@ -54,12 +53,9 @@ impl Tables {
     #[tool(description = "Books a table, asking up to three times")]
     async fn book(
         &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("book", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .run(|d| async move {
                 let text = match d.ask_until_valid::<Booking>("booking", 3).await? {
                     Reasked::Accepted(b) => format!("{} for {} ({})", b.name, b.size, b.email),
@@ -74,12 +70,9 @@ impl Tables {
     #[tool(description = "Asks once; invalid content is an error")]
     async fn once(
         &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("once", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog.keys(&self.keys)
             .run(|d| async move {
                 let text = match d.ask::<Booking>("booking").await? {
                     ElicitOutcome::Accepted(b) => format!("{} for {}", b.name, b.size),

@@ -155,10 +155,10 @@ impl From<OutcomeError> for Error {
     }
 }
 
-/// The JSON-RPC error a tool can return: `-32602` (invalid params) with the field errors as
-/// `data` for invalid content, `-32021` (missing capability, with `requiredCapabilities`)
-/// for an unsupported mode, the client's own error when it answered with one, and
-/// `-32603` (internal error) otherwise.
+/// The JSON-RPC error a tool can return: `-32602` (invalid params) for the client's
+/// mistakes (the field errors as `data` for invalid content; a malformed answer), `-32021`
+/// (missing capability, with `requiredCapabilities`) for an unsupported mode, the client's
+/// own error when it answered with one, and `-32603` (internal error) otherwise.
 impl From<Error> for ErrorData {
     fn from(error: Error) -> Self {
         let message = error.to_string();
@@ -172,9 +172,9 @@ impl From<Error> for ErrorData {
                 ErrorData::invalid_params(message, serde_json::to_value(&errors).ok())
             }
             Error::Service(ServiceError::McpError(data)) => data,
-            Error::Render(_) | Error::Service(_) | Error::Malformed(_) => {
-                ErrorData::internal_error(message, None)
-            }
+            // The client's mistake: its answer is not an `ElicitResult`.
+            Error::Malformed(_) => ErrorData::invalid_params(message, None),
+            Error::Render(_) | Error::Service(_) => ErrorData::internal_error(message, None),
         }
     }
 }

@@ -2,14 +2,18 @@
 
 use std::future::Future;
 
-use ::rmcp::model::{ClientResult, ServerRequest};
-use ::rmcp::{Peer, RoleServer, ServiceError};
+use ::rmcp::model::{CustomNotification, CustomRequest, ServerNotification, ServerRequest};
+use ::rmcp::{Peer, RoleServer};
 
 use super::convert::protocol_version;
 use super::error::Error;
 use crate::protocol::{
-    ElicitAction, ElicitRequest, ElicitResult, ElicitationSupport, ProtocolVersion, UrlRequest,
+    ElicitAction, ElicitRequest, ElicitResult, ElicitationComplete, ElicitationSupport,
+    MessageError, OutcomeError, ProtocolVersion, RenderError, UrlRequest,
 };
+
+/// The completion notification's method.
+const NOTIFICATION: &str = "notifications/elicitation/complete";
 use crate::{Elicit, ElicitOutcome};
 
 /// Typed elicitation on rmcp's server peer (`ctx.peer` in a tool), for protocol revisions
@@ -87,6 +91,27 @@ pub trait PeerElicitExt {
         request: &ElicitRequest,
     ) -> impl Future<Output = Result<ElicitResult, Error>> + Send;
 
+    /// Tells the client that the URL interaction it was sent to (under `elicitation_id`) is
+    /// complete: `notifications/elicitation/complete`, which only 2025-11-25 has (2025-06-18
+    /// has no URL mode; on 2026-07-28 the client's retry is the completion).
+    ///
+    /// # Errors
+    /// [`Error::Render`] on a revision without the notification, or for an empty id;
+    /// [`Error::Service`] when rmcp cannot send it.
+    ///
+    /// ```
+    /// use elicit_core::rmcp::PeerElicitExt;
+    /// use rmcp::{Peer, RoleServer};
+    ///
+    /// async fn paid(peer: &Peer<RoleServer>, payment: &str) -> Result<(), elicit_core::rmcp::Error> {
+    ///     peer.notify_url_complete(payment).await
+    /// }
+    /// ```
+    fn notify_url_complete(
+        &self,
+        elicitation_id: &str,
+    ) -> impl Future<Output = Result<(), Error>> + Send;
+
     /// The elicitation modes the client declared in `initialize` (none when the peer has no
     /// client info, as in a 2026-07-28 session, where capabilities come with each request).
     fn elicitation_support(&self) -> ElicitationSupport;
@@ -122,12 +147,34 @@ impl PeerElicitExt for Peer<RoleServer> {
         if self.peer_info().is_some() {
             self.elicitation_support().check(request)?;
         }
-        let params = request.to_rmcp_params(self.elicitation_version())?;
-        let request = ServerRequest::ElicitRequest(::rmcp::model::ElicitRequest::new(params));
-        match self.send_request(request).await? {
-            ClientResult::ElicitResult(result) => Ok(ElicitResult::try_from(&result)?),
-            _ => Err(Error::Service(ServiceError::UnexpectedResponse)),
+        // Sent as the JSON the revision's rules render, so the form reaches the client
+        // exactly (rmcp's model has no `pattern`); the answer is read from its JSON, so a
+        // malformed one is named precisely.
+        let params = request.render(self.elicitation_version())?;
+        let request = ServerRequest::CustomRequest(CustomRequest::new(
+            "elicitation/create",
+            Some(params),
+        ));
+        let result = self.send_request(request).await?;
+        let answer = serde_json::to_value(&result)
+            .map_err(|error| Error::Malformed(OutcomeError::from(MessageError::invalid("", error))))?;
+        Ok(ElicitResult::from_value(&answer)?)
+    }
+
+    async fn notify_url_complete(&self, elicitation_id: &str) -> Result<(), Error> {
+        let version = self.elicitation_version();
+        if !version.has_completion_notification() {
+            return Err(Error::Render(RenderError::NoCompletion { version }));
         }
+        let notification = ElicitationComplete::new(elicitation_id)
+            .map_err(|_| Error::Render(RenderError::MissingElicitationId { version }))?;
+        let message = notification.to_jsonrpc();
+        let notification = ServerNotification::CustomNotification(CustomNotification::new(
+            NOTIFICATION,
+            message.get("params").cloned(),
+        ));
+        self.send_notification(notification).await?;
+        Ok(())
     }
 
     fn elicitation_support(&self) -> ElicitationSupport {

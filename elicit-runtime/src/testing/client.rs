@@ -305,7 +305,7 @@ impl TestClient {
             info,
         };
         let connecting = async {
-            if self.version >= ProtocolVersion::V2026_07_28 {
+            if self.version.uses_input_required() {
                 let lifecycle = ClientLifecycleMode::Discover {
                     preferred_versions: vec![version.clone()],
                 };

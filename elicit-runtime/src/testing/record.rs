@@ -196,7 +196,9 @@ impl SeenRequest {
         }
     }
 
-    /// A URL request's `elicitationId` (2025-11-25; 2026-07-28 has none).
+    /// A URL request's `elicitationId`, exactly as the server sent it: `Some("connect-1")` on
+    /// 2025-11-25, `None` on 2026-07-28, which has no such field (and `Some("")` from a
+    /// server that writes an empty one there, so a test can catch it).
     ///
     /// ```
     /// # fn check(request: &elicit_core::testing::SeenRequest) {
@@ -204,14 +206,14 @@ impl SeenRequest {
     /// # }
     /// ```
     pub fn elicitation_id(&self) -> Option<&str> {
-        match &self.elicitation {
-            Some(ElicitRequest::Url(request)) => request.elicitation_id(),
-            _ => None,
+        if self.mode() != Some(ElicitMode::Url) {
+            return None;
         }
+        self.params.get("elicitationId").and_then(Value::as_str)
     }
 
     /// Asserts that this request is `T`'s form, as this crate writes it for the session's
-    /// revision through rmcp (what [`ask_form`](crate::rmcp::ask_form) and
+    /// revision (what a [`Dialog`](crate::dialog::Dialog) and
     /// [`PeerElicitExt`](crate::rmcp::PeerElicitExt) send): the same fields, in the same
     /// order, with the same constraints. The message is not compared.
     ///
@@ -265,12 +267,20 @@ fn short_name<T>() -> &'static str {
     name.rsplit("::").next().unwrap_or(name)
 }
 
-/// `T`'s form as this crate sends it through rmcp on `version`, read back like a request.
+/// `T`'s form as this crate sends it through rmcp on `version`, read back like a request:
+/// rendered exactly up to 2025-11-25 (sent as JSON on the connection), through rmcp's model
+/// on 2026-07-28 (the `InputRequiredResult` is rmcp's).
 fn expected_schema<T: Elicit>(version: ProtocolVersion) -> Result<RequestedSchema, String> {
-    let params = ElicitRequest::form::<T>()
-        .to_rmcp_params(version)
-        .map_err(|error| error.to_string())?;
-    let text = serde_json::to_string(&params).map_err(|error| error.to_string())?;
+    let request = ElicitRequest::form::<T>();
+    let text = if version.uses_input_required() {
+        let params = request
+            .to_rmcp_params(version)
+            .map_err(|error| error.to_string())?;
+        serde_json::to_string(&params).map_err(|error| error.to_string())?
+    } else {
+        let params = request.render(version).map_err(|error| error.to_string())?;
+        params.to_string()
+    };
     let request: ElicitRequest = serde_json::from_str(&text).map_err(|error| error.to_string())?;
     request
         .requested_schema()
