@@ -43,6 +43,7 @@ pub(super) enum Kind {
     Cancel,
     Raw(Value),
     Never,
+    Skip,
     Sampling(Box<m::CreateMessageResult>),
     Roots(m::ListRootsResult),
 }
@@ -62,6 +63,8 @@ pub(super) enum Reply {
     Send(Value),
     Verbatim(Value),
     Never,
+    /// Left out of this retry's `inputResponses` (2026-07-28).
+    Omit,
 }
 
 impl Answer {
@@ -178,6 +181,26 @@ impl Answer {
         Self(Kind::Never)
     }
 
+    /// Leaves the request unanswered once. On 2026-07-28 the client retries the call without
+    /// an entry for it in `inputResponses` (SEP-2322's missing response: the server should
+    /// ask again, and the next answer in the script answers that). Up to 2025-11-25 a
+    /// request on the connection cannot be left out and answered later, so the answer is
+    /// passed over and the next one answers it: the tool sees the same answer on every
+    /// revision.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// assert_eq!(Answer::skip().to_string(), "skip");
+    /// ```
+    pub fn skip() -> Self {
+        Self(Kind::Skip)
+    }
+
+    /// Whether this is [`skip`](Self::skip).
+    pub(super) fn is_skip(&self) -> bool {
+        matches!(self.0, Kind::Skip)
+    }
+
     /// Answers a `sampling/createMessage` request with this result.
     ///
     /// ```
@@ -211,7 +234,7 @@ impl Answer {
             Kind::Decline | Kind::Cancel => matches!(asks, Asks::Form | Asks::Url),
             Kind::Sampling(_) => asks == Asks::Sampling,
             Kind::Roots(_) => asks == Asks::Roots,
-            Kind::Raw(_) | Kind::Never => true,
+            Kind::Raw(_) | Kind::Never | Kind::Skip => true,
         }
     }
 
@@ -234,6 +257,7 @@ impl Answer {
             Kind::Cancel => json!({"action": "cancel"}),
             Kind::Raw(result) => return Ok(Reply::Verbatim(result.clone())),
             Kind::Never => return Ok(Reply::Never),
+            Kind::Skip => return Ok(Reply::Omit),
             Kind::Sampling(result) => serde_json::to_value(result)?,
             Kind::Roots(result) => serde_json::to_value(result)?,
         }))
@@ -259,6 +283,7 @@ impl fmt::Display for Answer {
             Kind::Cancel => f.write_str("cancel"),
             Kind::Raw(result) => write!(f, "raw {result}"),
             Kind::Never => f.write_str("never"),
+            Kind::Skip => f.write_str("skip"),
             Kind::Sampling(result) => write!(f, "sampling (model {})", result.model),
             Kind::Roots(result) => {
                 let uris: Vec<&str> = result.roots.iter().map(|root| root.uri.as_str()).collect();

@@ -590,6 +590,7 @@ impl Session {
                     Reply::Send(value) | Reply::Verbatim(value) => {
                         responses.insert(key.clone(), value);
                     }
+                    Reply::Omit => {}
                     Reply::Never => {
                         return Err(KitError::Unanswered {
                             call: call.to_owned(),
@@ -788,7 +789,14 @@ impl Shared {
             let value = encode(&hook(), &request)?;
             return Ok((Reply::Send(value), request));
         }
-        let Some(answer) = state.script.pop_front() else {
+        let mut answer = state.script.pop_front();
+        if !self.version.uses_input_required() {
+            // On the connection a request cannot be left out to be answered later.
+            while answer.as_ref().is_some_and(Answer::is_skip) {
+                answer = state.script.pop_front();
+            }
+        }
+        let Some(answer) = answer else {
             return Err(KitError::ScriptRanOut { request });
         };
         if !answer.fits(asks) {
@@ -850,7 +858,7 @@ impl KitService {
             Ok((Reply::Verbatim(value), _)) => {
                 Ok(m::ClientResult::CustomResult(m::CustomResult::new(value)))
             }
-            Ok((Reply::Never, _)) => {
+            Ok((Reply::Never | Reply::Omit, _)) => {
                 // Pending until the server gives up on it.
                 context.ct.cancelled().await;
                 Err(ErrorData::internal_error(
