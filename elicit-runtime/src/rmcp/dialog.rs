@@ -10,7 +10,6 @@ use serde_json::{Map, Value};
 
 use super::convert::{params_2026, protocol_version};
 use super::error::Error;
-use super::wire::ExactEntry;
 use crate::dialog::{Connection, Dialog, Halt, Respond, Sending};
 use crate::protocol::state::Binding;
 use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolVersion};
@@ -173,9 +172,7 @@ fn rmcp_input_required(result: &InputRequiredResult) -> Result<m::InputRequiredR
     for (key, request) in result.requests() {
         let request = match request {
             InputRequest::Elicit(request) => {
-                let mut typed = m::ElicitRequest::new(params_2026(request));
-                typed.extensions.insert(ExactEntry(request.to_input_request()));
-                m::InputRequest::Elicitation(typed)
+                m::InputRequest::Elicitation(m::ElicitRequest::new(params_2026(request)))
             }
             InputRequest::Other(value) => serde_json::from_value(value.clone()).map_err(|error| {
                 ErrorData::internal_error(

@@ -13,7 +13,6 @@
 //! | seal with the server's own keys (several instances) | [`dialog.keys(&keys)`](crate::dialog::Dialog::keys) |
 //! | ask on the peer outside a tool (≤ 2025-11-25 only) | [`PeerElicitExt`] |
 //! | tell the client a URL interaction is done (2025-11-25) | [`d.complete_url(id)`](crate::dialog::Dialog::complete_url), [`PeerElicitExt::notify_url_complete`] |
-//! | send 2026-07-28 forms exactly (no empty `elicitationId`) | serve [`ExactWire(server)`](ExactWire) |
 //! | build a 2026-07-28 result by hand | [`input_required`], [`form_outcome`], [`url_outcome`] |
 //! | answer a form as a client | [`read_form`], [`accept_form`] |
 //!
@@ -74,8 +73,9 @@
 //! model holds integer bounds as `i64` and string lengths as `u32`, so a bound or length
 //! beyond those is left out (the typed parser still enforces it), and it writes a URL
 //! request's `elicitationId` as `""` (2026-07-28 has no such field; clients ignore it).
-//! Serve the server wrapped in [`ExactWire`] to send those entries exactly as elicit renders
-//! them.
+//! (The field is rmcp's model's: it has no way to leave it out. A server that must send the
+//! revision's exact bytes can build the 2026-07-28 result as JSON with
+//! [`Dialog::run`](crate::dialog::Dialog::run) into a `serde_json::Value`.)
 //! Cargo unifies features: every crate in the build that uses `serde_json` then gets
 //! insertion-ordered `Value` maps (equality of `Value`s does not depend on order).
 
@@ -85,7 +85,6 @@ mod dialog;
 mod error;
 mod input;
 mod peer;
-mod wire;
 
 pub use self::client::{accept_form, read_form};
 pub use self::convert::protocol_version;
@@ -95,4 +94,3 @@ pub use self::input::{
     url_outcome,
 };
 pub use self::peer::PeerElicitExt;
-pub use self::wire::ExactWire;
