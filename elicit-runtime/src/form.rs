@@ -248,7 +248,9 @@ impl<T> Form<T> {
     /// ```
     pub fn request(&self) -> ElicitRequest {
         match &self.schema {
-            Cow::Borrowed(schema) => ElicitRequest::from_static_schema(self.message.clone(), schema),
+            Cow::Borrowed(schema) => {
+                ElicitRequest::from_static_schema(self.message.clone(), schema)
+            }
             Cow::Owned(schema) => {
                 ElicitRequest::from_schema(self.message.clone().into_owned(), schema.clone())
             }

@@ -15,7 +15,9 @@ use elicit_core::rmcp::PeerElicitExt;
 use elicit_core::testing::{Answer, KitError, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome, Form};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
+use rmcp::{
+    ErrorData, Peer, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router,
+};
 use serde_json::json;
 
 /// How many nights?
@@ -53,7 +55,9 @@ impl Hotel {
     async fn ask_until_valid(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
             .run(|d| async move {
-                Ok(said(outcome(d.ask_until_valid::<Nights>("nights", 2).await?)))
+                Ok(said(outcome(
+                    d.ask_until_valid::<Nights>("nights", 2).await?,
+                )))
             })
             .await
     }
@@ -86,8 +90,9 @@ impl Hotel {
     async fn ask_url(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
             .run(|d| async move {
-                let request = UrlRequest::new("Pay the deposit", "https://pay.example.com/d/7", "pay-7")
-                    .map_err(|error| Halt::internal(error.to_string()))?;
+                let request =
+                    UrlRequest::new("Pay the deposit", "https://pay.example.com/d/7", "pay-7")
+                        .map_err(|error| Halt::internal(error.to_string()))?;
                 let text = match d.ask_url("pay", request).await? {
                     ElicitAction::Accept => "accepted",
                     ElicitAction::Decline => "declined",
@@ -111,7 +116,8 @@ impl Hotel {
             .run(|d| async move {
                 let answer = match d.ask::<Nights>("nights").await {
                     Err(halt) if halt.invalid().is_some() => {
-                        let again = Form::<Nights>::new().message("That is too many; how many nights?");
+                        let again =
+                            Form::<Nights>::new().message("That is too many; how many nights?");
                         d.ask_form("nights-again", again).await?
                     }
                     other => other?,
@@ -195,7 +201,9 @@ async fn every_form_way_answers_alike_on_every_revision() {
             for version in ProtocolVersion::ALL {
                 let got = run(client(version, &script), way).await;
                 if got != expected {
-                    mismatches.push(format!("{way} × {version} × {answer}: {got}, expected {expected}"));
+                    mismatches.push(format!(
+                        "{way} × {version} × {answer}: {got}, expected {expected}"
+                    ));
                 }
             }
         }
@@ -210,7 +218,10 @@ async fn a_client_without_form_mode_is_refused_alike_by_every_way() {
     for (way, expected) in FORM_WAYS.iter().zip(expected) {
         for version in ProtocolVersion::ALL {
             let client = TestClient::new(version)
-                .elicitation(ElicitationSupport { form: false, url: true })
+                .elicitation(ElicitationSupport {
+                    form: false,
+                    url: true,
+                })
                 .answer(accept(4));
             assert_eq!(run(client, way).await, expected, "{way} on {version}");
         }
@@ -223,18 +234,30 @@ async fn a_url_request_answers_alike_where_the_revision_has_url_mode() {
         ("accept", Answer::accept_url(), "accepted"),
         ("decline", Answer::decline(), "declined"),
         ("cancel", Answer::cancel(), "cancelled"),
-        ("malformed", Answer::raw(json!({"action": "maybe"})), "error -32602 key=pay"),
+        (
+            "malformed",
+            Answer::raw(json!({"action": "maybe"})),
+            "error -32602 key=pay",
+        ),
     ];
     for (name, answer, expected) in answers {
         for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
             let client = TestClient::new(version)
                 .elicitation(ElicitationSupport::ALL)
                 .answer(answer.clone());
-            assert_eq!(run(client, "ask_url").await, expected, "{name} on {version}");
+            assert_eq!(
+                run(client, "ask_url").await,
+                expected,
+                "{name} on {version}"
+            );
         }
         // 2025-06-18 has no URL mode, so no client of it declares one: nothing is sent.
         let old = TestClient::v2025_06_18().answer(answer);
-        assert_eq!(run(old, "ask_url").await, "error -32021", "{name} on 2025-06-18");
+        assert_eq!(
+            run(old, "ask_url").await,
+            "error -32021",
+            "{name} on 2025-06-18"
+        );
     }
     let client = TestClient::v2026_07_28()
         .elicitation(ElicitationSupport::FORM)
@@ -249,7 +272,11 @@ async fn the_peer_answers_alike_where_the_server_may_send_requests() {
         for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::V2025_11_25] {
             let got = run(client(version, &script), "peer").await;
             // The peer asks once: a retry without the answer does not exist on the connection.
-            assert_eq!(got, expected.replace(" key=nights", ""), "peer × {version} × {answer}");
+            assert_eq!(
+                got,
+                expected.replace(" key=nights", ""),
+                "peer × {version} × {answer}"
+            );
         }
     }
     // 2026-07-28 forbids server-to-client requests: the peer is not a way to ask there.
@@ -268,7 +295,10 @@ async fn the_probe_returns_the_second_answer_on_every_revision() {
         assert_eq!(text(&result), "accepted 4", "on {version}");
         let requests = session.requests();
         assert_eq!(requests.len(), 2, "on {version}: {requests:?}");
-        assert_eq!(requests[1].message(), Some("That is too many; how many nights?"));
+        assert_eq!(
+            requests[1].message(),
+            Some("That is too many; how many nights?")
+        );
         assert_eq!(session.script_left().len(), 1, "the 5 is never asked for");
     }
 }

@@ -42,11 +42,9 @@ fn server() -> Server {
 #[tool_router]
 impl Server {
     #[tool(description = "Asks a name")]
-    async fn greet(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
-        dialog.keys(&self.keys)
+    async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(format!("Hello, {}", name.unwrap_or_default())))
@@ -55,11 +53,9 @@ impl Server {
     }
 
     #[tool(description = "Asks a name when it can; greets a stranger otherwise")]
-    async fn greet_anyone(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
-        dialog.keys(&self.keys)
+    async fn greet_anyone(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 if !d.supports(ElicitMode::Form) {
                     return Ok(done("Hello, stranger".to_owned()));
@@ -71,11 +67,9 @@ impl Server {
     }
 
     #[tool(description = "Asks a name, a greeting and the roots at once")]
-    async fn gather(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
-        dialog.keys(&self.keys)
+    async fn gather(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let greeting = CreateMessageRequestParams::new(
                     vec![SamplingMessage::user_text("Generate a greeting")],

@@ -7,14 +7,14 @@
 mod dialog_support;
 
 use dialog_support::{done, keys};
+use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::protocol::ProtocolVersion;
 use elicit_core::protocol::state::StateKeys;
-use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::model::{
-    CallToolResponse, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
-    PromptMessage, Role,
+    CallToolResponse, GetPromptRequestParams, GetPromptResponse, GetPromptResult, PromptMessage,
+    Role,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
@@ -71,12 +71,10 @@ impl Travel {
 #[tool_router]
 impl Travel {
     #[tool(description = "Plans a trip in three questions")]
-    async fn plan_trip(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
+    async fn plan_trip(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let run = self.runs.fetch_add(1, Ordering::SeqCst) + 1;
-        dialog.keys(&self.keys)
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 // A value of the server's own, kept across the retries: the first run's.
                 let booking = d.remember("booking", || format!("B-{run}"))?;
@@ -122,7 +120,8 @@ impl ServerHandler for Travel {
         params: GetPromptRequestParams,
         ctx: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        Dialog::prompt(ctx, &params).keys(&self.keys)
+        Dialog::prompt(ctx, &params)
+            .keys(&self.keys)
             .run(|d| async move {
                 let trip = d.ask::<Trip>("trip").await?;
                 let text = match trip {

@@ -51,11 +51,9 @@ fn tables() -> Tables {
 #[tool_router]
 impl Tables {
     #[tool(description = "Books a table, asking up to three times")]
-    async fn book(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
-        dialog.keys(&self.keys)
+    async fn book(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let text = match d.ask_until_valid::<Booking>("booking", 3).await? {
                     Reasked::Accepted(b) => format!("{} for {} ({})", b.name, b.size, b.email),
@@ -68,11 +66,9 @@ impl Tables {
     }
 
     #[tool(description = "Asks once; invalid content is an error")]
-    async fn once(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
-        dialog.keys(&self.keys)
+    async fn once(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let text = match d.ask::<Booking>("booking").await? {
                     ElicitOutcome::Accepted(b) => format!("{} for {}", b.name, b.size),

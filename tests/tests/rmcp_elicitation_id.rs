@@ -20,7 +20,9 @@ impl Beach {
                 let request = UrlRequest::new("Pay", "https://pay.example.com/1", "pay-1")
                     .map_err(|error| Halt::internal(error.to_string()))?;
                 let action = d.ask_url("pay", request).await?;
-                Ok(CallToolResult::success(vec![ContentBlock::text(action.as_str())]))
+                Ok(CallToolResult::success(vec![ContentBlock::text(
+                    action.as_str(),
+                )]))
             })
             .await
     }
@@ -35,8 +37,15 @@ fn client() -> TestClient {
 
 #[tokio::test]
 async fn rmcp_writes_an_empty_elicitation_id_and_the_kit_sees_it() {
-    let session = client().answer(Answer::accept_url()).connect(Beach).await.unwrap();
-    assert_eq!(text(&session.call_tool("pay", None).await.unwrap()), "accept");
+    let session = client()
+        .answer(Answer::accept_url())
+        .connect(Beach)
+        .await
+        .unwrap();
+    assert_eq!(
+        text(&session.call_tool("pay", None).await.unwrap()),
+        "accept"
+    );
     let requests = session.requests();
     assert_eq!(requests[0].elicitation_id(), Some(""));
     assert!(requests[0].raw().contains(r#""elicitationId":"""#));

@@ -167,10 +167,14 @@ impl Dialog {
             // The retry answers a form that offered something else.
             return Err(self.ask_anew(key, form, offer));
         }
-        let result = ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))?;
+        let result =
+            ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))?;
         match form.outcome(&result) {
             Ok(outcome) => {
-                let content = result.content.as_ref().map(|content| form.kept_content(content));
+                let content = result
+                    .content
+                    .as_ref()
+                    .map(|content| form.kept_content(content));
                 self.record(Round {
                     key: key.to_owned(),
                     answer: Some(kept_result(&result, content)),
@@ -179,7 +183,9 @@ impl Dialog {
                 });
                 Ok(outcome)
             }
-            Err(OutcomeError::Invalid(errors)) => Err(self.invalid(key, form, &result, errors, offer)),
+            Err(OutcomeError::Invalid(errors)) => {
+                Err(self.invalid(key, form, &result, errors, offer))
+            }
             Err(error) => Err(Halt::from_outcome(key, error)),
         }
     }
@@ -269,7 +275,11 @@ impl Dialog {
 
     /// Sends an elicitation on the live connection, after checking the client can be asked
     /// it, and reads the answer.
-    async fn send_elicitation(&self, key: &str, request: &ElicitRequest) -> Result<ElicitResult, Halt> {
+    async fn send_elicitation(
+        &self,
+        key: &str,
+        request: &ElicitRequest,
+    ) -> Result<ElicitResult, Halt> {
         self.elicitation().check(request)?;
         let params = self.render(request)?;
         let mut message = Map::new();
@@ -306,12 +316,13 @@ impl Dialog {
                 .as_ref()
                 .and_then(|answer| ElicitResult::from_value(answer).ok())
                 .map(|result| result.action);
-            return action.ok_or_else(|| Halt::malformed(key, "the kept answer is not an ElicitResult"));
+            return action
+                .ok_or_else(|| Halt::malformed(key, "the kept answer is not an ElicitResult"));
         }
         match self.take_answer(key) {
             Some(answer) => {
-                let result =
-                    ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))?;
+                let result = ElicitResult::from_value(&answer)
+                    .map_err(|error| Halt::malformed(key, error))?;
                 self.record(Round {
                     key: key.to_owned(),
                     answer: Some(kept_result(&result, None)),

@@ -9,11 +9,14 @@ use serde_json::{Map, Value};
 
 use super::memory::Round;
 use super::{Dialog, Halt, kept_result};
-use crate::protocol::{ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, OutcomeError};
+use crate::protocol::{
+    ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, OutcomeError,
+};
 use crate::{Elicit, Form, IntoForm, ShapeError};
 
 /// Reads an answered form of a round and keeps what its form read.
-type Keep = Arc<dyn Fn(&ElicitResult) -> Result<Option<Map<String, Value>>, OutcomeError> + Send + Sync>;
+type Keep =
+    Arc<dyn Fn(&ElicitResult) -> Result<Option<Map<String, Value>>, OutcomeError> + Send + Sync>;
 
 /// Several requests asked in one round ([`Dialog::ask_all`]): forms, URL requests, and other
 /// input requests (`sampling/createMessage`, `roots/list`).
@@ -102,7 +105,10 @@ impl Inputs {
                 let request = form.request();
                 let keep: Keep = Arc::new(move |result: &ElicitResult| {
                     form.outcome(result)?;
-                    Ok(result.content.as_ref().map(|content| form.kept_content(content)))
+                    Ok(result
+                        .content
+                        .as_ref()
+                        .map(|content| form.kept_content(content)))
                 });
                 Input::Form(request, keep)
             }
@@ -195,12 +201,14 @@ impl Input {
     fn keep(&self, key: &str, answer: Value) -> Result<Value, Halt> {
         match self {
             Self::Form(_, keep) => {
-                let result = ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))?;
+                let result = ElicitResult::from_value(&answer)
+                    .map_err(|error| Halt::malformed(key, error))?;
                 let content = keep(&result).map_err(|error| Halt::from_outcome(key, error))?;
                 Ok(kept_result(&result, content))
             }
             Self::Url(_) => {
-                let result = ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))?;
+                let result = ElicitResult::from_value(&answer)
+                    .map_err(|error| Halt::malformed(key, error))?;
                 Ok(kept_result(&result, None))
             }
             Self::Other(_) | Self::Broken(_) => Ok(answer),
@@ -292,7 +300,8 @@ impl Gathered {
         let Some(answer) = self.answers.get(key) else {
             return Ok(None);
         };
-        let result = ElicitResult::from_value(answer).map_err(|error| Halt::malformed(key, error))?;
+        let result =
+            ElicitResult::from_value(answer).map_err(|error| Halt::malformed(key, error))?;
         form.outcome(&result)
             .map(Some)
             .map_err(|error| Halt::from_outcome(key, error))
@@ -367,9 +376,10 @@ impl Dialog {
             for (key, input) in &asked {
                 let mut answer = self.send_input(input).await?;
                 if let Input::Form(request, _) = input {
-                    if let (Some(schema), Ok(mut result)) =
-                        (request.requested_schema(), ElicitResult::from_value(&answer))
-                    {
+                    if let (Some(schema), Ok(mut result)) = (
+                        request.requested_schema(),
+                        ElicitResult::from_value(&answer),
+                    ) {
                         self.fold_checkboxes(schema, &mut result);
                         answer = result.to_value();
                     }

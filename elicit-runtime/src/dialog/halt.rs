@@ -5,7 +5,9 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::protocol::state::StateError;
-use crate::protocol::{InputRequiredResult, JsonRpcError, OutcomeError, RenderError, UnsupportedMode};
+use crate::protocol::{
+    InputRequiredResult, JsonRpcError, OutcomeError, RenderError, UnsupportedMode,
+};
 use crate::{ContentError, ShapeError};
 
 /// Why the body of a [`Dialog::run`](super::Dialog::run) stopped before its result: the
@@ -187,7 +189,10 @@ impl Halt {
                 }
                 JsonRpcError {
                     code: JsonRpcError::INVALID_PARAMS,
-                    message: format!("the answer to `{key}` does not fit the form: {}", one_line(errors)),
+                    message: format!(
+                        "the answer to `{key}` does not fit the form: {}",
+                        one_line(errors)
+                    ),
                     data: Some(Value::Object(data)),
                 }
             }

@@ -115,15 +115,33 @@ fn record(error: &FieldError) -> Value {
             put("x", Value::from(expected.name()));
             put("y", Value::from(found.name()));
         }
-        FieldErrorKind::TooShort { min_length: a, length: b }
-        | FieldErrorKind::TooLong { max_length: a, length: b }
-        | FieldErrorKind::TooFewItems { min_items: a, count: b }
-        | FieldErrorKind::TooManyItems { max_items: a, count: b } => {
+        FieldErrorKind::TooShort {
+            min_length: a,
+            length: b,
+        }
+        | FieldErrorKind::TooLong {
+            max_length: a,
+            length: b,
+        }
+        | FieldErrorKind::TooFewItems {
+            min_items: a,
+            count: b,
+        }
+        | FieldErrorKind::TooManyItems {
+            max_items: a,
+            count: b,
+        } => {
             put("x", Value::from(*a));
             put("y", Value::from(*b));
         }
-        FieldErrorKind::BelowMinimum { minimum: a, value: b }
-        | FieldErrorKind::AboveMaximum { maximum: a, value: b } => {
+        FieldErrorKind::BelowMinimum {
+            minimum: a,
+            value: b,
+        }
+        | FieldErrorKind::AboveMaximum {
+            maximum: a,
+            value: b,
+        } => {
             put("x", Value::Number(a.clone()));
             put("y", Value::Number(b.clone()));
         }
@@ -248,10 +266,32 @@ fn string_format(name: &str) -> Option<StringFormat> {
 /// The type names an `OutOfRange` error names (they are `&'static str`).
 fn type_name(name: &str) -> Option<&'static str> {
     const NAMES: [&str; 26] = [
-        "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64",
-        "NonZeroU8", "NonZeroU16", "NonZeroU32", "NonZeroU64", "NonZeroUsize", "NonZeroI8",
-        "NonZeroI16", "NonZeroI32", "NonZeroI64", "NonZeroIsize", "NonZero<u8>", "NonZero<u16>",
-        "NonZero<u32>", "NonZero<u64>",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "usize",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "isize",
+        "f32",
+        "f64",
+        "NonZeroU8",
+        "NonZeroU16",
+        "NonZeroU32",
+        "NonZeroU64",
+        "NonZeroUsize",
+        "NonZeroI8",
+        "NonZeroI16",
+        "NonZeroI32",
+        "NonZeroI64",
+        "NonZeroIsize",
+        "NonZero<u8>",
+        "NonZero<u16>",
+        "NonZero<u32>",
+        "NonZero<u64>",
     ];
     NAMES.into_iter().find(|known| *known == name)
 }

@@ -31,8 +31,8 @@ use sha2::{Digest as _, Sha256};
 
 use crate::protocol::state::{Binding, StateKey, StateKeys};
 use crate::protocol::{
-    ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest,
-    InputRequiredResult, MessageError, MultiSelectFallback, ProtocolVersion, RenderError,
+    ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
+    MessageError, MultiSelectFallback, ProtocolVersion, RenderError,
 };
 use crate::schema::RequestedSchema;
 
@@ -497,7 +497,9 @@ impl Dialog {
     fn ring(&self) -> Result<&StateKeys, Halt> {
         match &self.keys {
             Some(keys) => Ok(keys),
-            None => process_keys().as_ref().map_err(|error| Halt::internal(error.clone())),
+            None => process_keys()
+                .as_ref()
+                .map_err(|error| Halt::internal(error.clone())),
         }
     }
 
@@ -683,7 +685,9 @@ impl Dialog {
         let kept = self.lock().memory.kept.get(name).cloned();
         if let Some(kept) = kept {
             return V::deserialize(kept).map_err(|error| {
-                Halt::internal(format!("the value kept as `{name}` no longer reads: {error}"))
+                Halt::internal(format!(
+                    "the value kept as `{name}` no longer reads: {error}"
+                ))
             });
         }
         let value = make();
@@ -848,7 +852,10 @@ impl Dialog {
         if let Err(halt) = self.fits(&request) {
             return halt;
         }
-        self.suspend(vec![(key.to_owned(), InputRequest::Elicit(request))], answered)
+        self.suspend(
+            vec![(key.to_owned(), InputRequest::Elicit(request))],
+            answered,
+        )
     }
 }
 

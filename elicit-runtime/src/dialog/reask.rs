@@ -9,7 +9,11 @@ use crate::{ContentError, FieldError, FieldErrorKind, Form};
 
 /// The request that asks `form` again: its prompt, then what to correct; as each property's
 /// `default`, the value the person gave it when it was right.
-pub(super) fn request<T>(form: &Form<T>, right: &Map<String, Value>, errors: &ContentError) -> ElicitRequest {
+pub(super) fn request<T>(
+    form: &Form<T>,
+    right: &Map<String, Value>,
+    errors: &ContentError,
+) -> ElicitRequest {
     let mut schema = form.schema().clone();
     for (name, property) in &mut schema.properties {
         if let Some(value) = right.get(name) {

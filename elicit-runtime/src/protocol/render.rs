@@ -273,9 +273,10 @@ fn form_schema(
     fallback: MultiSelectFallback,
 ) -> Result<Cow<'_, RequestedSchema>, RenderError> {
     let needs_change = schema.schema_uri.is_some() && !version.has_schema_uri()
-        || schema.properties.iter().any(|(_, property)| {
-            changes(property, version)
-        });
+        || schema
+            .properties
+            .iter()
+            .any(|(_, property)| changes(property, version));
     if !needs_change {
         return Ok(Cow::Borrowed(schema));
     }
@@ -378,8 +379,16 @@ fn property_for(property: &PropertySchema, version: ProtocolVersion) -> Property
             PropertySchema::LegacyTitledEnum(LegacyTitledEnumSchema {
                 title: s.title.clone(),
                 description: s.description.clone(),
-                options: s.options.iter().map(|option| option.value.clone()).collect(),
-                option_names: s.options.iter().map(|option| option.title.clone()).collect(),
+                options: s
+                    .options
+                    .iter()
+                    .map(|option| option.value.clone())
+                    .collect(),
+                option_names: s
+                    .options
+                    .iter()
+                    .map(|option| option.title.clone())
+                    .collect(),
                 default: if defaults { s.default.clone() } else { None },
             })
         }
@@ -453,7 +462,11 @@ impl MultiSelectFallback {
     /// let content = json!({"note": "hi"}).as_object().unwrap().clone();
     /// assert_eq!(MultiSelectFallback::Refuse.read_answer(&RequestedSchema::new(), &content), content);
     /// ```
-    pub fn read_answer(self, schema: &RequestedSchema, content: &Map<String, Value>) -> Map<String, Value> {
+    pub fn read_answer(
+        self,
+        schema: &RequestedSchema,
+        content: &Map<String, Value>,
+    ) -> Map<String, Value> {
         if self == Self::Refuse {
             return content.clone();
         }
@@ -488,7 +501,10 @@ fn checkbox_name(field: &str, option: &str) -> String {
 fn checkboxes(name: &str, property: &PropertySchema) -> Vec<(String, PropertySchema)> {
     let (options, default): (Vec<(String, String)>, Option<&Vec<String>>) = match property {
         PropertySchema::UntitledMultiSelect(s) => (
-            s.options.iter().map(|value| (value.clone(), value.clone())).collect(),
+            s.options
+                .iter()
+                .map(|value| (value.clone(), value.clone()))
+                .collect(),
             s.default.as_ref(),
         ),
         PropertySchema::TitledMultiSelect(s) => (

@@ -712,4 +712,3 @@ impl<'de> Deserialize<'de> for ElicitRequest {
         Self::read(&json.to_value(), Some(&json)).map_err(serde_core::de::Error::custom)
     }
 }
-

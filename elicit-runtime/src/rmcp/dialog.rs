@@ -98,7 +98,9 @@ impl Dialog {
     ) -> Self {
         let version = ctx
             .protocol_version()
-            .map_or(ProtocolVersion::V2025_11_25, |version| protocol_version(&version));
+            .map_or(ProtocolVersion::V2025_11_25, |version| {
+                protocol_version(&version)
+            });
         let arguments = arguments.map_or(Value::Null, |arguments| Value::Object(arguments.clone()));
         let capabilities = ctx
             .client_capabilities()
@@ -133,16 +135,18 @@ impl Connection for PeerConnection {
                 .send_request(request)
                 .await
                 .map_err(|error| Halt::from(Error::Service(error)))?;
-            serde_json::to_value(&result)
-                .map_err(|error| Halt::internal(format!("rmcp's result does not write as JSON: {error}")))
+            serde_json::to_value(&result).map_err(|error| {
+                Halt::internal(format!("rmcp's result does not write as JSON: {error}"))
+            })
         })
     }
 
     fn notify(&self, notification: Value) -> Sending<'_, ()> {
         Box::pin(async move {
             let (method, params) = split(notification);
-            let notification =
-                m::ServerNotification::CustomNotification(m::CustomNotification::new(method, params));
+            let notification = m::ServerNotification::CustomNotification(
+                m::CustomNotification::new(method, params),
+            );
             self.0
                 .send_notification(notification)
                 .await
@@ -174,12 +178,14 @@ fn rmcp_input_required(result: &InputRequiredResult) -> Result<m::InputRequiredR
             InputRequest::Elicit(request) => {
                 m::InputRequest::Elicitation(m::ElicitRequest::new(params_2026(request)))
             }
-            InputRequest::Other(value) => serde_json::from_value(value.clone()).map_err(|error| {
-                ErrorData::internal_error(
-                    format!("inputRequests.{key} is not a request rmcp can send: {error}"),
-                    None,
-                )
-            })?,
+            InputRequest::Other(value) => {
+                serde_json::from_value(value.clone()).map_err(|error| {
+                    ErrorData::internal_error(
+                        format!("inputRequests.{key} is not a request rmcp can send: {error}"),
+                        None,
+                    )
+                })?
+            }
         };
         requests.insert(key.clone(), request);
     }
@@ -266,7 +272,9 @@ impl From<Error> for Halt {
             },
             Error::Malformed(error) => Halt::malformed("", error),
             Error::Service(ServiceError::McpError(data)) => Halt::from(data),
-            Error::Service(error) => Halt::internal(format!("the elicitation request failed: {error}")),
+            Error::Service(error) => {
+                Halt::internal(format!("the elicitation request failed: {error}"))
+            }
         }
     }
 }

@@ -151,13 +151,12 @@ impl PeerElicitExt for Peer<RoleServer> {
         // exactly (rmcp's model has no `pattern`); the answer is read from its JSON, so a
         // malformed one is named precisely.
         let params = request.render(self.elicitation_version())?;
-        let request = ServerRequest::CustomRequest(CustomRequest::new(
-            "elicitation/create",
-            Some(params),
-        ));
+        let request =
+            ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(params)));
         let result = self.send_request(request).await?;
-        let answer = serde_json::to_value(&result)
-            .map_err(|error| Error::Malformed(OutcomeError::from(MessageError::invalid("", error))))?;
+        let answer = serde_json::to_value(&result).map_err(|error| {
+            Error::Malformed(OutcomeError::from(MessageError::invalid("", error)))
+        })?;
         Ok(ElicitResult::from_value(&answer)?)
     }
 
