@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::protocol::{ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, OutcomeError};
 use crate::schema::RequestedSchema;
+use crate::shape::{Checks, run_checks};
 use crate::{ContentError, Elicit};
 
 /// Reads an accepted answer's `content` into the form's type.
@@ -50,6 +51,7 @@ pub struct Form<T> {
     /// round to round.
     shaped: bool,
     attempts: u32,
+    checks: Option<Checks<T>>,
 }
 
 impl<T> Clone for Form<T> {
@@ -60,6 +62,7 @@ impl<T> Clone for Form<T> {
             reader: Arc::clone(&self.reader),
             shaped: self.shaped,
             attempts: self.attempts,
+            checks: self.checks.clone(),
         }
     }
 }
@@ -97,6 +100,7 @@ impl<T: Elicit + 'static> Form<T> {
             reader: Arc::new(T::from_content),
             shaped: false,
             attempts: 1,
+            checks: None,
         }
     }
 }
@@ -140,6 +144,7 @@ impl<T> Form<T> {
             reader: Arc::new(read),
             shaped: true,
             attempts: 1,
+            checks: None,
         }
     }
 
@@ -277,7 +282,19 @@ impl<T> Form<T> {
         if self.shaped {
             self.schema.validate(content)?;
         }
-        (self.reader)(content)
+        let answer = (self.reader)(content)?;
+        if let Some(checks) = &self.checks {
+            run_checks(checks, &answer)?;
+        }
+        Ok(answer)
+    }
+
+    /// The checks run on every answer once it was read.
+    pub(crate) fn with_checks(mut self, checks: Checks<T>) -> Self {
+        if !checks.is_empty() {
+            self.checks = Some(checks);
+        }
+        self
     }
 
     /// Reads the client's answer: accepted content into a `T`, a decline or a cancel as such.

@@ -27,6 +27,7 @@ mod read;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub mod schema;
+pub mod shape;
 mod select;
 #[cfg(feature = "testing")]
 pub mod testing;
