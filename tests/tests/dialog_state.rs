@@ -7,13 +7,12 @@ mod dialog_support;
 use std::time::Duration;
 
 use dialog_support::{done, keys};
-use elicit_core::protocol::state::{Binding, StateKeys};
 use elicit_core::dialog::Dialog;
+use elicit_core::protocol::state::{Binding, StateKeys};
 use elicit_core::testing::{Session, TestClient};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
+use rmcp::model::{CallToolRequestParams, CallToolResponse};
+use rmcp::{ErrorData, ServerHandler, ServiceError, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
 /// Your name?
@@ -42,11 +41,9 @@ fn server(key: u8) -> Server {
 #[tool_router]
 impl Server {
     #[tool(description = "Asks a name, then a confirmation")]
-    async fn greet(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
-        dialog.keys(&self.keys)
+    async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let name = match d.ask::<Name>("name").await? {
                     ElicitOutcome::Accepted(Name { name }) => name,
@@ -59,11 +56,9 @@ impl Server {
     }
 
     #[tool(description = "The same questions, under other keys")]
-    async fn greet_too(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
-        dialog.keys(&self.keys)
+    async fn greet_too(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(name.unwrap_or_default()))
@@ -72,11 +67,9 @@ impl Server {
     }
 
     #[tool(description = "Asks a name; its state expires at once")]
-    async fn hurry(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
-        dialog.keys(&self.keys)
+    async fn hurry(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .expires_after(Duration::ZERO)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
@@ -86,10 +79,7 @@ impl Server {
     }
 
     #[tool(description = "Sealed with the same key as `greet`, but asks other things first")]
-    async fn changed(
-        &self,
-        dialog: Dialog,
-    ) -> Result<CallToolResponse, ErrorData> {
+    async fn changed(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         // Bound like `greet` with no arguments: as if `greet` had changed in a deploy.
         dialog
             .with_binding(Binding::tool("greet", &json!({})))
