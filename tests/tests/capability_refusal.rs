@@ -8,19 +8,18 @@
 
 mod dialog_support;
 
-use dialog_support::{done, keys};
-use elicit_core::protocol::state::{Binding, StateKeys};
+use dialog_support::{done, keys, rpc_error};
+use elicit_core::dialog::{Dialog, Inputs};
+use elicit_core::protocol::state::StateKeys;
 use elicit_core::protocol::{ElicitMode, ElicitationSupport};
-use elicit_core::rmcp::{Dialog, Inputs};
-use elicit_core::testing::{Answer, KitError, TestClient, text};
+use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::model::{
     CallToolResponse, CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult,
     InputRequest, ListRootsRequest, ListRootsResult, Root, SamplingMessage,
     SamplingMessageContentBlock,
 };
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::json;
 
 /// What is your name?
@@ -122,16 +121,6 @@ impl Server {
 #[tool_handler]
 impl ServerHandler for Server {}
 
-fn missing_capability(error: KitError) -> ErrorData {
-    match error {
-        KitError::Service { error, .. } => match *error {
-            ServiceError::McpError(error) => error,
-            other => panic!("expected a JSON-RPC error, got {other}"),
-        },
-        other => panic!("expected a JSON-RPC error, got {other}"),
-    }
-}
-
 #[tokio::test]
 async fn a_client_without_form_mode_gets_minus_32021_naming_it() {
     for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
@@ -142,7 +131,7 @@ async fn a_client_without_form_mode_gets_minus_32021_naming_it() {
             .unwrap();
         let version = session.version();
 
-        let error = missing_capability(session.call_tool("greet", None).await.unwrap_err());
+        let error = rpc_error(session.call_tool("greet", None).await.unwrap_err());
 
         assert_eq!(error.code.0, -32021, "{version}");
         assert_eq!(
@@ -165,7 +154,7 @@ async fn a_url_only_client_gets_minus_32021_for_a_form() {
         .connect(server())
         .await
         .unwrap();
-    let error = missing_capability(session.call_tool("greet", None).await.unwrap_err());
+    let error = rpc_error(session.call_tool("greet", None).await.unwrap_err());
     assert_eq!(error.code.0, -32021);
 }
 

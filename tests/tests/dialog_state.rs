@@ -11,9 +11,8 @@ use elicit_core::dialog::Dialog;
 use elicit_core::protocol::state::{Binding, StateKeys};
 use elicit_core::testing::{Session, TestClient};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
+use rmcp::model::{CallToolRequestParams, CallToolResponse};
+use rmcp::{ErrorData, ServerHandler, ServiceError, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
 /// Your name?

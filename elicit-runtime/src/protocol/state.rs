@@ -16,10 +16,9 @@
 //! - [`StateError`]: why a state was refused (malformed, tampered, foreign, replayed,
 //!   expired, unreadable), each a JSON-RPC `-32602` error naming the problem.
 //!
-//! With rmcp, `elicit_core::rmcp::Dialog` (features `rmcp` and `state`) uses this module for
-//! you: a tool asks its forms in straight-line code, and the answers of earlier rounds ride
-//! in a state sealed with your [`StateKeys`]. Use the module directly for a state of your
-//! own shape, or with another SDK.
+//! A [`Dialog`](crate::dialog::Dialog) uses this module for you: a tool asks its forms in
+//! straight-line code, and the answers of earlier rounds ride in a state sealed with your
+//! [`StateKeys`]. Use the module directly for a state of your own shape.
 //!
 //! ```
 //! use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};

@@ -15,13 +15,11 @@
 //! ```
 //! # // Doctests do not run `#[tokio::test]` functions: run this one as a `#[tokio::main]`.
 //! # mod tokio { pub use ::tokio::*; pub use ::tokio::main as test; }
-//! use elicit_core::rmcp::{Asked, ask_form};
+//! use elicit_core::dialog::Dialog;
 //! use elicit_core::testing::{Answer, TestClient, text};
 //! use elicit_core::{Elicit, ElicitOutcome};
-//! use rmcp::handler::server::tool::InputResponses;
 //! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-//! use rmcp::service::RequestContext;
-//! use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+//! use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 //!
 //! /// Which city?
 //! #[derive(Elicit)]
@@ -35,17 +33,15 @@
 //! #[tool_router]
 //! impl Weather {
 //!     #[tool(description = "Today's forecast")]
-//!     async fn forecast(
-//!         &self,
-//!         ctx: RequestContext<RoleServer>,
-//!         InputResponses(responses): InputResponses,
-//!     ) -> Result<CallToolResponse, ErrorData> {
-//!         let text = match ask_form::<City>(&ctx, responses.as_ref(), "city").await? {
-//!             Asked::InputRequired(result) => return Ok(result.into()),
-//!             Asked::Answered(ElicitOutcome::Accepted(answer)) => format!("Sunny in {}", answer.city),
-//!             Asked::Answered(_) => "No city, no forecast".to_owned(),
-//!         };
-//!         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+//!     async fn forecast(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+//!         dialog.run(|d| async move {
+//!             let text = match d.ask::<City>("city").await? {
+//!                 ElicitOutcome::Accepted(answer) => format!("Sunny in {}", answer.city),
+//!                 _ => "No city, no forecast".to_owned(),
+//!             };
+//!             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+//!         })
+//!         .await
 //!     }
 //! }
 //!
