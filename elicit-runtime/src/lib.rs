@@ -27,8 +27,8 @@ mod read;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub mod schema;
-pub mod shape;
 mod select;
+pub mod shape;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod validate;

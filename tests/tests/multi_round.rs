@@ -1,4 +1,4 @@
-//! Multi-round forms as straight-line code (`elicit_core::rmcp::Dialog`): a three-round
+//! Multi-round forms as straight-line code (`elicit_core::dialog::Dialog`): a three-round
 //! flow whose second form depends on the first answer, run in process through the test kit
 //! on both protocol generations (2025-11-25: three `elicitation/create` on the connection;
 //! 2026-07-28: three `InputRequiredResult`s, the tool run again on each retry with the

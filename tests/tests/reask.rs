@@ -137,7 +137,7 @@ async fn a_wrong_answer_is_asked_again_with_its_errors_and_the_right_fields_as_d
         assert_eq!(requests[0].message(), Some("Book a table"));
         assert_eq!(
             requests[1].message(),
-            Some("Book a table. Please correct: size must be at most 12."),
+            Some("Book a table. Please correct: Size must be at most 12."),
             "{version}"
         );
         // The first request has no defaults; the second has the right fields' values.
@@ -182,7 +182,7 @@ async fn on_2025_06_18_the_form_is_asked_again_without_defaults() {
     assert_eq!(requests.len(), 2);
     assert_eq!(
         requests[1].message(),
-        Some("Book a table. Please correct: size must be at most 12.")
+        Some("Book a table. Please correct: Size must be at most 12.")
     );
     assert!(
         !requests[1].raw().contains("default"),
@@ -207,7 +207,7 @@ async fn every_error_is_named_and_only_right_fields_become_defaults() {
         assert_eq!(
             requests[1].message(),
             Some(
-                "Book a table. Please correct: name must be at least 1 character long. size must be at least 1."
+                "Book a table. Please correct: Name must be at least 1 character long. Size must be at least 1."
             )
         );
         assert_eq!(default_of(&requests[1], "name"), None);

@@ -375,14 +375,12 @@ impl Dialog {
             let mut answers = Map::new();
             for (key, input) in &asked {
                 let mut answer = self.send_input(input).await?;
-                if let Input::Form(request, _) = input {
-                    if let (Some(schema), Ok(mut result)) = (
-                        request.requested_schema(),
-                        ElicitResult::from_value(&answer),
-                    ) {
-                        self.fold_checkboxes(schema, &mut result);
-                        answer = result.to_value();
-                    }
+                if let Input::Form(request, _) = input
+                    && let Some(schema) = request.requested_schema()
+                    && let Ok(mut result) = ElicitResult::from_value(&answer)
+                {
+                    self.fold_checkboxes(schema, &mut result);
+                    answer = result.to_value();
                 }
                 answers.insert(key.clone(), input.keep(key, answer)?);
             }

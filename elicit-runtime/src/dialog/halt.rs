@@ -182,29 +182,25 @@ impl Halt {
             Self::InputRequired(_) => return None,
             Self::Unsupported(mode) => mode.to_missing_capability_error(),
             Self::Invalid { key, errors } => {
-                let mut data = Map::new();
-                data.insert("key".to_owned(), Value::String(key.clone()));
+                let mut data = keyed(key);
                 if let Ok(Value::Object(fields)) = serde_json::to_value(errors) {
                     data.extend(fields);
                 }
                 JsonRpcError {
                     code: JsonRpcError::INVALID_PARAMS,
                     message: format!(
-                        "the answer to `{key}` does not fit the form: {}",
+                        "{} does not fit the form: {}",
+                        answer_to(key),
                         one_line(errors)
                     ),
                     data: Some(Value::Object(data)),
                 }
             }
-            Self::Malformed { key, error } => {
-                let mut data = Map::new();
-                data.insert("key".to_owned(), Value::String(key.clone()));
-                JsonRpcError {
-                    code: JsonRpcError::INVALID_PARAMS,
-                    message: format!("the answer to `{key}` is malformed: {error}"),
-                    data: Some(Value::Object(data)),
-                }
-            }
+            Self::Malformed { key, error } => JsonRpcError {
+                code: JsonRpcError::INVALID_PARAMS,
+                message: format!("{} is malformed: {error}", answer_to(key)),
+                data: Some(Value::Object(keyed(key))),
+            },
             Self::State(error) => error.to_jsonrpc_error(),
             Self::Render(error) => JsonRpcError {
                 code: INTERNAL_ERROR,
@@ -219,6 +215,24 @@ impl Halt {
             Self::Error(error) => error.clone(),
         })
     }
+}
+
+/// "the answer to `key`", or "the answer" for one asked under no key (on rmcp's peer).
+fn answer_to(key: &str) -> String {
+    if key.is_empty() {
+        "the answer".to_owned()
+    } else {
+        format!("the answer to `{key}`")
+    }
+}
+
+/// `{"key": key}`, or nothing for one asked under no key.
+fn keyed(key: &str) -> Map<String, Value> {
+    let mut data = Map::new();
+    if !key.is_empty() {
+        data.insert("key".to_owned(), Value::String(key.to_owned()));
+    }
+    data
 }
 
 /// Every field's error on one line, `; `-separated.

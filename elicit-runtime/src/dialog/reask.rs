@@ -70,11 +70,19 @@ pub(super) fn corrections(prompt: &str, schema: &RequestedSchema, errors: &Conte
         let title = schema
             .property(error.field())
             .and_then(PropertySchema::title)
-            .unwrap_or(error.field());
+            .map_or_else(|| capitalized(error.field()), str::to_owned);
         text.push(' ');
-        text.push_str(&sentence(title, error));
+        text.push_str(&sentence(&title, error));
     }
     text
+}
+
+/// A wire name as the start of a sentence (a form without titles).
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// One error as a sentence about the field titled `title`.

@@ -66,6 +66,7 @@ impl<T: Serialize> Respond<T> for Value {
 
 /// The JSON-RPC error of a halt; an `InputRequired` one (never passed here) as an internal
 /// error rather than a panic.
+#[allow(clippy::needless_pass_by_value)] // `Respond::halted` takes the halt by value
 pub(crate) fn halted(halt: Halt) -> JsonRpcError {
     halt.to_jsonrpc_error().unwrap_or_else(|| JsonRpcError {
         code: -32603,

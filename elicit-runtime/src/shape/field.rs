@@ -1,5 +1,9 @@
 //! One field of a form shaped at run time: [`FieldShape`].
 
+// The builder takes values as an author writes them (`f.maximum(4)`, `f.default(Size::Small)`),
+// not by reference.
+#![allow(clippy::needless_pass_by_value)]
+
 use std::cmp::Ordering;
 use std::fmt;
 use std::marker::PhantomData;
@@ -8,9 +12,11 @@ use serde_json::{Number, Value};
 
 use super::parts::{Check, FieldParts};
 use crate::__private::{MultiSelectField, NumberField, StringField};
-use crate::choice::ElicitEnum;
-use crate::schema::{EnumOption, PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema};
 use crate::ElicitField;
+use crate::choice::ElicitEnum;
+use crate::schema::{
+    EnumOption, PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+};
 
 /// How one field of a form is shaped for this asking: its texts, a narrower range, fewer
 /// options, a default, a check of its own. A derived form's builder hands it to the closure
@@ -399,7 +405,10 @@ pub(super) fn compare(a: &Number, b: &Number) -> Ordering {
     if a.as_u64().is_some() && b.as_i64().is_some() {
         return Ordering::Greater;
     }
-    let (a, b) = (a.as_f64().unwrap_or(f64::NAN), b.as_f64().unwrap_or(f64::NAN));
+    let (a, b) = (
+        a.as_f64().unwrap_or(f64::NAN),
+        b.as_f64().unwrap_or(f64::NAN),
+    );
     a.partial_cmp(&b).unwrap_or(Ordering::Equal)
 }
 

@@ -55,9 +55,9 @@ mod options;
 mod parts;
 
 pub use self::field::FieldShape;
-pub use self::options::{Choice, Given, MultiOptions, NotGiven, OptionValue, Options};
 #[doc(hidden)]
 pub use self::options::Offer;
+pub use self::options::{Choice, Given, MultiOptions, NotGiven, OptionValue, Options};
+pub(crate) use self::parts::{Checks, run_checks};
 #[doc(hidden)]
 pub use self::parts::{FormParts, placeholder};
-pub(crate) use self::parts::{Checks, run_checks};

@@ -1,5 +1,8 @@
 //! Fields whose options are given when the form is asked: [`Options`], [`Choice`].
 
+// The builder takes values as an author writes them (`f.default(14)`), not by reference.
+#![allow(clippy::needless_pass_by_value)]
+
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -7,9 +10,11 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::parts::{Check, FieldParts};
-use crate::error::JsonType;
-use crate::schema::{EnumOption, PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema};
 use crate::FieldErrorKind;
+use crate::error::JsonType;
+use crate::schema::{
+    EnumOption, PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+};
 
 /// The state of a builder's field whose options are given at run time: not given yet.
 #[derive(Debug, Clone, Copy)]
@@ -145,7 +150,12 @@ impl OptionValue for chrono::NaiveDate {
 #[cfg(feature = "time")]
 impl OptionValue for time::Date {
     fn to_constant(&self) -> String {
-        format!("{:04}-{:02}-{:02}", self.year(), u8::from(self.month()), self.day())
+        format!(
+            "{:04}-{:02}-{:02}",
+            self.year(),
+            u8::from(self.month()),
+            self.day()
+        )
     }
 }
 
@@ -232,10 +242,10 @@ impl<V: Clone> Offer<V> {
         };
         let mut picked = Vec::with_capacity(items.len());
         for (index, item) in items.iter().enumerate() {
-            if items[..index].contains(item) {
-                if let Value::String(text) = item {
-                    return Err(FieldErrorKind::duplicate_option(text));
-                }
+            if items[..index].contains(item)
+                && let Value::String(text) = item
+            {
+                return Err(FieldErrorKind::duplicate_option(text));
             }
             picked.push(self.pick(item)?);
         }
@@ -250,7 +260,10 @@ fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) 
         parts.problems.push("no option is offered".to_owned());
     }
     for (index, choice) in choices.iter().enumerate() {
-        if choices[..index].iter().any(|earlier| earlier.constant == choice.constant) {
+        if choices[..index]
+            .iter()
+            .any(|earlier| earlier.constant == choice.constant)
+        {
             parts
                 .problems
                 .push(format!("the option {:?} is offered twice", choice.constant));
@@ -259,7 +272,10 @@ fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) 
     let options: Vec<EnumOption> = choices
         .iter()
         .map(|choice| {
-            let title = choice.title.clone().unwrap_or_else(|| choice.constant.clone());
+            let title = choice
+                .title
+                .clone()
+                .unwrap_or_else(|| choice.constant.clone());
             EnumOption::new(choice.constant.clone(), title)
         })
         .collect();
@@ -463,7 +479,10 @@ impl<F, V: OptionValue> Options<F, V, Given> {
 impl<F, V> MultiOptions<F, V, Given> {
     /// The options the form is shown with, by their `const`s.
     #[must_use]
-    pub fn default_options<C: Into<String>>(mut self, constants: impl IntoIterator<Item = C>) -> Self {
+    pub fn default_options<C: Into<String>>(
+        mut self,
+        constants: impl IntoIterator<Item = C>,
+    ) -> Self {
         let constants = constants
             .into_iter()
             .map(|constant| Value::String(constant.into()))

@@ -89,10 +89,10 @@ impl<F> FieldParts<F> {
                 }
             }
             PropertySchema::LegacyTitledEnum(schema) => {
-                if let Some(index) = schema.options.iter().position(|option| option == value) {
-                    if let Some(name) = schema.option_names.get_mut(index) {
-                        *name = title;
-                    }
+                if let Some(index) = schema.options.iter().position(|option| option == value)
+                    && let Some(name) = schema.option_names.get_mut(index)
+                {
+                    *name = title;
                 }
             }
             _ => {}
@@ -102,8 +102,12 @@ impl<F> FieldParts<F> {
     /// Narrows a multi-select's item counts.
     pub(crate) fn items(&mut self, min: Option<u64>, max: Option<u64>) {
         let (current_min, current_max) = match &mut self.property {
-            PropertySchema::UntitledMultiSelect(schema) => (&mut schema.min_items, &mut schema.max_items),
-            PropertySchema::TitledMultiSelect(schema) => (&mut schema.min_items, &mut schema.max_items),
+            PropertySchema::UntitledMultiSelect(schema) => {
+                (&mut schema.min_items, &mut schema.max_items)
+            }
+            PropertySchema::TitledMultiSelect(schema) => {
+                (&mut schema.min_items, &mut schema.max_items)
+            }
             _ => return,
         };
         let mut wider = None;
@@ -137,7 +141,7 @@ impl<F> FieldParts<F> {
         match self.default.take() {
             Some(default) => {
                 if fits(&default) {
-                    set_default(&mut self.property, default);
+                    set_default(&mut self.property, &default);
                 } else {
                     self.problems.push(format!(
                         "the default {default} does not fit the field as shaped"
@@ -146,10 +150,10 @@ impl<F> FieldParts<F> {
             }
             None => {
                 // A default the field declared that the narrowing left out is dropped.
-                if let Some(declared) = default_of(&self.property) {
-                    if !fits(&declared) {
-                        clear_default(&mut self.property);
-                    }
+                if let Some(declared) = default_of(&self.property)
+                    && !fits(&declared)
+                {
+                    clear_default(&mut self.property);
                 }
             }
         }
@@ -184,13 +188,13 @@ fn empty(property: &PropertySchema) -> Option<String> {
             } else if max == Some(0) {
                 Some("max_items is 0, so only an empty answer would fit".to_owned())
             } else if let (Some(min), Some(max)) = (min, max).into_both() {
-                (min > max).then(|| format!("max_items {max} is below the min_items {min}, so no answer would fit"))
-            } else if let Some(min) = min.filter(|min| *min > count) {
-                Some(format!(
+                (min > max).then(|| {
+                    format!("max_items {max} is below the min_items {min}, so no answer would fit")
+                })
+            } else {
+                min.filter(|min| *min > count).map(|min| format!(
                     "min_items {min} is more than the {count} option(s) offered, so no answer would fit"
                 ))
-            } else {
-                None
             }
         }
         _ => (property.option_values().count() == 0).then(|| "no option is offered".to_owned()),
@@ -238,7 +242,7 @@ fn clear_default(property: &mut PropertySchema) {
 }
 
 /// Sets a default that was checked to fit the property.
-fn set_default(property: &mut PropertySchema, value: Value) {
+fn set_default(property: &mut PropertySchema, value: &Value) {
     let text = || value.as_str().map(str::to_owned);
     let texts = || {
         value.as_array().and_then(|items| {
@@ -303,7 +307,8 @@ impl<F: 'static> FormParts<F> {
         name: &'static str,
         check: impl Fn(&F) -> Result<(), E> + Send + Sync + 'static,
     ) {
-        let check: Check<F> = Box::new(move |form: &F| check(form).err().map(|error| error.to_string()));
+        let check: Check<F> =
+            Box::new(move |form: &F| check(form).err().map(|error| error.to_string()));
         self.checks.push((name, check));
     }
 
@@ -333,7 +338,9 @@ impl<F: 'static> FormParts<F> {
         get: fn(&F) -> Option<&V>,
         shape: impl FnOnce(Options<F, V, NotGiven>) -> Options<F, V, Given>,
     ) -> Offer<V> {
-        let parts = self.take(name).unwrap_or_else(|| FieldParts::new(name, placeholder(false)));
+        let parts = self
+            .take(name)
+            .unwrap_or_else(|| FieldParts::new(name, placeholder(false)));
         let shaped = shape(Options {
             parts,
             get,
@@ -352,7 +359,9 @@ impl<F: 'static> FormParts<F> {
         get: fn(&F) -> Option<&Vec<V>>,
         shape: impl FnOnce(MultiOptions<F, V, NotGiven>) -> MultiOptions<F, V, Given>,
     ) -> Offer<V> {
-        let parts = self.take(name).unwrap_or_else(|| FieldParts::new(name, placeholder(true)));
+        let parts = self
+            .take(name)
+            .unwrap_or_else(|| FieldParts::new(name, placeholder(true)));
         let shaped = shape(MultiOptions {
             parts,
             get,
@@ -379,7 +388,12 @@ impl<F: 'static> FormParts<F> {
         for check in parts.checks.drain(..) {
             self.checks.push((parts.name, check));
         }
-        if let Some((_, slot)) = self.schema.properties.iter_mut().find(|(name, _)| name == parts.name) {
+        if let Some((_, slot)) = self
+            .schema
+            .properties
+            .iter_mut()
+            .find(|(name, _)| name == parts.name)
+        {
             *slot = parts.property;
         }
     }
