@@ -73,12 +73,16 @@ mod answer;
 mod client;
 mod error;
 mod record;
+#[allow(deprecated)]
+mod service;
+mod session;
 mod wire;
 
 pub use self::answer::Answer;
-pub use self::client::{Session, TestClient};
+pub use self::client::TestClient;
 pub use self::error::KitError;
 pub use self::record::SeenRequest;
+pub use self::session::Session;
 
 use ::rmcp::model::CallToolResult;
 
