@@ -1,7 +1,6 @@
 //! The scripted client: [`TestClient`], what it declares and answers, and how it connects.
 
 use std::collections::VecDeque;
-use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
