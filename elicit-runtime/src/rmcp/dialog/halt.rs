@@ -66,7 +66,7 @@ impl Halt {
     ///
     /// let error = Halt::from(StateError::Expired).into_error_data().unwrap();
     /// assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
-    /// assert_eq!(error.message, "request state has expired");
+    /// assert_eq!(error.message, "invalid or expired request state");
     /// ```
     pub fn into_error_data(self) -> Option<ErrorData> {
         match self {

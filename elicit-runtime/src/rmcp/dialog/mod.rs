@@ -844,7 +844,9 @@ impl Dialog {
         let progress = self.lock();
         let sealed = match self.ttl {
             Some(ttl) => self.keys.seal_for(&progress.memory, &self.binding, ttl),
-            None => self.keys.seal(&progress.memory, &self.binding),
+            None => self
+                .keys
+                .seal_without_expiry(&progress.memory, &self.binding),
         };
         match sealed {
             Ok(sealed) => Halt::InputRequired(Box::new(m::InputRequiredResult::new(
