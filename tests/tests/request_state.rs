@@ -1419,7 +1419,7 @@ fn a_foreign_state_with_an_altered_payload_is_still_foreign() {
 
 #[test]
 fn a_state_of_the_first_format_is_malformed() {
-    // elicit-core 0.1.0's format 1: byte 1, then 61 bytes of header and tag around the JSON.
+    // The first format: byte 1, then 61 bytes of header and tag around the JSON.
     let mut old = vec![1];
     old.extend_from_slice(&id_bytes(&key(1)));
     old.extend_from_slice(&[0; 8 + 16]);

@@ -38,8 +38,8 @@ const CLIENT_MESSAGE: &str = "invalid or expired request state";
 #[non_exhaustive]
 pub enum StateError {
     /// Not a sealed state: not unpadded URL-safe base64 in its canonical spelling, too short,
-    /// or of a format this version does not read (including the formats 1 and 2 of
-    /// elicit-core 0.1.0, which this version no longer opens).
+    /// or of a format this version does not read (including the formats 1 and 2 that
+    /// earlier builds wrote).
     Malformed,
     /// Longer than [`MAX_SEALED_LEN`](super::MAX_SEALED_LEN): refused before it is decoded.
     Oversized {

@@ -100,8 +100,8 @@
 //! sealed before a server changed its state type fails to open as
 //! [`StateError::Unreadable`] instead of being misread.
 //!
-//! This is the second format: elicit-core 0.1.0 wrote formats `1` and `2`, without
-//! audience, principal or id, which this version refuses as
+//! This is the second format: earlier builds of this crate wrote formats `1` and `2`,
+//! without audience, principal or id, which this one refuses as
 //! [`Malformed`](StateError::Malformed). A form open across the upgrade starts over.
 
 mod binding;
