@@ -1111,7 +1111,7 @@ fn the_sealed_length_is_known_before_sealing() {
 #[test]
 fn a_string_longer_than_the_cap_is_refused_before_it_is_decoded() {
     let keys = ring(1);
-    // A real state with one more character is still refused for its length, not its bytes.
+    // Past the cap, a string is refused for its length, whatever it holds.
     let long = format!("{}A", "x".repeat(MAX_SEALED_LEN));
     assert_eq!(
         open(&keys, &long, &binding()),
