@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh [seconds-per-target] [target…]
 #
-# Defaults: 600 seconds, all four targets (from_content, outcome, bytes, schema). Logs go to
+# Defaults: 600 seconds, all five targets (from_content, outcome, bytes, schema, state_open). Logs go to
 # fuzz/runs/<target>.log; crashes to fuzz/artifacts/<target>/. The seeds in fuzz/corpus/ are
 # read, never written: what libFuzzer finds goes to fuzz/runs/corpus/<target>/, which the
 # next run starts from too. Exit status: 0 when every target ran clean, 1 otherwise.
@@ -19,7 +19,7 @@ seconds="${1:-600}"
 shift || true
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-    targets=(from_content outcome bytes schema)
+    targets=(from_content outcome bytes schema state_open)
 fi
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

@@ -9,6 +9,8 @@
 //! - [`compile_errors`]: what the derive refuses, and what it says.
 //! - `rounds` (features `rmcp`, `state` and `testing`): several forms in one call, on both
 //!   protocol generations; asking again; a client that cannot be asked.
+//! - `state` (feature `state`): the sealed `requestState`: what a client can see, change and
+//!   replay, keys and rotation, the user and server it is bound to, sizes.
 //!
 //! The exchange around a form (requests, answers, URL mode, protocol revisions) is in the
 //! [`protocol`](crate::protocol) module, and rmcp in `rmcp` (feature `rmcp`).
@@ -51,3 +53,11 @@ pub mod compile_errors {
 pub mod rounds {
     #![doc = include_str!("../docs/rounds.md")]
 }
+
+// How to take the principal from rmcp's request context is only part of the page with the
+// `rmcp` feature (as on docs.rs), so it is always compiled where it is shown.
+#[cfg(feature = "state")]
+#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
+#[doc = include_str!("../docs/state.md")]
+#[cfg_attr(feature = "rmcp", doc = include_str!("../docs/state_rmcp.md"))]
+pub mod state {}

@@ -1,6 +1,7 @@
 //! A `Dialog`'s `requestState` refused (2026-07-28): altered, sealed by another server's key,
 //! issued for another tool or other arguments, expired, or no longer matching the tool's
-//! questions. Each is a JSON-RPC `-32602` naming the problem.
+//! questions. Each forgery gets the same JSON-RPC `-32602`, byte for byte, so a client probing
+//! the server learns nothing of what it got wrong.
 
 mod dialog_support;
 
@@ -125,6 +126,11 @@ fn name_answer() -> Option<Value> {
     Some(json!({"name": {"action": "accept", "content": {"name": "Ada"}}}))
 }
 
+/// The one answer to every refused state.
+fn invalid_state() -> ErrorData {
+    ErrorData::invalid_params("invalid or expired request state", None)
+}
+
 /// The JSON-RPC error of a refused call: its code, message and data.
 fn refused(result: Result<CallToolResponse, ServiceError>) -> ErrorData {
     match result {
@@ -164,9 +170,11 @@ async fn a_tampered_state_is_invalid_params() {
 
     let error = refused(call(&session, "greet", json!({}), name_answer(), Some(tampered)).await);
 
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.message, "request state has been tampered with");
-    assert_eq!(error.data, Some(json!({"requestState": "tampered"})));
+    assert_eq!(error, invalid_state());
+    assert_eq!(
+        serde_json::to_string(&error).unwrap(),
+        r#"{"code":-32602,"message":"invalid or expired request state"}"#
+    );
 }
 
 #[tokio::test]
@@ -177,8 +185,7 @@ async fn a_state_of_another_server_is_foreign() {
 
     let error = refused(call(&session, "greet", json!({}), name_answer(), Some(state)).await);
 
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.data, Some(json!({"requestState": "foreign"})));
+    assert_eq!(error, invalid_state());
 }
 
 #[tokio::test]
@@ -196,13 +203,10 @@ async fn a_state_of_another_tool_or_other_arguments_is_refused() {
         )
         .await,
     );
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.message, "request state was issued for another call");
-    assert_eq!(error.data, Some(json!({"requestState": "replayed"})));
+    assert_eq!(error, invalid_state());
 
     let error = refused(call(&session, "greet_too", json!({}), name_answer(), Some(state)).await);
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.data, Some(json!({"requestState": "replayed"})));
+    assert_eq!(error, invalid_state());
 }
 
 #[tokio::test]
@@ -212,9 +216,7 @@ async fn an_expired_state_is_invalid_params() {
 
     let error = refused(call(&session, "hurry", json!({}), name_answer(), Some(state)).await);
 
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.message, "request state has expired");
-    assert_eq!(error.data, Some(json!({"requestState": "expired"})));
+    assert_eq!(error, invalid_state());
 }
 
 #[tokio::test]
@@ -252,6 +254,5 @@ async fn a_malformed_state_is_invalid_params() {
         )
         .await,
     );
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.data, Some(json!({"requestState": "malformed"})));
+    assert_eq!(error, invalid_state());
 }

@@ -25,11 +25,11 @@
 //!   ([`DEFAULT_MESSAGE_LIMIT`], [`ReadError`]).
 #![cfg_attr(
     feature = "state",
-    doc = "- [`state`] (feature `state`): a typed 2026-07-28 `requestState`, sealed against tampering, replay into another call and age."
+    doc = "- [`state`] (feature `state`): a typed 2026-07-28 `requestState`, encrypted, bound to the call, the user and the server, and expiring."
 )]
 #![cfg_attr(
     not(feature = "state"),
-    doc = "- `state` (feature `state`): a typed 2026-07-28 `requestState`, sealed against tampering, replay into another call and age."
+    doc = "- `state` (feature `state`): a typed 2026-07-28 `requestState`, encrypted, bound to the call, the user and the server, and expiring."
 )]
 //!
 //! Messages are read from `serde_json::Value`s in any of the shapes the spec revisions use
