@@ -102,6 +102,11 @@ fn schema_corpus() {
     replay("schema");
 }
 
+#[test]
+fn state_open_corpus() {
+    replay("state_open");
+}
+
 const VERDICTS: &str = include_str!("../../fuzz/verdicts.json");
 
 /// The keys the schema oracle expects `validate` to blame are the keys `jsonschema` blames,
