@@ -87,6 +87,9 @@ pub(super) struct Progress {
     pub(super) pending: Option<usize>,
     /// Whether a state came with the call: the pending round was asked before.
     pub(super) resumed: bool,
+    /// The key of the answer this attempt read from `inputResponses` and recorded, if any:
+    /// the one to name when the state it makes is too large.
+    pub(super) fresh: Option<String>,
 }
 
 /// The errors, each as [`record`] writes it.

@@ -29,7 +29,9 @@ use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use sha2::{Digest as _, Sha256};
 
-use crate::protocol::state::{Binding, StateKey, StateKeys};
+use crate::protocol::state::{
+    Binding, MAX_SEALED_LEN, ReplayGuard, SealError, StateKey, StateKeys,
+};
 use crate::protocol::{
     ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
     MessageError, MultiSelectFallback, ProtocolVersion, RenderError,
@@ -51,9 +53,14 @@ use self::memory::{Memory, Progress, Round};
 pub use self::respond::Respond;
 pub(crate) use self::respond::halted as respond_error;
 
-/// The largest `requestState` a dialog issues: 64 KiB, the cap the protocol puts on it.
-/// An answer that would make the state larger is refused when it arrives (`-32602`).
-pub const MAX_STATE_LEN: usize = 64 * 1024;
+/// How long each sealed state of a dialog stays valid.
+#[derive(Debug, Clone, Copy)]
+enum Expiry {
+    /// The ring's ([`StateKeys::ttl`]).
+    Ring,
+    After(Duration),
+    Never,
+}
 
 /// One call of a tool (or prompt) that asks the person things, written as straight-line code
 /// that works on every protocol revision.
@@ -137,7 +144,9 @@ pub struct Dialog {
     sealed: Option<String>,
     connection: Option<Arc<dyn Connection>>,
     keys: Option<StateKeys>,
-    ttl: Option<Duration>,
+    expiry: Expiry,
+    principal: Option<String>,
+    guard: Option<Arc<dyn ReplayGuard>>,
     fallback: MultiSelectFallback,
     progress: Mutex<Progress>,
 }
@@ -148,19 +157,22 @@ impl fmt::Debug for Dialog {
             .field("version", &self.version)
             .field("binding", &self.binding)
             .field("live", &self.is_live())
-            .field("ttl", &self.ttl)
+            .field("expiry", &self.expiry)
+            .field("principal", &self.principal.is_some())
+            .field("once", &self.guard.is_some())
             .finish_non_exhaustive()
     }
 }
 
 impl Dialog {
-    /// How long a sealed state stays valid unless [`expires_after`](Self::expires_after) says
-    /// otherwise: one hour, the time a person has to answer one form.
+    /// How long a sealed state stays valid unless the keys ([`StateKeys::with_ttl`]) or
+    /// [`expires_after`](Self::expires_after) say otherwise: ten minutes, the time a person
+    /// has to answer one form (each round seals anew), as the strongest peer's default.
     ///
     /// ```
-    /// assert_eq!(elicit_core::dialog::Dialog::DEFAULT_TTL.as_secs(), 3600);
+    /// assert_eq!(elicit_core::dialog::Dialog::DEFAULT_TTL.as_secs(), 600);
     /// ```
-    pub const DEFAULT_TTL: Duration = Duration::from_secs(3600);
+    pub const DEFAULT_TTL: Duration = StateKeys::DEFAULT_TTL;
 
     /// A dialog for the call `binding` names (its method, name and arguments), on protocol
     /// revision `version`. Give it what the call carries with the `with_` methods: the
@@ -187,7 +199,9 @@ impl Dialog {
             sealed: None,
             connection: None,
             keys: None,
-            ttl: Some(Self::DEFAULT_TTL),
+            expiry: Expiry::Ring,
+            principal: None,
+            guard: None,
             fallback: MultiSelectFallback::Refuse,
             progress: Mutex::new(Progress::default()),
         }
@@ -395,8 +409,47 @@ impl Dialog {
         self
     }
 
-    /// Seals each state to expire `ttl` after it is issued (instead of
-    /// [`DEFAULT_TTL`](Self::DEFAULT_TTL)).
+    /// Binds the state to `principal`, the person the call is made for (the user id your
+    /// authorization gave the request): a state issued to one person and presented by
+    /// another is refused, as any forgery is. See the guide chapter
+    /// [`state`](crate::guide::state) for taking it from rmcp's request context.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    ///
+    /// fn for_user(dialog: Dialog, user_id: &str) -> Dialog {
+    ///     dialog.principal(user_id)
+    /// }
+    /// ```
+    #[must_use]
+    pub fn principal(mut self, principal: impl Into<String>) -> Self {
+        self.principal = Some(principal.into());
+        self
+    }
+
+    /// Opens each state once: a retry that presents a state already used (a replay of the
+    /// same retry, within its expiry) is refused, as any forgery is. For a tool whose effect
+    /// must happen once (a payment); `guard` remembers the states used — in this process
+    /// ([`MemoryReplayGuard`](crate::protocol::state::MemoryReplayGuard)), or in a store the
+    /// instances share (see [`ReplayGuard`]).
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::state::MemoryReplayGuard;
+    /// use std::sync::Arc;
+    ///
+    /// fn pay(dialog: Dialog, guard: &Arc<MemoryReplayGuard>) -> Dialog {
+    ///     dialog.once(guard.clone())
+    /// }
+    /// ```
+    #[must_use]
+    pub fn once(mut self, guard: Arc<dyn ReplayGuard>) -> Self {
+        self.guard = Some(guard);
+        self
+    }
+
+    /// Seals each state to expire `ttl` after it is issued (instead of the keys' expiry,
+    /// [`DEFAULT_TTL`](Self::DEFAULT_TTL) unless they were given another).
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
@@ -408,11 +461,12 @@ impl Dialog {
     /// ```
     #[must_use]
     pub fn expires_after(mut self, ttl: Duration) -> Self {
-        self.ttl = Some(ttl);
+        self.expiry = Expiry::After(ttl);
         self
     }
 
-    /// Seals states that never expire (retiring the key still retires them).
+    /// Seals states that never expire (retiring the key still retires them): an explicit
+    /// choice, for a dialog a person may leave open for days.
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
@@ -420,7 +474,7 @@ impl Dialog {
     /// ```
     #[must_use]
     pub fn never_expires(mut self) -> Self {
-        self.ttl = None;
+        self.expiry = Expiry::Never;
         self
     }
 
@@ -464,7 +518,7 @@ impl Dialog {
         Fut: Future<Output = Result<T, Halt>>,
         O: Respond<T>,
     {
-        let dialog = match self.open() {
+        let dialog = match self.open().await {
             Ok(dialog) => dialog,
             Err(halt) => return Err(O::halted(halt)),
         };
@@ -476,11 +530,19 @@ impl Dialog {
     }
 
     /// Opens the retry's state, if any.
-    fn open(self) -> Result<Self, Halt> {
+    async fn open(self) -> Result<Self, Halt> {
         let mut progress = Progress::default();
         if !self.is_live() {
             if let Some(sealed) = &self.sealed {
-                progress.memory = self.ring()?.open::<Memory>(sealed, &self.binding)?;
+                let ring = self.ring()?;
+                let binding = self.bound();
+                progress.memory = match &self.guard {
+                    Some(guard) => {
+                        ring.open_once::<Memory>(sealed, &binding, guard.as_ref())
+                            .await?
+                    }
+                    None => ring.open::<Memory>(sealed, &binding)?,
+                };
                 progress.resumed = true;
             }
             progress.pending = Some(progress.memory.rounds.len());
@@ -491,6 +553,14 @@ impl Dialog {
 
     fn lock(&self) -> MutexGuard<'_, Progress> {
         self.progress.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The binding states are sealed for: the call, and the principal when there is one.
+    fn bound(&self) -> Binding {
+        match &self.principal {
+            Some(principal) => self.binding.clone().with_principal(principal),
+            None => self.binding.clone(),
+        }
     }
 
     /// The keys the dialog seals with: the server's, or the ones drawn for this process.
@@ -804,6 +874,7 @@ impl Dialog {
     /// Records the answer of the current round.
     fn record(&self, round: Round) {
         let mut progress = self.lock();
+        progress.fresh = Some(round.key.clone());
         progress.memory.rounds.push(round);
         progress.memory.tries = 0;
         progress.memory.correction = None;
@@ -819,27 +890,30 @@ impl Dialog {
             Ok(ring) => ring,
             Err(halt) => return halt,
         };
+        let binding = self.bound();
         let progress = self.lock();
-        let sealed = match self.ttl {
-            Some(ttl) => ring.seal_for(&progress.memory, &self.binding, ttl),
-            None => ring.seal(&progress.memory, &self.binding),
+        let sealed = match self.expiry {
+            Expiry::Ring => ring.seal(&progress.memory, &binding),
+            Expiry::After(ttl) => ring.seal_for(&progress.memory, &binding, ttl),
+            Expiry::Never => ring.seal_without_expiry(&progress.memory, &binding),
         };
         let sealed = match sealed {
             Ok(sealed) => sealed,
+            Err(SealError::TooLarge { length }) => {
+                // Only what was checked is kept: an answer makes the state this large only
+                // when its checked content is (a long text with no `max_length`, say).
+                let what = answered.or(progress.fresh.as_deref()).map_or_else(
+                    || "the answers of this call".to_owned(),
+                    |key| format!("the answer to `{key}`"),
+                );
+                return Halt::invalid_params(format!(
+                    "{what} would make the request state {length} bytes long, over the protocol's limit of {MAX_SEALED_LEN}: answer with less"
+                ));
+            }
             Err(error) => {
                 return Halt::internal(format!("the request state could not be sealed: {error}"));
             }
         };
-        if sealed.len() > MAX_STATE_LEN {
-            let what = answered.map_or_else(
-                || "the answers of this call".to_owned(),
-                |key| format!("the answer to `{key}`"),
-            );
-            return Halt::invalid_params(format!(
-                "{what} makes the request state {} bytes long, over the protocol's limit of {MAX_STATE_LEN}: answer with less",
-                sealed.len()
-            ));
-        }
         let mut result = InputRequiredResult::state_only(sealed);
         for (key, request) in requests {
             result = result.with_request(key, request);
