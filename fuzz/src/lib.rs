@@ -1022,11 +1022,6 @@ pub fn json_pair(data: &[u8]) -> Option<(Value, Option<Value>)> {
     Some((first, second))
 }
 
-/// The targets, each a function of libFuzzer's bytes: what `fuzz_targets/<name>.rs` runs,
-/// and what the corpus replay (`tests/tests/fuzz_corpus_replay.rs`) runs on each file of
-/// `corpus/<name>/`.
-/// The request state opener: `StateKeys::open` of any string, and of real sealed states
-/// altered by the input.
 pub mod state {
     //! `StateKeys::open` of any string, and of real sealed states altered by the input, under a
     //! fixed ring: never a panic; a string other than a state the ring sealed is refused; every
@@ -1172,6 +1167,9 @@ pub mod state {
     }
 }
 
+/// The targets, each a function of libFuzzer's bytes: what `fuzz_targets/<name>.rs` runs,
+/// and what the corpus replay (`tests/tests/fuzz_corpus_replay.rs`) runs on each file of
+/// `corpus/<name>/`.
 pub mod target {
     use serde_json::Value;
 
