@@ -23,7 +23,6 @@ mod read;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub mod schema;
-mod select;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod validate;

@@ -6,7 +6,7 @@
 //! a type cannot say something as a constant (a `pattern`, a `format`), the facts leave it
 //! out, and the check made when the schema is first built (`set::default`) covers it.
 
-use crate::select::EnumVariant;
+use crate::choice::EnumVariant;
 
 use super::names::{ConstMessage, str_eq};
 

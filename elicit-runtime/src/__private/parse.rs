@@ -3,10 +3,9 @@
 use serde_json::{Map, Value};
 
 use crate::error::FieldErrorKind;
-use crate::read::Raw;
+use crate::read::{Errors, Raw};
 use crate::schema::PropertySchema;
 
-use super::errors::Errors;
 use super::slot::{FieldDefault, FormField};
 
 /// Reads one field from its slot (absent, or the value the reader found): presence, `null`,
