@@ -14,7 +14,6 @@ mod defaults;
 pub mod error;
 mod field;
 mod fields;
-mod format;
 pub mod guide;
 mod limits;
 mod pattern;

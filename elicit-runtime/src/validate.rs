@@ -10,7 +10,6 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Number, Value};
 
 use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
-use crate::format;
 use crate::read::{Raw, same_str};
 use crate::schema::{
     NumberKind, NumberSchema, PropertyExtras, PropertySchema, RequestedSchema, StringSchema,
@@ -476,7 +475,7 @@ fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind>
         }
     }
     if let Some(format) = schema.format
-        && !format::is_valid(format, text)
+        && !format.is_valid(text)
     {
         return Err(FieldErrorKind::BadFormat { format });
     }

@@ -72,6 +72,17 @@ use std::fmt;
 use serde_json::{Number, Value};
 
 pub use crate::pattern::{Pattern, PatternError};
+/// The `format`s a string property may carry: the one list of them, which the derive reads
+/// too (`format = "…"`), kept with their grammars in `elicit-grammar`.
+///
+/// ```
+/// use elicit_core::schema::StringFormat;
+///
+/// assert_eq!(serde_json::to_value(StringFormat::DateTime).unwrap(), "date-time");
+/// assert_eq!(StringFormat::parse("uri"), Some(StringFormat::Uri));
+/// assert_eq!(StringFormat::Email.describe(), "e-mail address");
+/// ```
+pub use elicit_grammar::format::Format as StringFormat;
 
 use self::rust::RustNumber;
 
@@ -481,52 +492,6 @@ impl PropertySchema {
             Self::LegacyTitledEnum(s) => (&mut s.title, &mut s.description),
             Self::UntitledMultiSelect(s) => (&mut s.title, &mut s.description),
             Self::TitledMultiSelect(s) => (&mut s.title, &mut s.description),
-        }
-    }
-}
-
-/// The `format`s a string property may carry.
-///
-/// ```
-/// use elicit_core::schema::StringFormat;
-/// assert_eq!(serde_json::to_value(StringFormat::DateTime).unwrap(), "date-time");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StringFormat {
-    /// `"email"`: an e-mail address (RFC 5321 mailbox).
-    Email,
-    /// `"uri"`: an absolute URI, with a scheme (RFC 3986).
-    Uri,
-    /// `"date"`: a calendar date, `YYYY-MM-DD` (RFC 3339 `full-date`).
-    Date,
-    /// `"date-time"`: an RFC 3339 date-time with an offset.
-    DateTime,
-}
-
-impl StringFormat {
-    /// The name on the wire (`"date-time"`, …).
-    ///
-    /// ```
-    /// assert_eq!(elicit_core::schema::StringFormat::Uri.as_str(), "uri");
-    /// ```
-    pub fn as_str(self) -> &'static str {
-        self.grammar().name()
-    }
-
-    /// What a valid value is, for error messages.
-    pub(crate) fn describe(self) -> &'static str {
-        self.grammar().describe()
-    }
-
-    /// The same format in `elicit-grammar`, which holds the names, descriptions and grammars
-    /// the derive checks defaults with.
-    pub(crate) fn grammar(self) -> elicit_grammar::format::Format {
-        use elicit_grammar::format::Format;
-        match self {
-            Self::Email => Format::Email,
-            Self::Uri => Format::Uri,
-            Self::Date => Format::Date,
-            Self::DateTime => Format::DateTime,
         }
     }
 }
