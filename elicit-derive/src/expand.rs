@@ -13,7 +13,7 @@ use syn::DeriveInput;
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Data, Field, Input, Part, Parts, Variant, option_inner};
-use crate::attr::{self, Value, keys};
+use crate::attr::{Value, keys};
 use crate::case::snake_words;
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -160,9 +160,10 @@ fn field_schema(
                 quote!(#count)
             }
             Value::Number(number) => number_tokens(number.value, krate),
+            // By its place in the one list of formats, which the runtime's `StringFormat` is.
             Value::Format(format, _) => {
-                let variant = format_ident!("{}", attr::format_variant(*format));
-                quote!(#krate::__private::StringFormat::#variant)
+                let index = format.index();
+                quote!(#krate::__private::StringFormat::ALL[#index])
             }
             Value::Str(lit) => quote!(#lit),
             _ => continue,

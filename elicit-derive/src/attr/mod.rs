@@ -15,17 +15,19 @@ use crate::case::{RULE_NAMES, RenameRule};
 use crate::ctxt::Ctxt;
 use crate::lit::{self, DefaultValue, NumberLit};
 
-/// The string `format`s a field may declare: names, descriptions and grammars shared with
-/// elicit-core through `elicit-grammar`.
+/// The string `format`s a field may declare: the runtime's `StringFormat` itself, with its
+/// names, descriptions and grammars, from `elicit-grammar`.
 pub(crate) use elicit_grammar::format::Format;
 
-/// The `StringFormat` variant a format is written as in generated code.
-pub(crate) fn format_variant(format: Format) -> &'static str {
-    match format {
-        Format::Email => "Email",
-        Format::Uri => "Uri",
-        Format::Date => "Date",
-        Format::DateTime => "DateTime",
+/// The formats' wire names, quoted, in the grammar's order: `"email", "uri", "date" or "date-time"`.
+fn format_names() -> String {
+    let quoted: Vec<String> = Format::NAMES
+        .iter()
+        .map(|name| format!("{name:?}"))
+        .collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
     }
 }
 
@@ -248,7 +250,7 @@ fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Opti
             let Some(format) = Format::parse(&lit.value()) else {
                 cx.error_spanned_by(
                     &lit,
-                    "unknown `format`; MCP allows \"email\", \"uri\", \"date\" or \"date-time\"",
+                    format!("unknown `format`; MCP allows {}", format_names()),
                 );
                 return Ok(None);
             };
