@@ -239,7 +239,7 @@ fn kind_trait_name(kind: Kind) -> Ident {
 fn kinded_keys() -> impl Iterator<Item = (&'static Key, Kind)> {
     keys::ALL
         .iter()
-        .filter_map(|key| key.kind.map(|kind| (*key, kind)))
+        .filter_map(|key| key.kind().map(|kind| (*key, kind)))
 }
 
 /// "`min_items` and `max_items`": the keys of a kind, from the table.

@@ -150,8 +150,8 @@ fn field_schema(
     if let Some(description) = description {
         steps.push(quote!(#private::set::description(&mut __schema, #description);));
     }
-    for key in keys::ALL.iter().filter(|key| key.kind.is_some()) {
-        let Some(entry) = attrs.get(key) else {
+    for key in keys::ALL {
+        let (Some(narrows), Some(entry)) = (&key.narrows, attrs.get(key)) else {
             continue;
         };
         let value = match &entry.value {
@@ -168,11 +168,15 @@ fn field_schema(
             Value::Str(lit) => quote!(#lit),
             _ => continue,
         };
-        let setter = format_ident!("{}", key.name);
+        let setter = format_ident!("{}", narrows.setter);
         steps.push(quote!(#private::set::#setter(&mut __schema, #value);));
     }
     let wire_name = &field.wire_name;
-    if attrs.entries().iter().any(|entry| entry.key.kind.is_some()) {
+    if attrs
+        .entries()
+        .iter()
+        .any(|entry| entry.key.narrows.is_some())
+    {
         steps.push(quote!(#private::set::check_satisfiable(&__schema, #form, #wire_name);));
     }
     if field.default().is_some() {

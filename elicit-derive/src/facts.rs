@@ -5,40 +5,48 @@
 //! reads like the derive's own. Types the syntax shows are judged by `valid` directly.
 
 use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{ToTokens, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::Type;
 use syn::parse::Parser as _;
 
 use crate::ast::{Field, option_inner};
-use crate::attr::keys;
+use crate::attr::keys::{self, FactsNarrowing};
 use crate::check;
 use crate::lit::{self, DefaultValue, Number};
 use crate::valid;
 
-/// `.minimum_int(1).max_length(5)…`: the field's narrowing keys, as calls on `Facts`.
+/// `.min_length(1).minimum_int(5)…`: the field's narrowing keys, as calls on `Facts`, each
+/// the method its row in the key table names.
 pub(crate) fn narrowing(field: &Field) -> TokenStream {
     let attrs = &field.attrs;
     let mut calls = TokenStream::new();
-    for (key, int_call, float_call) in [
-        (&keys::MINIMUM, quote!(minimum_int), quote!(minimum_float)),
-        (&keys::MAXIMUM, quote!(maximum_int), quote!(maximum_float)),
-    ] {
-        if let Some(number) = attrs.number(key) {
-            calls.extend(match number.value {
-                Number::Int(value) => quote!(.#int_call(#value)),
-                Number::Float(value) => quote!(.#float_call(#value)),
-            });
-        }
-    }
-    for (key, call) in [
-        (&keys::MIN_LENGTH, quote!(min_length)),
-        (&keys::MAX_LENGTH, quote!(max_length)),
-        (&keys::MIN_ITEMS, quote!(min_items)),
-        (&keys::MAX_ITEMS, quote!(max_items)),
-    ] {
-        if let Some(count) = attrs.count(key) {
-            let value = count.value;
-            calls.extend(quote!(.#call(#value)));
+    for key in keys::ALL {
+        let Some(narrows) = &key.narrows else {
+            continue;
+        };
+        match narrows.facts {
+            FactsNarrowing::None => {}
+            FactsNarrowing::Count(method) => {
+                if let Some(count) = attrs.count(key) {
+                    let method = format_ident!("{method}");
+                    let value = count.value;
+                    calls.extend(quote!(.#method(#value)));
+                }
+            }
+            FactsNarrowing::Number { int, float } => {
+                if let Some(number) = attrs.number(key) {
+                    calls.extend(match number.value {
+                        Number::Int(value) => {
+                            let method = format_ident!("{int}");
+                            quote!(.#method(#value))
+                        }
+                        Number::Float(value) => {
+                            let method = format_ident!("{float}");
+                            quote!(.#method(#value))
+                        }
+                    });
+                }
+            }
         }
     }
     calls
@@ -61,10 +69,13 @@ pub(crate) fn assertions(
     };
     let mut out = TokenStream::new();
 
+    // The first key the facts hold, where an empty narrowing is reported.
     let first_narrowing = field.attrs.entries().iter().find(|entry| {
-        entry.key.kind.is_some()
-            && entry.key.name != keys::FORMAT.name
-            && entry.key.name != keys::PATTERN.name
+        entry
+            .key
+            .narrows
+            .as_ref()
+            .is_some_and(|narrows| !matches!(narrows.facts, FactsNarrowing::None))
     });
     if let Some(entry) = first_narrowing {
         // The key's span when it is one identifier (as `Path::get_ident` would find it).

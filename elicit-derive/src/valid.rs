@@ -115,7 +115,7 @@ fn wire_names_are_distinct(cx: &Ctxt, fields: &[Field]) {
 /// A flattened field is no property: its form's own fields carry the attributes.
 fn flattened_field_takes_no_keys(cx: &Ctxt, field: &Field) {
     let written = field.attrs.entries().iter();
-    for entry in written.filter(|entry| entry.key.name != keys::FLATTEN.name) {
+    for entry in written.filter(|entry| entry.key != &keys::FLATTEN) {
         cx.error_spanned_by(
             &entry.path,
             format!(

@@ -139,9 +139,7 @@ impl Attrs {
     }
 
     pub(crate) fn get(&self, key: &Key) -> Option<&Entry> {
-        self.entries
-            .iter()
-            .find(|entry| std::ptr::eq(entry.key, key))
+        self.entries.iter().find(|entry| entry.key == key)
     }
 
     pub(crate) fn has(&self, key: &Key) -> bool {
