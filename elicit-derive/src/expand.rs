@@ -131,7 +131,7 @@ fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
 fn field_schema(
     field: &Field,
     description: Option<Doc>,
-    base: &TokenStream,
+    (base, facts): (&TokenStream, &TokenStream),
     form: &str,
     krate: &TokenStream,
 ) -> TokenStream {
@@ -192,9 +192,9 @@ fn field_schema(
         });
     }
     quote! {{
-        let mut __schema = #base;
+        let mut __schema = #private::set::FieldSchema::new(#base, #facts);
         #(#steps)*
-        __schema
+        __schema.into_schema()
     }}
 }
 
@@ -342,7 +342,10 @@ fn schema_push(member: &Part, form: &str, krate: &TokenStream) -> TokenStream {
             let schema = field_schema(
                 field,
                 field.description(),
-                &quote!(#field_type::__schema()),
+                (
+                    &quote!(#field_type::__schema()),
+                    &quote!(#field_type::__FACTS),
+                ),
                 form,
                 krate,
             );
@@ -581,7 +584,7 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     let schema = field_schema(
         field,
         description,
-        &quote!(#inner::__schema()),
+        (&quote!(#inner::__schema()), &quote!(#inner::__FACTS)),
         &form,
         krate,
     );
@@ -599,7 +602,8 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
             const CAN_HOLD_SECRET: bool = #inner::__CAN_HOLD_SECRET;
-            const FACTS: #private::Facts = #inner::__FACTS #narrowing;
+            // Its schema is final: a bound on a field of the newtype only narrows it.
+            const FACTS: #private::Facts = (#inner::__FACTS #narrowing).finished();
 
             #[inline]
             fn field_schema() -> #krate::__private::PropertySchema {
@@ -611,7 +615,11 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
                 value: &#private::Value,
             ) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
                 let __inner = #inner::__from_json(value)?;
-                <Self as #private::NewtypeField>::schema().check(value)?;
+                #private::check_newtype(
+                    <Self as #private::NewtypeField>::schema(),
+                    value,
+                    &#inner::__FACTS,
+                )?;
                 ::core::result::Result::Ok(Self(__inner))
             }
 

@@ -388,7 +388,7 @@ impl Seen {
 
 impl<E: MultiSelectOption> ElicitField for Vec<E> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::__private::Facts = crate::__private::Facts::multi(E::VARIANTS);
+    const FACTS: crate::facts::Facts = crate::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
@@ -409,7 +409,7 @@ impl<E: MultiSelectOption> ElicitField for Vec<E> {
 
 impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::__private::Facts = crate::__private::Facts::multi(E::VARIANTS);
+    const FACTS: crate::facts::Facts = crate::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
@@ -430,7 +430,7 @@ impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
 
 impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for HashSet<E, S> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::__private::Facts = crate::__private::Facts::multi(E::VARIANTS);
+    const FACTS: crate::facts::Facts = crate::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()

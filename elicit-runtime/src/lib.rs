@@ -12,6 +12,7 @@
 pub mod choice;
 mod defaults;
 pub mod error;
+mod facts;
 mod field;
 mod fields;
 pub mod guide;

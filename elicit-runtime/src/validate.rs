@@ -2,7 +2,9 @@
 //!
 //! This is the one place that decides what a schema allows: the derived parsers call it for
 //! every field and [`RequestedSchema::validate`] calls it for a whole answer, so a typed
-//! server and a schema-only client always agree on the verdict.
+//! server and a schema-only client agree on the verdict. The one reading the schema cannot
+//! carry is the typed reader's: an `f32` field compares the `f32` a number rounds to (its
+//! type's facts say it is one), where `validate` reads the schema's letter.
 
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
@@ -10,6 +12,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Number, Value};
 
 use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
+use crate::facts::Facts;
 use crate::read::{Raw, same_str};
 use crate::schema::{
     NumberKind, NumberSchema, PropertyExtras, PropertySchema, RequestedSchema, StringSchema,
@@ -248,14 +251,21 @@ impl PropertySchema {
     /// assert!(matches!(schema.check(&"abcd".into()), Err(FieldErrorKind::TooLong { .. })));
     /// ```
     pub fn check(&self, value: &Value) -> Result<(), FieldErrorKind> {
+        self.check_as(value, &Facts::UNKNOWN)
+    }
+
+    /// [`check`](Self::check) of a value as the Rust type behind the schema reads it, by the
+    /// type's `facts`: an `f32` field holds the `f32` nearest to the number, and that is what
+    /// is compared with the bounds (the errors still quote the number as sent).
+    pub(crate) fn check_as(&self, value: &Value, facts: &Facts) -> Result<(), FieldErrorKind> {
         match self {
             Self::String(schema) => check_string(schema, expect_str(value)?),
             // An integer property asks for an integer, in the words the integer parsers use.
             Self::Number(schema) if schema.kind == NumberKind::Integer => match value {
-                Value::Number(number) => check_number(schema, number),
+                Value::Number(number) => check_number(schema, number, facts.float32),
                 _ => Err(wrong_type(JsonType::Integer, value)),
             },
-            Self::Number(schema) => check_number(schema, expect_number(value)?),
+            Self::Number(schema) => check_number(schema, expect_number(value)?, facts.float32),
             Self::Boolean(_) => expect_bool(value).map(drop),
             Self::UntitledSingleSelect(_)
             | Self::TitledSingleSelect(_)
@@ -265,19 +275,20 @@ impl PropertySchema {
         }
     }
 
-    /// [`check`](Self::check) of a value as the reader found it: the same verdict, in the same
-    /// words, without building a `Value` for a scalar read from bytes.
-    pub(crate) fn check_raw(&self, raw: &Raw<'_>) -> Result<(), FieldErrorKind> {
+    /// [`check_as`](Self::check_as) of a value as the reader found it: the same verdict, in
+    /// the same words, without building a `Value` for a scalar read from bytes.
+    pub(crate) fn check_raw(&self, raw: &Raw<'_>, facts: &Facts) -> Result<(), FieldErrorKind> {
         if let Some(value) = raw.as_value() {
-            return self.check(value);
+            return self.check_as(value, facts);
         }
+        let float32 = facts.float32;
         match self {
             Self::String(schema) => check_string(schema, raw_str(raw)?),
             Self::Number(schema) if schema.kind == NumberKind::Integer => match raw.as_number() {
-                Some(number) => check_number(schema, number),
+                Some(number) => check_number(schema, number, float32),
                 None => Err(raw.wrong_type(JsonType::Integer)),
             },
-            Self::Number(schema) => check_number(schema, raw_number(raw)?),
+            Self::Number(schema) => check_number(schema, raw_number(raw)?, float32),
             Self::Boolean(_) => raw_bool(raw).map(drop),
             Self::UntitledSingleSelect(_)
             | Self::TitledSingleSelect(_)
@@ -499,7 +510,12 @@ fn length_unsure(text: &str, min_length: Option<u64>, max_length: Option<u64>) -
     !(min_sure && max_sure)
 }
 
-fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldErrorKind> {
+/// `float32`: the value is read into an `f32` (its type's facts say so).
+fn check_number(
+    schema: &NumberSchema,
+    number: &Number,
+    float32: bool,
+) -> Result<(), FieldErrorKind> {
     if schema.kind == NumberKind::Integer && !is_whole(number) {
         return Err(FieldErrorKind::NotAnInteger {
             value: number.clone(),
@@ -507,11 +523,7 @@ fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldError
     }
     // An `f32` field holds the `f32` nearest to the number, and that is what must be in
     // bounds; the errors still quote the number as sent.
-    let rounded = if schema.rust.f32 {
-        as_f32_value(number)
-    } else {
-        None
-    };
+    let rounded = if float32 { as_f32_value(number) } else { None };
     let compared = rounded.as_ref().unwrap_or(number);
     if let Some(minimum) = &schema.minimum
         && compare(compared, minimum) == Some(Ordering::Less)

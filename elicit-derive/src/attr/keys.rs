@@ -205,7 +205,7 @@ macro_rules! keys {
 macro_rules! binding {
     ($takes:ident;) => {};
     ($takes:ident; $kind:ident by set::$setter:ident $(, Facts::$count:ident)?) => {
-        const _: fn(&mut elicit_runtime::__private::PropertySchema, value_type!($takes)) =
+        const _: fn(&mut elicit_runtime::__private::set::FieldSchema, value_type!($takes)) =
             elicit_runtime::__private::set::$setter;
         $(
             const _: fn(elicit_runtime::__private::Facts, u64) -> elicit_runtime::__private::Facts =
@@ -213,7 +213,7 @@ macro_rules! binding {
         )?
     };
     ($takes:ident; $kind:ident by set::$setter:ident, Facts::$int:ident / Facts::$float:ident) => {
-        const _: fn(&mut elicit_runtime::__private::PropertySchema, value_type!($takes)) =
+        const _: fn(&mut elicit_runtime::__private::set::FieldSchema, value_type!($takes)) =
             elicit_runtime::__private::set::$setter;
         const _: fn(elicit_runtime::__private::Facts, i128) -> elicit_runtime::__private::Facts =
             elicit_runtime::__private::Facts::$int;

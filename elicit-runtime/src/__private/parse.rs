@@ -36,7 +36,7 @@ pub fn parse_slot<F: FormField>(
             },
         },
         Some(raw) => match F::from_present_raw(raw) {
-            Ok(parsed) => match schema.check_raw(raw) {
+            Ok(parsed) => match schema.check_raw(raw, &F::FACTS) {
                 Ok(()) => Ok(parsed),
                 Err(kind) => Err(kind),
             },

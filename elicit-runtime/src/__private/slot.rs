@@ -19,7 +19,7 @@ pub trait FormField: Sized {
     /// Whether a value can carry a secret (`ElicitField::CAN_HOLD_SECRET`).
     const CAN_HOLD_SECRET: bool;
     /// The value type's constraints (`ElicitField::FACTS`).
-    const FACTS: super::Facts;
+    const FACTS: crate::facts::Facts;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value as the reader found it.
@@ -36,7 +36,7 @@ impl<T: ElicitField> FormField for T {
     type Inner = T;
     const REQUIRED: bool = true;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
-    const FACTS: super::Facts = T::FACTS;
+    const FACTS: crate::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -63,7 +63,7 @@ impl<T: ElicitField> FormField for Option<T> {
     type Inner = T;
     const REQUIRED: bool = false;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
-    const FACTS: super::Facts = T::FACTS;
+    const FACTS: crate::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -115,7 +115,7 @@ impl<F: FormField> FieldDefault<F> {
             Self::None => None,
             Self::Literal(json) => {
                 let json = json();
-                if let Err(error) = schema.check(&json) {
+                if let Err(error) = schema.check_as(&json, &F::FACTS) {
                     return Some(Err(invalid_default(&error)));
                 }
                 // Through `from_present_raw`, which the reader calls too: one conversion

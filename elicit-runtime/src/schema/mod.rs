@@ -64,7 +64,6 @@
 //! ```
 
 mod read;
-pub(crate) mod rust;
 mod wire;
 
 use std::fmt;
@@ -83,8 +82,6 @@ pub use crate::pattern::{Pattern, PatternError};
 /// assert_eq!(StringFormat::Email.describe(), "e-mail address");
 /// ```
 pub use elicit_grammar::format::Format as StringFormat;
-
-use self::rust::RustNumber;
 
 /// The `requestedSchema` of a form: `{"type":"object","properties":{…},"required":[…]}`.
 ///
@@ -557,9 +554,7 @@ pub enum NumberKind {
 ///     serde_json::json!({"type": "integer", "minimum": 1}),
 /// );
 /// ```
-///
-/// Equality compares the JSON Schema only: the hidden `rust` facts are not part of it.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct NumberSchema {
     /// `type`: `integer` or `number`.
     pub kind: NumberKind,
@@ -580,24 +575,6 @@ pub struct NumberSchema {
     pub multiple_of: Option<Number>,
     /// `default`
     pub default: Option<Number>,
-    /// What the Rust type behind the schema adds, off the wire: set by elicit-core's own
-    /// number fields, empty in a schema built by hand or read from JSON. Not a public API.
-    #[doc(hidden)]
-    pub rust: RustNumber,
-}
-
-impl PartialEq for NumberSchema {
-    fn eq(&self, other: &Self) -> bool {
-        self.kind == other.kind
-            && self.title == other.title
-            && self.description == other.description
-            && self.minimum == other.minimum
-            && self.maximum == other.maximum
-            && self.exclusive_minimum == other.exclusive_minimum
-            && self.exclusive_maximum == other.exclusive_maximum
-            && self.multiple_of == other.multiple_of
-            && self.default == other.default
-    }
 }
 
 /// `{"type":"boolean", …}`

@@ -13,7 +13,7 @@ use serde_json::{Number, Value};
 
 use super::{
     BooleanSchema, EnumOption, Extras, LegacyTitledEnumSchema, NumberKind, NumberSchema,
-    PropertyExtras, PropertySchema, RequestedSchema, RustNumber, StringFormat, StringSchema,
+    PropertyExtras, PropertySchema, RequestedSchema, StringFormat, StringSchema,
     TitledMultiSelectSchema, TitledSingleSelectSchema, Unchecked, UntitledMultiSelectSchema,
     UntitledSingleSelectSchema,
 };
@@ -712,7 +712,6 @@ impl Reader<'_> {
             exclusive_maximum,
             multiple_of,
             default,
-            rust: RustNumber::default(),
         }))
     }
 
