@@ -228,7 +228,7 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     });
     let puts = members.iter().map(content_put);
     let proofs = struct_proofs(&properties, &flattened, krate);
-    let values = value_proofs(&properties, krate);
+    let values = value_proofs(&properties, krate, facts::Proofs::Complete);
     let map = quote!(#private::Content);
 
     quote! {
@@ -300,37 +300,19 @@ pub(crate) fn struct_proofs(
     quote!(#definitions #kinds)
 }
 
-/// What the compiler proves about the fields' values once the derive found no mistake (the
-/// fallback leaves them out: they would repeat its errors): that a name read as a secret has
-/// a type that cannot hold one, and that defaults and narrowing fit the type.
-fn value_proofs(properties: &[&Field], krate: &TokenStream) -> TokenStream {
+/// What the compiler proves about the fields' values, by their types' facts: that a name read
+/// as a secret has a type that cannot hold one, and that bounds, defaults and narrowing fit
+/// the type (`facts`). After a mistake of the derive's own (the fallback), only the proofs
+/// that judge the type alone, which cannot repeat it.
+pub(crate) fn value_proofs(
+    properties: &[&Field],
+    krate: &TokenStream,
+    proofs: facts::Proofs,
+) -> TokenStream {
     properties
         .iter()
-        .flat_map(|field| {
-            [
-                sensitive_assertion(field),
-                Some(facts::field_assertions(field, krate)),
-            ]
-        })
-        .flatten()
+        .map(|field| facts::field_assertions(field, krate, proofs))
         .collect()
-}
-
-/// For a field whose name reads as a secret and whose type the syntax does not show: the
-/// proof, spanned on the name, that its type can carry no secret (an enum, a multi-select).
-fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
-    if valid::type_is_known(field) {
-        return None;
-    }
-    let message = valid::sensitive_name(field)?;
-    let span = valid::sensitive_name_span(field)
-        .into_iter()
-        .next()
-        .map_or_else(Span::call_site, |tree| tree.span());
-    let field_type = check::field_type(field);
-    Some(quote_spanned! {span=>
-        const _: () = ::core::assert!(!#field_type::__CAN_HOLD_SECRET, #message);
-    })
 }
 
 /// The statement that adds a member's properties to the form's schema.
@@ -592,7 +574,13 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     let assertions = check::attribute_assertions(&[field]);
     let narrowing = facts::narrowing(field);
     let subject = format!("newtype `{ident}`");
-    let inner_facts = facts::assertions(field, &subject, &quote!(#inner::__FACTS), krate);
+    let inner_facts = facts::assertions(
+        field,
+        &subject,
+        &quote!(#inner::__FACTS),
+        krate,
+        facts::Proofs::Complete,
+    );
 
     quote! {
         #definitions

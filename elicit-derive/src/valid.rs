@@ -1,11 +1,12 @@
 //! Checks that span several attributes or fields: bounds against each other, literal
-//! defaults against the field's own constraints (and format, where the type or `format`
-//! says it), wire names against each other, and the keys a flattened field or a newtype's
-//! field cannot take.
+//! defaults against the field's own attributes (and the grammar of its `format`, or of the
+//! type's, see `grammar_of`), wire names against each other, and the keys a flattened field
+//! or a newtype's field cannot take.
 //!
-//! What depends on a field's *type* beyond what the syntax shows (is `Percent` a number?)
-//! is checked by the compiler instead, through trait bounds the expansion spans on the
-//! attribute; here we only judge the types we can read off the syntax.
+//! What depends on a field's *type* (is it a number? what is its range? can it hold a
+//! secret?) is never judged here, whatever the syntax shows: the compiler judges it, through
+//! trait bounds spanned on the attribute (`check`) and const evaluation of the type's facts
+//! (`facts`), the same way for `u8` as for an alias of it.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,7 +17,7 @@ use syn::Type;
 use crate::ast::{Data, Field, Input, Variant, option_inner};
 use crate::attr::{Format, keys};
 use crate::ctxt::Ctxt;
-use crate::lit::{DefaultValue, Number};
+use crate::lit::DefaultValue;
 use crate::sensitive;
 
 /// Every rule, in the order its errors are reported.
@@ -30,9 +31,6 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
                     continue;
                 }
                 field_rules(cx, field);
-                if !field.is_skipped() {
-                    check_sensitive(cx, field);
-                }
             }
         }
         Data::Enum(variants) => {
@@ -46,7 +44,6 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
 /// The rules about one field's own attributes.
 fn field_rules(cx: &Ctxt, field: &Field) {
     bounds_are_ordered(cx, field);
-    integer_bounds_fit_the_type(cx, field);
     if field.is_skipped() {
         // A skipped field's default never reaches the schema: any expression of its type.
         return;
@@ -155,35 +152,6 @@ fn bounds_are_ordered(cx: &Ctxt, field: &Field) {
                 min.value, max.value
             ),
         );
-    }
-}
-
-/// Bounds of an integer field are whole numbers within the type's range (`1.0` is one).
-fn integer_bounds_fit_the_type(cx: &Ctxt, field: &Field) {
-    let Some(Known::Integer { name, min, max }) = known_type(field.ty) else {
-        return;
-    };
-    for key in [&keys::MINIMUM, &keys::MAXIMUM] {
-        let Some(bound) = field.attrs.number(key) else {
-            continue;
-        };
-        match bound.value.as_integer() {
-            Some(value) if value < min || value > max => cx.error_spanned_by(
-                &bound.tokens,
-                format!(
-                    "`{}` {value} is outside the range of `{name}` ({min}..={max})",
-                    key.name
-                ),
-            ),
-            Some(_) => {}
-            None => cx.error_spanned_by(
-                &bound.tokens,
-                format!(
-                    "`{}` of an integer field must be a whole number, found {}",
-                    key.name, bound.value
-                ),
-            ),
-        }
     }
 }
 
@@ -323,23 +291,6 @@ fn variant_values_are_distinct(cx: &Ctxt, variants: &[Variant]) {
     }
 }
 
-/// A field whose name reads as a secret is refused: MCP forbids asking for one in a form.
-/// A `bool` cannot carry one (`remember_password`), so it is let through.
-/// A `bool` cannot carry one (`remember_password`); on a type the syntax does not show (an
-/// enum such as `TokenType` cannot carry one either), the expansion leaves the verdict to the
-/// compiler through [`sensitive_name`].
-fn check_sensitive(cx: &Ctxt, field: &Field) {
-    let Some(known) = known_type(field.ty) else {
-        return;
-    };
-    if known == Known::Bool {
-        return;
-    }
-    if let Some(message) = sensitive_name(field) {
-        cx.error_spanned_by(sensitive_name_span(field), message);
-    }
-}
-
 /// The error for a field whose name reads as a secret, if it does and is not marked
 /// `not_sensitive`, whatever its type.
 pub(crate) fn sensitive_name(field: &Field) -> Option<String> {
@@ -362,37 +313,17 @@ pub(crate) fn sensitive_name_span(field: &Field) -> TokenStream {
     }
 }
 
-/// For a field whose type the syntax shows to be a number: `Some(true)` for an integer,
-/// `Some(false)` for a float.
-pub(crate) fn known_number(field: &Field) -> Option<bool> {
-    match known_type(field.ty)? {
-        Known::Integer { .. } => Some(true),
-        Known::Float => Some(false),
-        _ => None,
-    }
-}
-
-/// Whether the syntax shows the field's type (else the compiler decides what it can hold).
-pub(crate) fn type_is_known(field: &Field) -> bool {
-    known_type(field.ty).is_some()
-}
-
-/// A field type the syntax alone tells us, seen through one `Option`.
+/// A field type whose values are strings of a grammar the compile-time facts cannot hold,
+/// seen through one `Option`: const evaluation cannot run a date, URI or e-mail grammar or
+/// parse an IP address, so a string literal default of such a type is checked here, by the
+/// type's last path segment, with the grammar its parser applies. Nothing else about a type
+/// is judged by its name: its kind and range are its facts' (`facts`).
 #[derive(Clone, Copy, PartialEq)]
-enum Known {
-    String,
-    /// A type read from a string of one `format`, by its last path segment: chrono's and
-    /// time's dates and date-times, url's `Url`.
-    Formatted(Format),
+enum Grammar {
+    /// chrono's and time's dates and date-times, url's `Url`: a string of one `format`.
+    Format(Format),
     /// `IpAddr`, `Ipv4Addr` or `Ipv6Addr`, read with the standard library's parser.
     Ip(Ip),
-    Bool,
-    Integer {
-        name: &'static str,
-        min: i128,
-        max: i128,
-    },
-    Float,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -420,7 +351,7 @@ impl Ip {
     }
 }
 
-fn known_type(ty: &Type) -> Option<Known> {
+fn grammar_of(ty: &Type) -> Option<Grammar> {
     let ty = option_inner(ty).unwrap_or(ty);
     let Type::Path(path) = ty else { return None };
     if path.qself.is_some() {
@@ -430,97 +361,33 @@ fn known_type(ty: &Type) -> Option<Known> {
     // Matched by name alone: a type of the user's own with one of these names gets the same
     // compile-time check of a string default, which its parser would apply at run time.
     match segment.ident.to_string().as_str() {
-        "NaiveDate" | "Date" => return Some(Known::Formatted(Format::Date)),
-        "DateTime" | "OffsetDateTime" => return Some(Known::Formatted(Format::DateTime)),
-        "Url" => return Some(Known::Formatted(Format::Uri)),
-        "IpAddr" => return Some(Known::Ip(Ip::Any)),
-        "Ipv4Addr" => return Some(Known::Ip(Ip::V4)),
-        "Ipv6Addr" => return Some(Known::Ip(Ip::V6)),
-        _ => {}
+        "NaiveDate" | "Date" => Some(Grammar::Format(Format::Date)),
+        "DateTime" | "OffsetDateTime" => Some(Grammar::Format(Format::DateTime)),
+        "Url" => Some(Grammar::Format(Format::Uri)),
+        "IpAddr" => Some(Grammar::Ip(Ip::Any)),
+        "Ipv4Addr" => Some(Grammar::Ip(Ip::V4)),
+        "Ipv6Addr" => Some(Grammar::Ip(Ip::V6)),
+        _ => None,
     }
-    if !segment.arguments.is_none() {
-        return None;
-    }
-    macro_rules! integer {
-        ($($t:ident),*) => {
-            match segment.ident.to_string().as_str() {
-                $(stringify!($t) => Some(Known::Integer {
-                    name: stringify!($t),
-                    min: i128::from($t::MIN),
-                    max: i128::from($t::MAX),
-                }),)*
-                "isize" => Some(Known::Integer { name: "isize", min: i128::from(i64::MIN), max: i128::from(i64::MAX) }),
-                "usize" => Some(Known::Integer { name: "usize", min: 0, max: i128::from(u64::MAX) }),
-                "String" => Some(Known::String),
-                "bool" => Some(Known::Bool),
-                "f32" | "f64" => Some(Known::Float),
-                _ => None,
-            }
-        };
-    }
-    integer!(i8, i16, i32, i64, u8, u16, u32, u64)
 }
 
-/// A literal default on a field whose type the syntax shows (a `String`, `u8`, `bool`, date…)
-/// is of the field's kind and meets the field's own constraints; on any other type (an
-/// alias, a newtype, an enum) the expansion proves the same with a const evaluation against
-/// the type's constraints.
+/// A literal default meets the field's own attributes (its bounds, lengths, `pattern` and
+/// `format`) and, for a type of a grammar the facts cannot hold, that grammar. Whether it is
+/// of the field's kind and within the type's range is the facts' to judge (`facts`).
 fn literal_default_fits(cx: &Ctxt, field: &Field) {
-    let known = known_type(field.ty);
-    let Some(DefaultValue::Str(_) | DefaultValue::Number(_) | DefaultValue::Bool(_)) =
-        field.default()
-    else {
-        return;
-    };
     let Some(default) = field.default() else {
         return;
     };
     let tokens = default.tokens();
-
-    // A literal default must be of the field's kind…
-    let mismatch = match (known, default) {
-        (Some(Known::String | Known::Formatted(_) | Known::Ip(_)), DefaultValue::Str(_))
-        | (Some(Known::Bool), DefaultValue::Bool(_))
-        | (Some(Known::Float), DefaultValue::Number(_))
-        | (
-            Some(Known::Integer { .. }),
-            DefaultValue::Number(crate::lit::NumberLit {
-                value: Number::Int(_),
-                ..
-            }),
-        )
-        | (None, _) => None,
-        (Some(Known::String | Known::Formatted(_) | Known::Ip(_)), _) => Some("a string literal"),
-        (Some(Known::Bool), _) => Some("`true` or `false`"),
-        (Some(Known::Float), _) => Some("a number literal"),
-        (Some(Known::Integer { .. }), _) => Some("an integer literal"),
-    };
-    if let Some(expected) = mismatch {
-        cx.error_spanned_by(
-            tokens,
-            format!(
-                "`default` must be {expected} for this field, found {}",
-                default.literal_kind().unwrap_or("an expression")
-            ),
-        );
-        return;
-    }
-
-    // …and satisfy the field's own constraints.
     match default {
-        DefaultValue::Str(lit) => string_default_fits(cx, field, known, lit, &tokens),
-        DefaultValue::Number(number) => number_default_fits(cx, field, known, number, &tokens),
+        DefaultValue::Str(lit) => string_default_fits(cx, field, lit, &tokens),
+        DefaultValue::Number(number) => number_default_fits(cx, field, number, &tokens),
         _ => {}
     }
 }
 
-fn string_default_fits(
-    cx: &Ctxt,
-    field: &Field,
-    known: Option<Known>,
-    lit: &syn::LitStr,
-    tokens: &TokenStream,
-) {
+fn string_default_fits(cx: &Ctxt, field: &Field, lit: &syn::LitStr, tokens: &TokenStream) {
+    let grammar = grammar_of(field.ty);
     let attrs = &field.attrs;
     let text = lit.value();
     let length = text.chars().count() as u64;
@@ -558,8 +425,8 @@ fn string_default_fits(
         );
     }
     // The field's `format`, else the one its type implies.
-    let format = attrs.format().or(match known {
-        Some(Known::Formatted(format)) => Some(format),
+    let format = attrs.format().or(match grammar {
+        Some(Grammar::Format(format)) => Some(format),
         _ => None,
     });
     if let Some(format) = format
@@ -570,7 +437,7 @@ fn string_default_fits(
             format!("`default` is not a valid {}", format.describe()),
         );
     }
-    if let Some(Known::Ip(ip)) = known
+    if let Some(Grammar::Ip(ip)) = grammar
         && !ip.parses(&text)
     {
         cx.error_spanned_by(
@@ -583,7 +450,6 @@ fn string_default_fits(
 fn number_default_fits(
     cx: &Ctxt,
     field: &Field,
-    known: Option<Known>,
     number: &crate::lit::NumberLit,
     tokens: &TokenStream,
 ) {
@@ -605,14 +471,6 @@ fn number_default_fits(
         cx.error_spanned_by(
             tokens,
             format!("`default` {value} is above `maximum` ({})", max.value),
-        );
-    }
-    if let (Some(Known::Integer { name, min, max }), Number::Int(int)) = (known, value)
-        && (int < min || int > max)
-    {
-        cx.error_spanned_by(
-            tokens,
-            format!("`default` {int} is outside the range of `{name}`"),
         );
     }
 }
