@@ -88,5 +88,5 @@ pub trait Elicit: Sized {
     /// the form. `None` (the default) reads the bytes into a `Value`, then calls
     /// [`from_content`](Self::from_content).
     #[doc(hidden)]
-    const READER: Option<crate::__private::FormReader<Self>> = None;
+    const READER: Option<crate::read::FormReader<Self>> = None;
 }
