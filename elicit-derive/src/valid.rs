@@ -12,16 +12,18 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::Type;
+use syn::{LitStr, Type};
 
 use crate::ast::{Data, Field, Input, Variant, option_inner};
-use crate::attr::{Format, keys};
+use crate::attr::{Attrs, Format, keys};
+use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use crate::lit::DefaultValue;
 use crate::sensitive;
 
 /// Every rule, in the order its errors are reported.
 pub(crate) fn check(cx: &Ctxt, input: &Input) {
+    wire_names_are_serdes(cx, input);
     match &input.data {
         Data::Struct(fields) => {
             wire_names_are_distinct(cx, fields);
@@ -107,6 +109,141 @@ fn wire_names_are_distinct(cx: &Ctxt, fields: &[Field]) {
             }
         }
     }
+}
+
+/// A field or variant whose wire name the two derives decide, as the rules below see it.
+struct Named<'a> {
+    /// "field" or "variant".
+    what: &'static str,
+    /// Its name as written.
+    name: String,
+    /// The name this derive gives it.
+    wire_name: &'a str,
+    attrs: &'a Attrs,
+    /// `rule.apply_to_field` or `…_variant`.
+    apply: fn(RenameRule, &str) -> String,
+}
+
+/// A type that a serde derive reads too (it carries a `#[serde(…)]` attribute) has one wire
+/// name per field and variant: serde's (its `rename`, else its `rename_all` applied, or any
+/// `alias`) must be the one this derive gives. Where they differ, the error is on the
+/// attribute written later that makes them differ: the field's or variant's `rename`, else
+/// the type's `rename_all`.
+fn wire_names_are_serdes(cx: &Ctxt, input: &Input) {
+    let named: Vec<Named> = match &input.data {
+        Data::Struct(fields) => fields
+            .iter()
+            .filter(|field| !field.is_skipped() && !field.is_flattened())
+            .map(|field| Named {
+                what: "field",
+                name: field.name(),
+                wire_name: &field.wire_name,
+                attrs: &field.attrs,
+                apply: RenameRule::apply_to_field,
+            })
+            .collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .map(|variant| Named {
+                what: "variant",
+                name: variant.name(),
+                wire_name: &variant.value,
+                attrs: &variant.attrs,
+                apply: RenameRule::apply_to_variant,
+            })
+            .collect(),
+        Data::Newtype(_) => return,
+    };
+    let serde_reads = input.attrs.serde.present || named.iter().any(|n| n.attrs.serde.present);
+    if serde_reads {
+        rules_are_serdes(cx, &input.attrs, &named);
+        for n in &named {
+            rename_is_serdes(cx, n, input.attrs.serde.rename_all.as_ref());
+        }
+    }
+}
+
+/// The type's `rename_all` against serde's (its absence is serde's identity).
+fn rules_are_serdes(cx: &Ctxt, attrs: &Attrs, named: &[Named]) {
+    let serde_rule = attrs.serde.rename_all.as_ref();
+    let Some(rule) = attrs
+        .rule()
+        .filter(|rule| serde_rule.is_none_or(|(serde, _)| serde != rule))
+    else {
+        return;
+    };
+    let Some(path) = attrs.path(&keys::RENAME_ALL) else {
+        return;
+    };
+    if let Some((_, lit)) = serde_rule {
+        cx.error_spanned_by(
+            path,
+            format!(
+                "`rename_all` disagrees with `#[serde(rename_all = \"{}\")]`; serde reads the answer by one set of wire names: keep one of the two",
+                lit.value()
+            ),
+        );
+        return;
+    }
+    // Only if it renames something serde reads by its own name.
+    let renamed = named.iter().find(|n| {
+        n.attrs.str(&keys::RENAME).is_none()
+            && n.attrs.serde.rename.is_none()
+            && (n.apply)(rule, &n.name) != n.name
+    });
+    if let Some(n) = renamed {
+        cx.error_spanned_by(
+            path,
+            format!(
+                "`rename_all` gives wire names serde does not read: serde reads the {} `{}` as \"{}\", not \"{}\"; serde reads the answer by one set of wire names: give serde the same rule (`#[serde(rename_all = \"{}\")]`) or drop `rename_all`",
+                n.what,
+                n.name,
+                n.name,
+                (n.apply)(rule, &n.name),
+                rule.name()
+            ),
+        );
+    }
+}
+
+/// A field's or variant's `rename` against the name serde reads it by. (A name that came from
+/// the type's rules is `rules_are_serdes`'s concern.)
+fn rename_is_serdes(cx: &Ctxt, n: &Named, serde_rule: Option<&(RenameRule, LitStr)>) {
+    let Some(rename) = n.attrs.str(&keys::RENAME) else {
+        return;
+    };
+    let serde_name = match (&n.attrs.serde.rename, serde_rule) {
+        (Some(serde), _) => serde.value(),
+        (None, Some((rule, _))) => (n.apply)(*rule, &n.name),
+        (None, None) => n.name.clone(),
+    };
+    let serde_reads_it = serde_name == n.wire_name
+        || n.attrs
+            .serde
+            .aliases
+            .iter()
+            .any(|alias| alias == n.wire_name);
+    if serde_reads_it {
+        return;
+    }
+    let message = match (&n.attrs.serde.rename, serde_rule) {
+        (Some(serde), _) => format!(
+            "`rename = \"{}\"` disagrees with `#[serde(rename = \"{}\")]`; serde reads the answer by one wire name: keep one of the two",
+            rename.value(),
+            serde.value()
+        ),
+        (None, rule) => format!(
+            "`rename = \"{}\"` disagrees with serde, which reads this {} as \"{serde_name}\"{}; serde reads the answer by one wire name: give serde the same name (`#[serde(rename = \"{}\")]`) or drop `rename`",
+            rename.value(),
+            n.what,
+            rule.map_or_else(String::new, |(_, lit)| format!(
+                " (`#[serde(rename_all = \"{}\")]`)",
+                lit.value()
+            )),
+            rename.value()
+        ),
+    };
+    cx.error_spanned_by(rename, message);
 }
 
 /// A flattened field is no property: its form's own fields carry the attributes.

@@ -59,10 +59,16 @@ pub(crate) struct Entry {
 }
 
 /// What `#[serde(…)]` says about wire names and defaults.
+// One flag per key it reads, and whether there is any.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Default)]
 pub(crate) struct Serde {
+    /// Whether any `#[serde(…)]` attribute is written here: a serde derive reads the type.
+    pub(crate) present: bool,
     /// `rename = "…"`, or the `deserialize` name of `rename(…)`.
     pub(crate) rename: Option<LitStr>,
+    /// `alias = "…"`, each: other names serde reads the field or variant by.
+    pub(crate) aliases: Vec<String>,
     /// `rename_all = "…"`, or the `deserialize` rule of `rename_all(…)`.
     pub(crate) rename_all: Option<(RenameRule, LitStr)>,
     /// On a field: `default` or `default = "path"`; on a struct, the same for every field.
@@ -104,6 +110,7 @@ impl Attrs {
                     cx.syn_error(error);
                 }
             } else if attr.path().is_ident("serde") {
+                out.serde.present = true;
                 // serde reports its own mistakes; we only read what decides the form.
                 let _ = attr.parse_nested_meta(|meta| out.serde.parse_key(&meta));
             }
@@ -289,6 +296,9 @@ impl Serde {
         let path = &meta.path;
         if path.is_ident("rename") {
             self.rename = deserialize_name(meta)?;
+        } else if path.is_ident("alias") {
+            let alias: LitStr = meta.value()?.parse()?;
+            self.aliases.push(alias.value());
         } else if path.is_ident("rename_all") {
             self.rename_all = deserialize_name(meta)?
                 .and_then(|lit| RenameRule::parse(&lit).map(|rule| (rule, lit)));
