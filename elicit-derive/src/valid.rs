@@ -37,6 +37,7 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
         }
         Data::Enum(variants) => {
             enum_has_one_style(cx, input);
+            variants_are_read_by_serde(cx, variants);
             variant_values_are_distinct(cx, variants);
         }
         Data::Newtype(field) => field_rules(cx, field),
@@ -409,6 +410,24 @@ fn enum_has_one_style(cx: &Ctxt, input: &Input) {
             legacy,
             "`legacy_enum_names` and `untitled` cannot both be set; an enum has one style",
         );
+    }
+}
+
+/// A choice offers every variant, and serde reads every one it is given: a variant serde
+/// skips could be neither read back by serde nor left out of the options (a value holding it
+/// would then have no answer to write).
+fn variants_are_read_by_serde(cx: &Ctxt, variants: &[Variant]) {
+    for variant in variants {
+        if let Some(skip) = &variant.attrs.serde.skip {
+            let key = skip.to_string();
+            cx.error_spanned_by(
+                skip,
+                format!(
+                    "variant `{}` is `#[serde({key})]`, but a choice offers every variant of its enum: serde could not read it back as an answer; remove `{key}`, or the variant from the enum",
+                    variant.ident
+                ),
+            );
+        }
     }
 }
 

@@ -73,7 +73,8 @@ pub(crate) struct Serde {
     pub(crate) rename_all: Option<(RenameRule, LitStr)>,
     /// On a field: `default` or `default = "path"`; on a struct, the same for every field.
     pub(crate) default: Option<DefaultValue>,
-    pub(crate) skip: bool,
+    /// `skip` or `skip_deserializing`, as written: serde does not read it.
+    pub(crate) skip: Option<TokenStream>,
     pub(crate) flatten: bool,
     pub(crate) deny_unknown_fields: bool,
 }
@@ -210,7 +211,7 @@ impl Attrs {
 
     /// `skip`, or serde's `skip` / `skip_deserializing`.
     pub(crate) fn skipped(&self) -> bool {
-        self.has(&keys::SKIP) || self.serde.skip
+        self.has(&keys::SKIP) || self.serde.skip.is_some()
     }
 
     /// `flatten`, or serde's.
@@ -310,7 +311,7 @@ impl Serde {
                 DefaultValue::TypeDefault(syn::spanned::Spanned::span(path))
             });
         } else if path.is_ident("skip") || path.is_ident("skip_deserializing") {
-            self.skip = true;
+            self.skip = Some(path.to_token_stream());
         } else if path.is_ident("flatten") {
             self.flatten = true;
         } else if path.is_ident("deny_unknown_fields") {
