@@ -261,9 +261,16 @@ fn flattened_field_takes_no_keys(cx: &Ctxt, field: &Field) {
     }
 }
 
-/// A lower bound above its upper bound leaves no answer.
+/// A lower bound above its upper bound leaves no answer, and so does `max_items = 0` but the
+/// empty selection: a question with one answer.
 fn bounds_are_ordered(cx: &Ctxt, field: &Field) {
     let attrs = &field.attrs;
+    if let Some(max) = attrs.count(&keys::MAX_ITEMS).filter(|max| max.value == 0) {
+        cx.error_spanned_by(
+            &max.tokens,
+            "`max_items` is 0, so the only answer is no option at all: a multi-select must let at least one option be chosen; drop the field, or allow 1 or more",
+        );
+    }
     for (low, high) in [
         (&keys::MIN_LENGTH, &keys::MAX_LENGTH),
         (&keys::MIN_ITEMS, &keys::MAX_ITEMS),
