@@ -61,7 +61,7 @@ impl FieldTrait {
                     default: &#private::FieldDefault<Self>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self>;
-                fn __put(&self, content: &mut #map, name: &str, has_default: bool);
+                fn __put(&self, content: &mut #map, name: &str);
             }
 
             #[diagnostic::do_not_recommend]
@@ -95,8 +95,8 @@ impl FieldTrait {
                     #private::parse_slot(slot, name, schema, default, errors)
                 }
 
-                fn __put(&self, content: &mut #map, name: &str, has_default: bool) {
-                    #private::put_field(content, name, self, has_default);
+                fn __put(&self, content: &mut #map, name: &str) {
+                    #private::put_field(content, name, self);
                 }
             }
         };

@@ -351,9 +351,8 @@ fn content_put(member: &Part) -> TokenStream {
         Part::Property(field) => {
             let member = &field.member;
             let name = &field.wire_name;
-            let has_default = field.default().is_some();
             let field_type = check::field_type(field);
-            quote!(#field_type::__put(&self.#member, &mut __content, #name, #has_default);)
+            quote!(#field_type::__put(&self.#member, &mut __content, #name);)
         }
         Part::Flatten(field) => {
             let member = &field.member;
@@ -782,7 +781,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
             #[inline]
             fn to_content(&self) -> #private::Content {
                 let mut __content = #private::Map::new();
-                #private::put_field::<Self>(&mut __content, #field_name, self, false);
+                #private::put_field::<Self>(&mut __content, #field_name, self);
                 __content
             }
         }

@@ -24,7 +24,9 @@ pub trait FormField: Sized {
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value as the reader found it.
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind>;
-    /// The value when the key is absent or `null` and there is no default.
+    /// The value when the key is absent or `null`: `None` for an `Option`, whatever its
+    /// default (which only pre-fills the form); for a plain field, nothing (its default, else
+    /// the field is missing).
     fn from_absent() -> Option<Self>;
     /// Wraps a default written as `Inner`.
     fn from_inner(inner: Self::Inner) -> Self;
