@@ -2,8 +2,8 @@
 //! `BTreeSet` or `HashSet` of it as a multi-select field (SEP-1330).
 //!
 //! `#[derive(Elicit)]` on a unit-variant enum implements [`ElicitEnum`] (its variants as
-//! [`EnumVariant`]s, written in an [`EnumStyle`]), [`ElicitField`](crate::ElicitField) (so
-//! the enum can be a field) and, unless the style is
+//! [`EnumVariant`]s, written in an [`EnumStyle`]), [`ElicitField`] (so the enum can be a
+//! field) and, unless the style is
 //! [`LegacyEnumNames`](EnumStyle::LegacyEnumNames), [`MultiSelectOption`] (so a collection
 //! of it can be a field too). These traits are what a field or a generic function over
 //! choice enums names; there is rarely a reason to implement them by hand. How the options
