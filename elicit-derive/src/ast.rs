@@ -137,7 +137,7 @@ impl<'a> Input<'a> {
                 "`Elicit` cannot be derived for a generic type; a form's schema is built once per type, so write the form with concrete field types",
             );
         }
-        let rule = rename_rule(cx, &attrs);
+        let rule = rename_rule(&attrs);
         let titled = !attrs.has(&keys::UNTITLED);
         let container_default = attrs.serde.default.clone();
         let data = match &input.data {
@@ -254,7 +254,7 @@ impl<'a> Field<'a> {
         let member = field.ident.as_ref()?;
         let attrs = Attrs::parse(cx, &field.attrs, Place::Field);
         let name = unraw(member);
-        let wire_name = explicit_name(cx, &attrs).unwrap_or_else(|| {
+        let wire_name = explicit_name(&attrs).unwrap_or_else(|| {
             rule.map_or_else(|| name.clone(), |rule| rule.apply_to_field(&name))
         });
         let title = attrs
@@ -278,6 +278,13 @@ impl<'a> Field<'a> {
     }
 }
 
+impl Variant<'_> {
+    /// The variant's name as written, for messages and casing rules.
+    pub(crate) fn name(&self) -> String {
+        unraw(self.ident)
+    }
+}
+
 impl<'a> Variant<'a> {
     fn from_syn(cx: &Ctxt, variant: &'a syn::Variant, rule: Option<RenameRule>) -> Self {
         match &variant.fields {
@@ -292,7 +299,7 @@ impl<'a> Variant<'a> {
         }
         let attrs = Attrs::parse(cx, &variant.attrs, Place::Variant);
         let name = unraw(&variant.ident);
-        let value = explicit_name(cx, &attrs).unwrap_or_else(|| {
+        let value = explicit_name(&attrs).unwrap_or_else(|| {
             rule.map_or_else(|| name.clone(), |rule| rule.apply_to_variant(&name))
         });
         let title = attrs
@@ -322,41 +329,20 @@ fn is_newtype(fields: &Fields) -> bool {
     matches!(fields, Fields::Unnamed(fields) if fields.unnamed.len() == 1)
 }
 
-/// `rename`, else serde's `rename`. A type that derives both `Elicit` and `Deserialize`
-/// keeps one wire name: the two disagreeing is an error, never a silent second name.
-fn explicit_name(cx: &Ctxt, attrs: &Attrs) -> Option<String> {
-    let elicit = attrs.str(&keys::RENAME);
-    if let (Some(elicit), Some(serde)) = (elicit, &attrs.serde.rename)
-        && elicit.value() != serde.value()
-    {
-        cx.error_spanned_by(
-            elicit,
-            format!(
-                "`rename = \"{}\"` disagrees with `#[serde(rename = \"{}\")]`; serde reads the answer by one wire name: keep one of the two",
-                elicit.value(),
-                serde.value()
-            ),
-        );
-    }
-    elicit.or(attrs.serde.rename.as_ref()).map(LitStr::value)
+/// `rename`, else serde's `rename`. (Where serde's name differs from the one this gives, the
+/// derive refuses the field: `valid`.)
+fn explicit_name(attrs: &Attrs) -> Option<String> {
+    attrs
+        .str(&keys::RENAME)
+        .or(attrs.serde.rename.as_ref())
+        .map(LitStr::value)
 }
 
-/// `rename_all`, else serde's; the two disagreeing is an error, as for `rename`.
-fn rename_rule(cx: &Ctxt, attrs: &Attrs) -> Option<RenameRule> {
-    let serde = attrs.serde.rename_all.as_ref();
-    if let (Some(elicit), Some((rule, lit))) = (attrs.rule(), serde)
-        && elicit != *rule
-        && let Some(path) = attrs.path(&keys::RENAME_ALL)
-    {
-        cx.error_spanned_by(
-            path,
-            format!(
-                "`rename_all` disagrees with `#[serde(rename_all = \"{}\")]`; serde reads the answer by one set of wire names: keep one of the two",
-                lit.value()
-            ),
-        );
-    }
-    attrs.rule().or(serde.map(|(rule, _)| *rule))
+/// `rename_all`, else serde's.
+fn rename_rule(attrs: &Attrs) -> Option<RenameRule> {
+    attrs
+        .rule()
+        .or(attrs.serde.rename_all.as_ref().map(|(rule, _)| *rule))
 }
 
 /// A field's default title: its Rust name in words, the first capitalized (`party_size` is

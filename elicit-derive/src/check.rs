@@ -61,7 +61,7 @@ impl FieldTrait {
                     default: &#private::FieldDefault<Self>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self>;
-                fn __put(&self, content: &mut #map, name: &str, has_default: bool);
+                fn __put(&self, content: &mut #map, name: &str);
             }
 
             #[diagnostic::do_not_recommend]
@@ -95,8 +95,8 @@ impl FieldTrait {
                     #private::parse_slot(slot, name, schema, default, errors)
                 }
 
-                fn __put(&self, content: &mut #map, name: &str, has_default: bool) {
-                    #private::put_field(content, name, self, has_default);
+                fn __put(&self, content: &mut #map, name: &str) {
+                    #private::put_field(content, name, self);
                 }
             }
         };
@@ -239,7 +239,7 @@ fn kind_trait_name(kind: Kind) -> Ident {
 fn kinded_keys() -> impl Iterator<Item = (&'static Key, Kind)> {
     keys::ALL
         .iter()
-        .filter_map(|key| key.kind.map(|kind| (*key, kind)))
+        .filter_map(|key| key.kind().map(|kind| (*key, kind)))
 }
 
 /// "`min_items` and `max_items`": the keys of a kind, from the table.

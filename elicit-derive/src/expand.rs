@@ -13,7 +13,7 @@ use syn::DeriveInput;
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Data, Field, Input, Part, Parts, Variant, option_inner};
-use crate::attr::{self, Value, keys};
+use crate::attr::{Value, keys};
 use crate::case::snake_words;
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -131,7 +131,7 @@ fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
 fn field_schema(
     field: &Field,
     description: Option<Doc>,
-    base: &TokenStream,
+    (base, facts): (&TokenStream, &TokenStream),
     form: &str,
     krate: &TokenStream,
 ) -> TokenStream {
@@ -150,8 +150,8 @@ fn field_schema(
     if let Some(description) = description {
         steps.push(quote!(#private::set::description(&mut __schema, #description);));
     }
-    for key in keys::ALL.iter().filter(|key| key.kind.is_some()) {
-        let Some(entry) = attrs.get(key) else {
+    for key in keys::ALL {
+        let (Some(narrows), Some(entry)) = (&key.narrows, attrs.get(key)) else {
             continue;
         };
         let value = match &entry.value {
@@ -160,18 +160,23 @@ fn field_schema(
                 quote!(#count)
             }
             Value::Number(number) => number_tokens(number.value, krate),
+            // By its place in the one list of formats, which the runtime's `StringFormat` is.
             Value::Format(format, _) => {
-                let variant = format_ident!("{}", attr::format_variant(*format));
-                quote!(#krate::__private::StringFormat::#variant)
+                let index = format.index();
+                quote!(#krate::__private::StringFormat::ALL[#index])
             }
             Value::Str(lit) => quote!(#lit),
             _ => continue,
         };
-        let setter = format_ident!("{}", key.name);
+        let setter = format_ident!("{}", narrows.setter);
         steps.push(quote!(#private::set::#setter(&mut __schema, #value);));
     }
     let wire_name = &field.wire_name;
-    if attrs.entries().iter().any(|entry| entry.key.kind.is_some()) {
+    if attrs
+        .entries()
+        .iter()
+        .any(|entry| entry.key.narrows.is_some())
+    {
         steps.push(quote!(#private::set::check_satisfiable(&__schema, #form, #wire_name);));
     }
     if field.default().is_some() {
@@ -187,9 +192,9 @@ fn field_schema(
         });
     }
     quote! {{
-        let mut __schema = #base;
+        let mut __schema = #private::set::FieldSchema::new(#base, #facts);
         #(#steps)*
-        __schema
+        __schema.into_schema()
     }}
 }
 
@@ -223,7 +228,7 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     });
     let puts = members.iter().map(content_put);
     let proofs = struct_proofs(&properties, &flattened, krate);
-    let values = value_proofs(&properties, krate);
+    let values = value_proofs(&properties, krate, facts::Proofs::Complete);
     let map = quote!(#private::Content);
 
     quote! {
@@ -295,37 +300,19 @@ pub(crate) fn struct_proofs(
     quote!(#definitions #kinds)
 }
 
-/// What the compiler proves about the fields' values once the derive found no mistake (the
-/// fallback leaves them out: they would repeat its errors): that a name read as a secret has
-/// a type that cannot hold one, and that defaults and narrowing fit the type.
-fn value_proofs(properties: &[&Field], krate: &TokenStream) -> TokenStream {
+/// What the compiler proves about the fields' values, by their types' facts: that a name read
+/// as a secret has a type that cannot hold one, and that bounds, defaults and narrowing fit
+/// the type (`facts`). After a mistake of the derive's own (the fallback), only the proofs
+/// that judge the type alone, which cannot repeat it.
+pub(crate) fn value_proofs(
+    properties: &[&Field],
+    krate: &TokenStream,
+    proofs: facts::Proofs,
+) -> TokenStream {
     properties
         .iter()
-        .flat_map(|field| {
-            [
-                sensitive_assertion(field),
-                Some(facts::field_assertions(field, krate)),
-            ]
-        })
-        .flatten()
+        .map(|field| facts::field_assertions(field, krate, proofs))
         .collect()
-}
-
-/// For a field whose name reads as a secret and whose type the syntax does not show: the
-/// proof, spanned on the name, that its type can carry no secret (an enum, a multi-select).
-fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
-    if valid::type_is_known(field) {
-        return None;
-    }
-    let message = valid::sensitive_name(field)?;
-    let span = valid::sensitive_name_span(field)
-        .into_iter()
-        .next()
-        .map_or_else(Span::call_site, |tree| tree.span());
-    let field_type = check::field_type(field);
-    Some(quote_spanned! {span=>
-        const _: () = ::core::assert!(!#field_type::__CAN_HOLD_SECRET, #message);
-    })
 }
 
 /// The statement that adds a member's properties to the form's schema.
@@ -337,7 +324,10 @@ fn schema_push(member: &Part, form: &str, krate: &TokenStream) -> TokenStream {
             let schema = field_schema(
                 field,
                 field.description(),
-                &quote!(#field_type::__schema()),
+                (
+                    &quote!(#field_type::__schema()),
+                    &quote!(#field_type::__FACTS),
+                ),
                 form,
                 krate,
             );
@@ -361,9 +351,8 @@ fn content_put(member: &Part) -> TokenStream {
         Part::Property(field) => {
             let member = &field.member;
             let name = &field.wire_name;
-            let has_default = field.default().is_some();
             let field_type = check::field_type(field);
-            quote!(#field_type::__put(&self.#member, &mut __content, #name, #has_default);)
+            quote!(#field_type::__put(&self.#member, &mut __content, #name);)
         }
         Part::Flatten(field) => {
             let member = &field.member;
@@ -576,7 +565,7 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     let schema = field_schema(
         field,
         description,
-        &quote!(#inner::__schema()),
+        (&quote!(#inner::__schema()), &quote!(#inner::__FACTS)),
         &form,
         krate,
     );
@@ -584,7 +573,13 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     let assertions = check::attribute_assertions(&[field]);
     let narrowing = facts::narrowing(field);
     let subject = format!("newtype `{ident}`");
-    let inner_facts = facts::assertions(field, &subject, &quote!(#inner::__FACTS), krate);
+    let inner_facts = facts::assertions(
+        field,
+        &subject,
+        &quote!(#inner::__FACTS),
+        krate,
+        facts::Proofs::Complete,
+    );
 
     quote! {
         #definitions
@@ -594,7 +589,8 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
             const CAN_HOLD_SECRET: bool = #inner::__CAN_HOLD_SECRET;
-            const FACTS: #private::Facts = #inner::__FACTS #narrowing;
+            // Its schema is final: a bound on a field of the newtype only narrows it.
+            const FACTS: #private::Facts = (#inner::__FACTS #narrowing).finished();
 
             #[inline]
             fn field_schema() -> #krate::__private::PropertySchema {
@@ -606,7 +602,11 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
                 value: &#private::Value,
             ) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
                 let __inner = #inner::__from_json(value)?;
-                <Self as #private::NewtypeField>::schema().check(value)?;
+                #private::check_newtype(
+                    <Self as #private::NewtypeField>::schema(),
+                    value,
+                    &#inner::__FACTS,
+                )?;
                 ::core::result::Result::Ok(Self(__inner))
             }
 
@@ -781,7 +781,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
             #[inline]
             fn to_content(&self) -> #private::Content {
                 let mut __content = #private::Map::new();
-                #private::put_field::<Self>(&mut __content, #field_name, self, false);
+                #private::put_field::<Self>(&mut __content, #field_name, self);
                 __content
             }
         }

@@ -9,6 +9,7 @@ use syn::{Data as SynData, DeriveInput, Fields};
 use crate::ast::{Data, Input, Parts};
 use crate::check;
 use crate::expand;
+use crate::facts;
 
 pub(crate) fn expand(
     input: &DeriveInput,
@@ -170,13 +171,27 @@ fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
                 .filter(|field| !crate::valid::is_borrowed(field))
                 .collect();
             let types = check::type_assertions(&owned, &members.flattened);
-            quote!(#proofs #types)
+            // What the types' facts prove that the derive's own errors cannot have said.
+            let values = expand::value_proofs(&owned, krate, facts::Proofs::TypeOnly);
+            quote!(#proofs #types #values)
         }
         Some(Data::Newtype(field)) => {
             let definitions = check::newtype_definitions(field, krate);
             let types = check::newtype_type_assertion(field);
             let attributes = check::attribute_assertions(&[field]);
-            quote!(#definitions #types #attributes)
+            let inner = check::newtype_inner_type(field);
+            let subject = format!(
+                "newtype `{}`",
+                parsed.map_or_else(String::new, |p| p.ident.to_string())
+            );
+            let values = facts::assertions(
+                field,
+                &subject,
+                &quote!(#inner::__FACTS),
+                krate,
+                facts::Proofs::TypeOnly,
+            );
+            quote!(#definitions #types #attributes #values)
         }
         _ => TokenStream::new(),
     }

@@ -15,10 +15,10 @@ mod defaults;
 #[cfg_attr(docsrs, doc(cfg(feature = "state")))]
 pub mod dialog;
 pub mod error;
+mod facts;
 mod field;
 mod fields;
 mod form;
-mod format;
 pub mod guide;
 mod limits;
 mod pattern;
@@ -27,7 +27,6 @@ mod read;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 pub mod schema;
-mod select;
 pub mod shape;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -95,5 +94,5 @@ pub trait Elicit: Sized {
     /// the form. `None` (the default) reads the bytes into a `Value`, then calls
     /// [`from_content`](Self::from_content).
     #[doc(hidden)]
-    const READER: Option<crate::__private::FormReader<Self>> = None;
+    const READER: Option<crate::read::FormReader<Self>> = None;
 }

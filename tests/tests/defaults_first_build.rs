@@ -2,7 +2,8 @@
 //! loud panic naming the form, the field and the broken constraint (`set::default`); so is a
 //! field whose merged constraints leave no valid value (`set::check_satisfiable`).
 
-use elicit_core::__private::{Value, set};
+use elicit_core::__private::set::FieldSchema;
+use elicit_core::__private::{Facts, Value, set};
 use elicit_core::ElicitField;
 use elicit_core::schema::{
     EnumOption, NumberKind, NumberSchema, Pattern, PropertySchema, StringFormat, StringSchema,
@@ -38,10 +39,25 @@ fn multi(min_items: Option<u64>, max_items: Option<u64>, count: usize) -> Proper
     })
 }
 
+/// A schema built by hand, with no Rust type behind it.
+fn untyped(schema: PropertySchema) -> FieldSchema {
+    FieldSchema::new(schema, Facts::UNKNOWN)
+}
+
+/// The schema of field type `T`, with what `T` allows, as generated code starts from.
+fn typed<T: ElicitField>() -> FieldSchema {
+    FieldSchema::new(T::field_schema(), T::FACTS)
+}
+
 /// `set::default` on `schema`, returning the schema it leaves.
-fn with_default(mut schema: PropertySchema, default: Value) -> PropertySchema {
-    set::default(&mut schema, Some(default), "Settings", "retries");
-    schema
+fn with_default(schema: PropertySchema, default: Value) -> PropertySchema {
+    with_default_on(untyped(schema), default)
+}
+
+/// `set::default` on a field's schema, returning the schema it leaves.
+fn with_default_on(mut field: FieldSchema, default: Value) -> PropertySchema {
+    set::default(&mut field, Some(default), "Settings", "retries");
+    field.into_schema()
 }
 
 #[test]
@@ -51,9 +67,9 @@ fn a_valid_default_is_stored() {
     let schema = with_default(multi(Some(1), Some(2), 3), json!(["o0", "o2"]));
     assert_eq!(schema.default_value(), Some(json!(["o0", "o2"])));
     // No default: nothing to check, nothing stored.
-    let mut schema = integer(0, 10);
-    set::default(&mut schema, None, "Settings", "retries");
-    assert_eq!(schema.default_value(), None);
+    let mut field = untyped(integer(0, 10));
+    set::default(&mut field, None, "Settings", "retries");
+    assert_eq!(field.into_schema().default_value(), None);
 }
 
 #[test]
@@ -186,7 +202,7 @@ fn boolean_of_the_wrong_type() {
 }
 
 fn satisfiable(schema: &PropertySchema) {
-    set::check_satisfiable(schema, "Settings", "retries");
+    set::check_satisfiable(&untyped(schema.clone()), "Settings", "retries");
 }
 
 #[test]
@@ -256,10 +272,10 @@ fn min_items_above_options() {
 fn a_newtype_bound_merged_with_a_field_bound() {
     // A newtype's own `minimum = 10` and a field's `maximum = 5` merge to nothing: the
     // derive cannot see it, the first build does.
-    let mut schema = u8::field_schema();
-    set::minimum(&mut schema, 10.into());
-    set::maximum(&mut schema, 5.into());
-    let panic = std::panic::catch_unwind(|| satisfiable(&schema)).unwrap_err();
+    let mut field = typed::<u8>();
+    set::minimum(&mut field, 10.into());
+    set::maximum(&mut field, 5.into());
+    let panic = std::panic::catch_unwind(|| satisfiable(field.schema())).unwrap_err();
     let message = panic.downcast_ref::<String>().unwrap();
     assert_eq!(
         message,
@@ -295,10 +311,10 @@ fn a_derived_form_with_a_bad_default_panics_on_first_parse() {
 )]
 fn an_f32_range_with_no_f32_in_it() {
     // `minimum = 0.1, maximum = 0.1` on an `f32`: no `f32` is 0.1, so none is in range.
-    let mut schema = f32::field_schema();
-    set::minimum(&mut schema, serde_json::Number::from_f64(0.1).unwrap());
-    set::maximum(&mut schema, serde_json::Number::from_f64(0.1).unwrap());
-    satisfiable(&schema);
+    let mut field = typed::<f32>();
+    set::minimum(&mut field, serde_json::Number::from_f64(0.1).unwrap());
+    set::maximum(&mut field, serde_json::Number::from_f64(0.1).unwrap());
+    satisfiable(field.schema());
 }
 
 #[test]
@@ -306,9 +322,9 @@ fn an_f32_range_with_no_f32_in_it() {
     expected = "can have no valid value: minimum -3.4028234663852886e+38 is greater than maximum -1e+39"
 )]
 fn an_f32_bound_beyond_the_type() {
-    let mut schema = f32::field_schema();
-    set::maximum(&mut schema, serde_json::Number::from_f64(-1e39).unwrap());
-    satisfiable(&schema);
+    let mut field = typed::<f32>();
+    set::maximum(&mut field, serde_json::Number::from_f64(-1e39).unwrap());
+    satisfiable(field.schema());
 }
 
 #[test]
@@ -317,7 +333,7 @@ fn an_f32_bound_beyond_the_type() {
 )]
 fn an_f32_default_is_checked_as_the_f32_it_denotes() {
     // 0.1 as an `f32` is above 0.1, so `maximum = 0.1, default = 0.1` is refused.
-    let mut schema = f32::field_schema();
-    set::maximum(&mut schema, serde_json::Number::from_f64(0.1).unwrap());
-    with_default(schema, json!(0.1));
+    let mut field = typed::<f32>();
+    set::maximum(&mut field, serde_json::Number::from_f64(0.1).unwrap());
+    with_default_on(field, json!(0.1));
 }

@@ -15,17 +15,19 @@ use crate::case::{RULE_NAMES, RenameRule};
 use crate::ctxt::Ctxt;
 use crate::lit::{self, DefaultValue, NumberLit};
 
-/// The string `format`s a field may declare: names, descriptions and grammars shared with
-/// elicit-core through `elicit-grammar`.
+/// The string `format`s a field may declare: the runtime's `StringFormat` itself, with its
+/// names, descriptions and grammars, from `elicit-grammar`.
 pub(crate) use elicit_grammar::format::Format;
 
-/// The `StringFormat` variant a format is written as in generated code.
-pub(crate) fn format_variant(format: Format) -> &'static str {
-    match format {
-        Format::Email => "Email",
-        Format::Uri => "Uri",
-        Format::Date => "Date",
-        Format::DateTime => "DateTime",
+/// The formats' wire names, quoted, in the grammar's order: `"email", "uri", "date" or "date-time"`.
+fn format_names() -> String {
+    let quoted: Vec<String> = Format::NAMES
+        .iter()
+        .map(|name| format!("{name:?}"))
+        .collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
     }
 }
 
@@ -57,15 +59,22 @@ pub(crate) struct Entry {
 }
 
 /// What `#[serde(…)]` says about wire names and defaults.
+// One flag per key it reads, and whether there is any.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Default)]
 pub(crate) struct Serde {
+    /// Whether any `#[serde(…)]` attribute is written here: a serde derive reads the type.
+    pub(crate) present: bool,
     /// `rename = "…"`, or the `deserialize` name of `rename(…)`.
     pub(crate) rename: Option<LitStr>,
+    /// `alias = "…"`, each: other names serde reads the field or variant by.
+    pub(crate) aliases: Vec<String>,
     /// `rename_all = "…"`, or the `deserialize` rule of `rename_all(…)`.
     pub(crate) rename_all: Option<(RenameRule, LitStr)>,
     /// On a field: `default` or `default = "path"`; on a struct, the same for every field.
     pub(crate) default: Option<DefaultValue>,
-    pub(crate) skip: bool,
+    /// `skip` or `skip_deserializing`, as written: serde does not read it.
+    pub(crate) skip: Option<TokenStream>,
     pub(crate) flatten: bool,
     pub(crate) deny_unknown_fields: bool,
 }
@@ -102,6 +111,7 @@ impl Attrs {
                     cx.syn_error(error);
                 }
             } else if attr.path().is_ident("serde") {
+                out.serde.present = true;
                 // serde reports its own mistakes; we only read what decides the form.
                 let _ = attr.parse_nested_meta(|meta| out.serde.parse_key(&meta));
             }
@@ -137,9 +147,7 @@ impl Attrs {
     }
 
     pub(crate) fn get(&self, key: &Key) -> Option<&Entry> {
-        self.entries
-            .iter()
-            .find(|entry| std::ptr::eq(entry.key, key))
+        self.entries.iter().find(|entry| entry.key == key)
     }
 
     pub(crate) fn has(&self, key: &Key) -> bool {
@@ -203,7 +211,7 @@ impl Attrs {
 
     /// `skip`, or serde's `skip` / `skip_deserializing`.
     pub(crate) fn skipped(&self) -> bool {
-        self.has(&keys::SKIP) || self.serde.skip
+        self.has(&keys::SKIP) || self.serde.skip.is_some()
     }
 
     /// `flatten`, or serde's.
@@ -248,7 +256,7 @@ fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Opti
             let Some(format) = Format::parse(&lit.value()) else {
                 cx.error_spanned_by(
                     &lit,
-                    "unknown `format`; MCP allows \"email\", \"uri\", \"date\" or \"date-time\"",
+                    format!("unknown `format`; MCP allows {}", format_names()),
                 );
                 return Ok(None);
             };
@@ -289,6 +297,9 @@ impl Serde {
         let path = &meta.path;
         if path.is_ident("rename") {
             self.rename = deserialize_name(meta)?;
+        } else if path.is_ident("alias") {
+            let alias: LitStr = meta.value()?.parse()?;
+            self.aliases.push(alias.value());
         } else if path.is_ident("rename_all") {
             self.rename_all = deserialize_name(meta)?
                 .and_then(|lit| RenameRule::parse(&lit).map(|rule| (rule, lit)));
@@ -300,7 +311,7 @@ impl Serde {
                 DefaultValue::TypeDefault(syn::spanned::Spanned::span(path))
             });
         } else if path.is_ident("skip") || path.is_ident("skip_deserializing") {
-            self.skip = true;
+            self.skip = Some(path.to_token_stream());
         } else if path.is_ident("flatten") {
             self.flatten = true;
         } else if path.is_ident("deny_unknown_fields") {

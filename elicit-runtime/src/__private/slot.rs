@@ -19,12 +19,14 @@ pub trait FormField: Sized {
     /// Whether a value can carry a secret (`ElicitField::CAN_HOLD_SECRET`).
     const CAN_HOLD_SECRET: bool;
     /// The value type's constraints (`ElicitField::FACTS`).
-    const FACTS: super::Facts;
+    const FACTS: crate::facts::Facts;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value as the reader found it.
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind>;
-    /// The value when the key is absent or `null` and there is no default.
+    /// The value when the key is absent or `null`: `None` for an `Option`, whatever its
+    /// default (which only pre-fills the form); for a plain field, nothing (its default, else
+    /// the field is missing).
     fn from_absent() -> Option<Self>;
     /// Wraps a default written as `Inner`.
     fn from_inner(inner: Self::Inner) -> Self;
@@ -36,7 +38,7 @@ impl<T: ElicitField> FormField for T {
     type Inner = T;
     const REQUIRED: bool = true;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
-    const FACTS: super::Facts = T::FACTS;
+    const FACTS: crate::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -63,7 +65,7 @@ impl<T: ElicitField> FormField for Option<T> {
     type Inner = T;
     const REQUIRED: bool = false;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
-    const FACTS: super::Facts = T::FACTS;
+    const FACTS: crate::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -115,7 +117,7 @@ impl<F: FormField> FieldDefault<F> {
             Self::None => None,
             Self::Literal(json) => {
                 let json = json();
-                if let Err(error) = schema.check(&json) {
+                if let Err(error) = schema.check_as(&json, &F::FACTS) {
                     return Some(Err(invalid_default(&error)));
                 }
                 // Through `from_present_raw`, which the reader calls too: one conversion

@@ -3,10 +3,12 @@
 //! and the value of one slot ([`Raw`]).
 
 mod bytes;
+mod errors;
 mod raw;
 mod slots;
 
 pub(crate) use self::bytes::read as read_bytes;
+pub use self::errors::Errors;
 pub use self::raw::Raw;
 pub use self::slots::{FormReader, Slot, read_map, slot, sub_slots};
 

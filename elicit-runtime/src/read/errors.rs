@@ -1,4 +1,5 @@
-//! `Errors`: the field errors of one `from_content` call.
+//! `Errors`: the field errors of one `from_content` call, collected by the reader (from a
+//! content map or from bytes) and by the generated `parse_fields` of every form.
 
 use crate::error::{ContentError, FieldError, FieldErrorKind};
 

@@ -1,23 +1,41 @@
-//! What a field type's schema says, as a constant, so that the derive can judge a default
-//! or a narrowing at compile time on any type (an alias, a newtype, an enum), not only on
-//! the types it can read off the syntax.
+//! What a field type allows, as constants: the one statement of a type's kind and range,
+//! `ElicitField::FACTS`. The type's number schema is built from it (`Facts::number_schema`);
+//! the attribute setters read from it how far a bound may go and whether the value is an
+//! `f32` (`set::FieldSchema`); the typed reader compares an `f32` field's values as the `f32`
+//! it says they are; and the derive judges literal defaults and narrowing against it at
+//! compile time, by const evaluation, on any type (an alias, a newtype, an enum) as on the
+//! types it can read off the syntax.
 //!
 //! Facts are never stricter than the schema (a compile error must be a real mistake): where
 //! a type cannot say something as a constant (a `pattern`, a `format`), the facts leave it
 //! out, and the check made when the schema is first built (`set::default`) covers it.
 
-use crate::select::EnumVariant;
+mod message;
 
-use super::names::{ConstMessage, str_eq};
+pub use self::message::ConstMessage;
+pub(crate) use self::message::str_eq;
+
+use serde_json::Number;
+
+use crate::choice::EnumVariant;
+use crate::schema::{NumberKind, NumberSchema, PropertySchema};
+
+/// The largest integer I-JSON (RFC 7493) lets a number hold exactly: 2^53 − 1. JavaScript
+/// (a `Number`) holds no larger integer exactly, so a 64-bit field's schema stops there.
+pub(crate) const I_JSON_MAX: i128 = (1 << 53) - 1;
 
 /// The kind of JSON value a field holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum FactKind {
     /// A type that says nothing (a hand-written `ElicitField`): nothing is judged.
     Unknown,
+    /// A string.
     String,
+    /// An integer (`"type":"integer"`).
     Integer,
+    /// Any number (`"type":"number"`).
     Number,
+    /// A boolean.
     Boolean,
     /// A single select: a string that is one of `options`.
     Single,
@@ -28,28 +46,43 @@ pub enum FactKind {
 /// A field type's constraints, as constants.
 #[derive(Clone, Copy)]
 pub struct Facts {
-    pub kind: FactKind,
-    /// Integer bounds, for `Integer`.
-    pub min_int: Option<i128>,
-    pub max_int: Option<i128>,
-    /// Float bounds, for `Number`.
-    pub min_float: Option<f64>,
-    pub max_float: Option<f64>,
-    /// The value is an `f32`: numbers are compared as the `f32` they round to.
-    pub float32: bool,
-    pub min_length: Option<u64>,
-    pub max_length: Option<u64>,
-    pub options: &'static [EnumVariant],
-    pub min_items: Option<u64>,
-    pub max_items: Option<u64>,
+    pub(crate) kind: FactKind,
+    /// `Integer`: the bounds the type's schema states (the Rust type's range cut to I-JSON's
+    /// `±(2^53 − 1)`, then narrowed).
+    pub(crate) min_int: Option<i128>,
+    pub(crate) max_int: Option<i128>,
+    /// `Integer`: how far an explicit `minimum` or `maximum` may move the bounds (the Rust
+    /// type's whole range, beyond I-JSON's for a 64-bit type) while they are still the type's
+    /// own; `None` once they are final (a newtype's: its own parser checks its schema), when
+    /// a bound only narrows.
+    pub(crate) widen_to: Option<(i128, i128)>,
+    /// `Integer`: the Rust type whose whole range `widen_to` is, while it is, for an explicit
+    /// bound outside it to be named a mistake; `None` for the non-zero integers, whose lower
+    /// bound is clamped to the range silently.
+    pub(crate) type_name: Option<&'static str>,
+    /// `Number`: the bounds the type's schema states (`±f32::MAX` for an `f32`, then narrowed).
+    pub(crate) min_float: Option<f64>,
+    pub(crate) max_float: Option<f64>,
+    /// The value is an `f32`: a number is compared as the `f32` it rounds to, and the bounds
+    /// and the default are exact `f32` values.
+    pub(crate) float32: bool,
+    pub(crate) min_length: Option<u64>,
+    pub(crate) max_length: Option<u64>,
+    pub(crate) options: &'static [EnumVariant],
+    pub(crate) min_items: Option<u64>,
+    pub(crate) max_items: Option<u64>,
 }
 
 impl Facts {
     /// What a type that says nothing gets.
     pub const UNKNOWN: Self = Self::of(FactKind::Unknown);
+    /// A string type's: any string.
     pub const STRING: Self = Self::of(FactKind::String);
+    /// `bool`'s.
     pub const BOOLEAN: Self = Self::of(FactKind::Boolean);
+    /// `f64`'s: any number.
     pub const F64: Self = Self::of(FactKind::Number);
+    /// `f32`'s: a number within `±f32::MAX`, read as the `f32` it rounds to.
     pub const F32: Self = Self {
         float32: true,
         min_float: Some(-(f32::MAX as f64)),
@@ -62,6 +95,8 @@ impl Facts {
             kind,
             min_int: None,
             max_int: None,
+            widen_to: None,
+            type_name: None,
             min_float: None,
             max_float: None,
             float32: false,
@@ -73,14 +108,33 @@ impl Facts {
         }
     }
 
-    /// An integer type's whole range (wider than the schema's I-JSON bounds for the 64-bit
-    /// types, which an explicit bound may widen up to).
+    /// An integer type whose whole range is `min..=max`: bounded by that range cut to
+    /// I-JSON's `±(2^53 − 1)`, which an explicit bound may widen up to the whole range.
     pub const fn integer(min: i128, max: i128) -> Self {
         Self {
-            min_int: Some(min),
-            max_int: Some(max),
+            min_int: Some(if min < -I_JSON_MAX { -I_JSON_MAX } else { min }),
+            max_int: Some(if max > I_JSON_MAX { I_JSON_MAX } else { max }),
+            widen_to: Some((min, max)),
             ..Self::of(FactKind::Integer)
         }
+    }
+
+    /// The primitive integer type `T` whose range is `min..=max`, by its name: an explicit
+    /// bound outside it is a mistake the derive reports (`bound_int`).
+    pub const fn primitive(name: &'static str, min: i128, max: i128) -> Self {
+        Self {
+            type_name: Some(name),
+            ..Self::integer(min, max)
+        }
+    }
+
+    /// The facts of a type whose schema is final (a newtype's): its bounds are what they
+    /// are, and an explicit bound on a field of the type may only narrow them.
+    #[must_use]
+    pub const fn finished(mut self) -> Self {
+        self.widen_to = None;
+        self.type_name = None;
+        self
     }
 
     /// A single select of `options`.
@@ -99,12 +153,15 @@ impl Facts {
         }
     }
 
-    /// `minimum = value` written as an integer.
+    /// `minimum = value` written as an integer: on an integer whose bounds are still its
+    /// type's own, the new bound (never below the type's range); otherwise it narrows.
     #[must_use]
     pub const fn minimum_int(mut self, value: i128) -> Self {
         match self.kind {
             FactKind::Integer => {
-                if self.min_int.is_none() || value > unwrap_int(self.min_int) {
+                if let Some((low, _)) = self.widen_to {
+                    self.min_int = Some(if value < low { low } else { value });
+                } else if self.min_int.is_none() || value > unwrap_int(self.min_int) {
                     self.min_int = Some(value);
                 }
                 self
@@ -114,12 +171,15 @@ impl Facts {
         }
     }
 
-    /// `maximum = value` written as an integer.
+    /// `maximum = value` written as an integer: on an integer whose bounds are still its
+    /// type's own, the new bound (never above the type's range); otherwise it narrows.
     #[must_use]
     pub const fn maximum_int(mut self, value: i128) -> Self {
         match self.kind {
             FactKind::Integer => {
-                if self.max_int.is_none() || value < unwrap_int(self.max_int) {
+                if let Some((_, high)) = self.widen_to {
+                    self.max_int = Some(if value > high { high } else { value });
+                } else if self.max_int.is_none() || value < unwrap_int(self.max_int) {
                     self.max_int = Some(value);
                 }
                 self
@@ -163,24 +223,28 @@ impl Facts {
         }
     }
 
+    /// `min_length = value`: narrows.
     #[must_use]
     pub const fn min_length(mut self, value: u64) -> Self {
         self.min_length = Some(max_of(self.min_length, value));
         self
     }
 
+    /// `max_length = value`: narrows.
     #[must_use]
     pub const fn max_length(mut self, value: u64) -> Self {
         self.max_length = Some(min_of(self.max_length, value));
         self
     }
 
+    /// `min_items = value`: narrows.
     #[must_use]
     pub const fn min_items(mut self, value: u64) -> Self {
         self.min_items = Some(max_of(self.min_items, value));
         self
     }
 
+    /// `max_items = value`: narrows.
     #[must_use]
     pub const fn max_items(mut self, value: u64) -> Self {
         self.max_items = Some(min_of(self.max_items, value));
@@ -231,6 +295,50 @@ impl Facts {
             );
         }
         None
+    }
+
+    /// Why an explicit `minimum` or `maximum` of `value` is a mistake on a primitive integer
+    /// type, if it is: it lies outside the type's range ("is outside the range of `u8`
+    /// (0..=255)"), where the bound would be clamped to the range without a word.
+    pub const fn bound_int(&self, value: i128) -> Option<ConstMessage> {
+        let (Some(name), Some((low, high))) = (self.type_name, self.widen_to) else {
+            return None;
+        };
+        if value >= low && value <= high {
+            return None;
+        }
+        Some(
+            ConstMessage::new()
+                .push("is outside the range of `")
+                .push(name)
+                .push("` (")
+                .push_int(low)
+                .push("..=")
+                .push_int(high)
+                .push(")"),
+        )
+    }
+
+    /// Whether an explicit bound written as the float `value` is a mistake on a primitive
+    /// integer type: a fraction, where a whole number is meant. (A whole float is judged as
+    /// the integer it is, by `bound_int`.)
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_precision_loss,
+        clippy::float_cmp
+    )]
+    pub const fn bound_is_fraction(&self, value: f64) -> bool {
+        self.type_name.is_some() && (value as i128) as f64 != value
+    }
+
+    /// Why a constant default is no valid value, if it is not: `as_int` and `as_float` are the
+    /// constant cast to `i128` and to `f64` (the derive writes both; the field's kind says
+    /// which is exact).
+    pub const fn check_number(&self, as_int: i128, as_float: f64) -> Option<ConstMessage> {
+        match self.kind {
+            FactKind::Integer => self.check_int(as_int),
+            _ => self.check_float(as_float),
+        }
     }
 
     /// Why the integer literal `value` is no valid value, if it is not.
@@ -405,6 +513,44 @@ impl Facts {
     }
 }
 
+impl Facts {
+    /// The schema of a number type with these facts: `{"type":"integer"}` or
+    /// `{"type":"number"}`, bounded as the facts say.
+    pub(crate) fn number_schema(&self) -> PropertySchema {
+        let integer = matches!(self.kind, FactKind::Integer);
+        let (minimum, maximum) = if integer {
+            (self.min_int.map(int), self.max_int.map(int))
+        } else {
+            (
+                self.min_float.and_then(Number::from_f64),
+                self.max_float.and_then(Number::from_f64),
+            )
+        };
+        PropertySchema::Number(NumberSchema {
+            kind: if integer {
+                NumberKind::Integer
+            } else {
+                NumberKind::Number
+            },
+            minimum,
+            maximum,
+            ..NumberSchema::default()
+        })
+    }
+}
+
+/// An integer as JSON keeps it: exact, as an `i64` or a `u64` (every integer a bound or a
+/// default of an integer type of at most 64 bits can be; anything else is written as 0).
+pub fn int(value: i128) -> Number {
+    if let Ok(small) = i64::try_from(value) {
+        Number::from(small)
+    } else if let Ok(large) = u64::try_from(value) {
+        Number::from(large)
+    } else {
+        Number::from(0)
+    }
+}
+
 /// The least integer not below `value` (`f64::ceil` is not const at our MSRV); saturating.
 #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
 const fn ceil(value: f64) -> i128 {
@@ -515,6 +661,42 @@ mod tests {
         let f32_max = Facts::F32.maximum_float(0.1);
         assert!(f32_max.check_float(0.1).is_some());
         assert!(f32_max.check_float(0.09).is_none());
+    }
+
+    #[test]
+    fn the_pointer_size_integers_have_the_targets_range() {
+        use crate::ElicitField;
+        // What the derive judges a bound or a default of these types against is this, built
+        // for the target: never a 64-bit range assumed on a 32-bit target.
+        #[allow(clippy::cast_lossless)]
+        let (isize_range, usize_range) = (
+            (isize::MIN as i128, isize::MAX as i128),
+            (usize::MIN as i128, usize::MAX as i128),
+        );
+        assert_eq!(isize::FACTS.widen_to, Some(isize_range));
+        assert_eq!(usize::FACTS.widen_to, Some(usize_range));
+        assert_eq!(isize::FACTS.type_name, Some("isize"));
+        let just_past = usize_range.1 + 1;
+        assert_eq!(
+            usize::FACTS
+                .bound_int(just_past)
+                .map(|m| m.as_str().to_owned()),
+            Some(format!(
+                "is outside the range of `usize` (0..={})",
+                usize_range.1
+            ))
+        );
+        assert!(usize::FACTS.bound_int(usize_range.1).is_none());
+        // The schema comes from the same facts: cut to I-JSON's 2^53 − 1 where the type goes
+        // further.
+        let expected_max = usize_range.1.min(I_JSON_MAX);
+        match usize::field_schema() {
+            PropertySchema::Number(schema) => {
+                assert_eq!(schema.maximum, Some(int(expected_max)));
+                assert_eq!(usize::FACTS.max_int, Some(expected_max));
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
