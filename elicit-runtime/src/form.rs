@@ -327,6 +327,7 @@ impl<T> Form<T> {
 
     /// What of an accepted answer is worth keeping once it was read: the entries the form
     /// asks for, without `null`s. Unknown keys, which the reader ignored, are left out.
+    #[cfg(feature = "state")]
     pub(crate) fn kept_content(&self, content: &Map<String, Value>) -> Map<String, Value> {
         content
             .iter()

@@ -78,6 +78,7 @@ pub mod state;
 mod url;
 mod version;
 
+#[cfg(feature = "state")]
 pub(crate) use self::capabilities::CLIENT_CAPABILITIES_KEY as CLIENT_CAPABILITIES_META;
 pub use self::capabilities::{ElicitationSupport, UnsupportedMode};
 pub use self::error::{MessageError, MessageErrorKind};
