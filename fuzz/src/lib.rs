@@ -439,6 +439,43 @@ pub enum Verdicts {
     ParserStricter,
 }
 
+/// The fields of the fuzzed forms that are `f32`s (`Rich::single`).
+const F32_FIELDS: &[&str] = &["single"];
+
+/// `validate`'s verdict without the errors of the one documented departure of the typed
+/// reader: an `f32` field reads a number just past its bound as the `f32` it rounds to, which
+/// is the bound (`validate` reads the schema's letter; the types guide, "f32").
+fn excuse_f32_nearest(verdict: Result<(), ContentError>) -> Result<(), ContentError> {
+    let Err(error) = verdict else {
+        return Ok(());
+    };
+    let rounds_onto = |value: &Number, bound: &Number| {
+        let (Some(value), Some(bound)) = (value.as_f64(), bound.as_f64()) else {
+            return false;
+        };
+        #[allow(clippy::cast_possible_truncation, clippy::float_cmp)]
+        let onto = f64::from(value as f32) == bound;
+        onto
+    };
+    let rest: Vec<elicit_core::FieldError> = error
+        .into_errors()
+        .into_iter()
+        .filter(|error| {
+            !F32_FIELDS.contains(&error.field())
+                || !match error.kind() {
+                    FieldErrorKind::BelowMinimum { minimum, value } => rounds_onto(value, minimum),
+                    FieldErrorKind::AboveMaximum { maximum, value } => rounds_onto(value, maximum),
+                    _ => false,
+                }
+        })
+        .collect();
+    if rest.is_empty() {
+        Ok(())
+    } else {
+        Err(ContentError::from(rest))
+    }
+}
+
 /// [`check_form`], with the relation between the verdicts given.
 pub fn check_form_with<T>(content: &Map<String, Value>, denies_unknown: bool, verdicts: Verdicts)
 where
@@ -446,7 +483,7 @@ where
 {
     let schema = T::requested_schema();
     let parsed = T::from_content(content);
-    let verdict = schema.validate(content);
+    let verdict = excuse_f32_nearest(schema.validate(content));
     let unknown: Vec<&str> = if denies_unknown {
         content
             .keys()
@@ -468,6 +505,11 @@ where
         Ok(value) => {
             value.assert_constraints();
             let written = value.to_content();
+            // A `None` is left out, never written as `null`, which no schema allows.
+            assert!(
+                written.values().all(|value| !value.is_null()),
+                "to_content of {value:?} writes a null: {written:?}"
+            );
             if let Err(error) = schema.validate(&written) {
                 panic!("to_content of {value:?} does not validate: {error}");
             }
