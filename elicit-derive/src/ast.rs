@@ -16,6 +16,8 @@ use crate::lit::DefaultValue;
 
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
+    /// The type's visibility: its builder (`T::form()`) has the same.
+    pub(crate) vis: &'a syn::Visibility,
     pub(crate) attrs: Attrs,
     pub(crate) doc: Option<Doc>,
     pub(crate) data: Data<'a>,
@@ -31,6 +33,9 @@ pub(crate) enum Data<'a> {
 pub(crate) struct Field<'a> {
     /// The field's name, or `0` for a newtype's field.
     pub(crate) member: Member,
+    /// The field's visibility: its builder method has the same, so a private field's type
+    /// never shows in a public signature.
+    pub(crate) vis: &'a syn::Visibility,
     pub(crate) ty: &'a Type,
     pub(crate) attrs: Attrs,
     pub(crate) doc: Option<Doc>,
@@ -54,6 +59,24 @@ impl Field<'_> {
     /// being one property.
     pub(crate) fn is_flattened(&self) -> bool {
         self.attrs.flattened()
+    }
+
+    /// Whether the field's options are given when the form is asked (`options`).
+    pub(crate) fn has_run_time_options(&self) -> bool {
+        self.attrs.has(&keys::OPTIONS)
+    }
+
+    /// For a field with run-time options: the type of one value offered, and whether the
+    /// field is a multi-select (`Vec<V>`) and optional (`Option<…>`).
+    pub(crate) fn offered(&self) -> (&Type, bool, bool) {
+        let (ty, optional) = match option_inner(self.ty) {
+            Some(inner) => (inner, true),
+            None => (self.ty, false),
+        };
+        match generic_inner(ty, "Vec") {
+            Some(item) => (item, true, optional),
+            None => (ty, false, optional),
+        }
     }
 
     /// The field's name as written, for messages.
@@ -156,6 +179,7 @@ impl<'a> Input<'a> {
                     let attrs = Attrs::parse(cx, &field.attrs, Place::NewtypeField);
                     Data::Newtype(Box::new(Field {
                         member: Member::from(0),
+                        vis: &field.vis,
                         ty: &field.ty,
                         title: attrs.str(&keys::TITLE).map(LitStr::value),
                         attrs,
@@ -208,6 +232,7 @@ impl<'a> Input<'a> {
         };
         Some(Self {
             ident: &input.ident,
+            vis: &input.vis,
             doc: doc_comment(&input.attrs),
             attrs,
             data,
@@ -268,6 +293,7 @@ impl<'a> Field<'a> {
             .map(|default| DefaultValue::FromContainer(Box::new(default.clone())));
         Some(Self {
             member: Member::Named(member.clone()),
+            vis: &field.vis,
             ty: &field.ty,
             doc: doc_comment(&field.attrs),
             attrs,
@@ -360,6 +386,24 @@ fn unraw(ident: &Ident) -> String {
     let name = ident.to_string();
     name.strip_prefix("r#")
         .map_or_else(|| name.clone(), str::to_owned)
+}
+
+/// `T` of `Vec<T>` (also `std::vec::Vec<T>`, `alloc::vec::Vec<T>`), for the wrapper `name`.
+pub(crate) fn generic_inner<'t>(ty: &'t Type, name: &str) -> Option<&'t Type> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident != name {
+        return None;
+    }
+    let PathArguments::AngleBracketed(arguments) = &last.arguments else {
+        return None;
+    };
+    match arguments.args.first()? {
+        GenericArgument::Type(inner) if arguments.args.len() == 1 => Some(inner),
+        _ => None,
+    }
 }
 
 /// `T` of `Option<T>` (also `std::option::Option<T>`).

@@ -62,6 +62,7 @@ impl FieldTrait {
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self>;
                 fn __put(&self, content: &mut #map, name: &str);
+                fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
             }
 
             #[diagnostic::do_not_recommend]
@@ -97,6 +98,10 @@ impl FieldTrait {
 
                 fn __put(&self, content: &mut #map, name: &str) {
                     #private::put_field(content, name, self);
+                }
+
+                fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
+                    <T as #private::FormField>::inner(self)
                 }
             }
         };
@@ -332,11 +337,24 @@ pub(crate) fn definitions(
     flattened: &[&Field],
     krate: &TokenStream,
 ) -> TokenStream {
+    definitions_with(fields, flattened, false, krate)
+}
+
+/// [`definitions`], with the trait the values offered at run time are proved by
+/// ([`offered_assertions`]) when `offered`.
+pub(crate) fn definitions_with(
+    fields: &[&Field],
+    flattened: &[&Field],
+    offered: bool,
+    krate: &TokenStream,
+) -> TokenStream {
     let field_traits = (!fields.is_empty()).then(|| FieldTrait::definition(krate));
     let flatten = (!flattened.is_empty()).then(|| flatten_definition(krate));
+    let offered = offered.then(offered_definition);
     let traits: TokenStream = field_traits
         .into_iter()
         .chain(flatten)
+        .chain(offered)
         .chain(attr_definitions(fields, krate))
         .collect();
     in_module(&traits)
@@ -379,6 +397,38 @@ pub(crate) fn type_assertions(fields: &[&Field], flattened: &[&Field]) -> TokenS
         quote!(const _: usize = #flatten_type::__NAMES.len();)
     });
     fields.chain(flattened).collect()
+}
+
+/// The proofs that the values offered for each field filled at run time (`options`) can be
+/// kept in a form and handed back: `Clone`, `Send`, `Sync` and owning their data. Each is
+/// spanned on the type of the values; the trait is defined by [`definitions_with`].
+pub(crate) fn offered_assertions(fields: &[&Field]) -> TokenStream {
+    fields
+        .iter()
+        .filter(|field| field.has_run_time_options())
+        .map(|field| {
+            let (value, _, _) = field.offered();
+            let span = value.span();
+            quote_spanned!(span=> const _: () = <#value as elicit_core::OfferedValue>::__OFFERED;)
+        })
+        .collect()
+}
+
+fn offered_definition() -> TokenStream {
+    quote! {
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be offered as an option",
+            label = "not a value a form can offer",
+            note = "the options of a field marked `#[elicit(options)]` are values the answer comes back as: they must be `Clone`, `Send` and `Sync`, and own their data (`String`, not `&str`)",
+            note = "a field filled at run time is `V` (a single select), `Vec<V>` (a multi-select) or an `Option` of one"
+        )]
+        pub(super) trait OfferedValue {
+            const __OFFERED: () = ();
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<T: ::core::clone::Clone + ::core::marker::Send + ::core::marker::Sync + 'static> OfferedValue for T {}
+    }
 }
 
 /// The proof that a newtype's field type can be wrapped, for the fallback.

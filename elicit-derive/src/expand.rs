@@ -14,6 +14,7 @@ use syn::spanned::Spanned as _;
 
 use crate::ast::{Data, Field, Input, Part, Parts, Variant, option_inner};
 use crate::attr::{Value, keys};
+use crate::builder;
 use crate::case::snake_words;
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -78,7 +79,7 @@ fn number_tokens(number: Number, krate: &TokenStream) -> TokenStream {
 }
 
 /// `FieldDefault<Ty>` for the field.
-fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
+pub(crate) fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
     let ty = field.ty;
     let private = quote!(#krate::__private);
     let Some(default) = field.default() else {
@@ -199,6 +200,9 @@ fn field_schema(
 }
 
 fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+    if builder::has_run_time_options(fields) {
+        return expand_options_struct(input, fields, krate);
+    }
     let ident = input.ident;
     let private = quote!(#krate::__private);
     let message = input.message();
@@ -230,11 +234,13 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     let proofs = struct_proofs(&properties, &flattened, krate);
     let values = value_proofs(&properties, krate, facts::Proofs::Complete);
     let map = quote!(#private::Content);
+    let form_builder = builder::static_builder(input, &properties, krate);
 
     quote! {
         #proofs
         #values
         #(#collisions)*
+        #form_builder
 
         #[automatically_derived]
         impl #krate::Elicit for #ident {
@@ -290,6 +296,69 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
 /// What the compiler proves about a struct form's fields' types: the traits they are used
 /// through, and that each attribute suits its field's kind. The fallback after other mistakes
 /// emits the same proofs.
+/// A struct form with fields whose options are given at run time: no `Elicit` impl (it has
+/// no schema of its own), its builder and reader instead (`builder::options_form`).
+fn expand_options_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let Parts { properties, .. } = Parts::of(fields);
+    let form = input.ident.to_string();
+    let fixed: Vec<&Field> = properties
+        .iter()
+        .copied()
+        .filter(|field| !field.has_run_time_options())
+        .collect();
+    let pushes: Vec<TokenStream> = properties
+        .iter()
+        .map(|field| {
+            if !field.has_run_time_options() {
+                return schema_push(&Part::Property(field), &form, krate);
+            }
+            let name = &field.wire_name;
+            let (_, multi, optional) = field.offered();
+            let title = option_tokens(field.title.as_deref());
+            let description = match field.description() {
+                Some(doc) => quote!(::core::option::Option::Some(#doc)),
+                None => quote!(::core::option::Option::None),
+            };
+            let count = |key| match field.attrs.count(key) {
+                Some(count) => {
+                    let value = count.value;
+                    quote!(::core::option::Option::Some(#value))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
+            let required = !optional;
+            quote! {
+                __form.push(
+                    #name,
+                    #private::options_property(#multi, #title, #description, #min_items, #max_items),
+                    #required,
+                );
+            }
+        })
+        .collect();
+    let definitions = check::definitions_with(&fixed, &[], true, krate);
+    let kinds = check::attribute_assertions(&fixed);
+    let values = value_proofs(&fixed, krate, facts::Proofs::Complete);
+    let offered = check::offered_assertions(&properties);
+    let form_builder = builder::options_form(input, fields, &properties, krate, &pushes);
+    quote! {
+        #definitions
+        #kinds
+        #values
+        #offered
+        #form_builder
+    }
+}
+
+fn option_tokens(text: Option<&str>) -> TokenStream {
+    match text {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
 pub(crate) fn struct_proofs(
     properties: &[&Field],
     flattened: &[&Field],
@@ -506,11 +575,28 @@ fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) ->
     let schema = (own_before > 0)
         .then(|| quote!(let __schema = <Self as #krate::Elicit>::requested_schema();));
 
+    let all: Vec<&Field> = fields.iter().collect();
+    let checks = builder::checks(&all, krate);
+    let build = if checks.is_empty() {
+        quote!(::core::option::Option::Some(Self { #(#inits,)* }))
+    } else {
+        // The checks written on fields, once every field was read: their errors join the
+        // others, and the form is not handed back.
+        quote! {
+            let __value = Self { #(#inits,)* };
+            let __before = __errors.len();
+            #checks
+            if __errors.len() > __before {
+                return ::core::option::Option::None;
+            }
+            ::core::option::Option::Some(__value)
+        }
+    };
     quote! {
         #schema
         #(#parses)*
         #unpack
-        ::core::option::Option::Some(Self { #(#inits,)* })
+        #build
     }
 }
 
@@ -531,7 +617,7 @@ fn container_default_value(field: &Field, container: &DefaultValue) -> TokenStre
 
 /// A skipped field's value: its default, with the meaning `default = …` has on a field in
 /// the form (written as `T` for an `Option<T>`), or the type's `Default`.
-fn skipped_value(field: &Field) -> TokenStream {
+pub(crate) fn skipped_value(field: &Field) -> TokenStream {
     let value = match field.default() {
         None | Some(DefaultValue::TypeDefault(_)) => {
             return quote!(::core::default::Default::default());

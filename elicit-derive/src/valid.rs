@@ -16,6 +16,7 @@ use syn::{LitStr, Type};
 
 use crate::ast::{Data, Field, Input, Variant, option_inner};
 use crate::attr::{Attrs, Format, keys};
+use crate::builder;
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use crate::lit::DefaultValue;
@@ -27,6 +28,8 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
     match &input.data {
         Data::Struct(fields) => {
             wire_names_are_distinct(cx, fields);
+            field_names_leave_the_builder_its_own(cx, fields);
+            run_time_forms_flatten_nothing(cx, fields);
             for field in fields {
                 if field.is_flattened() {
                     flattened_field_takes_no_keys(cx, field);
@@ -46,6 +49,10 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
 
 /// The rules about one field's own attributes.
 fn field_rules(cx: &Ctxt, field: &Field) {
+    if field.has_run_time_options() {
+        run_time_options_rules(cx, field);
+        return;
+    }
     bounds_are_ordered(cx, field);
     if field.is_skipped() {
         // A skipped field's default never reaches the schema: any expression of its type.
@@ -55,6 +62,112 @@ fn field_rules(cx: &Ctxt, field: &Field) {
     default_is_finite(cx, field);
     array_default_is_a_set(cx, field);
     literal_default_fits(cx, field);
+}
+
+/// A form's builder (`T::form()`) has a method per field, named after it, and a few of its
+/// own: a field may not take one of those names.
+fn field_names_leave_the_builder_its_own(cx: &Ctxt, fields: &[Field]) {
+    for field in fields.iter().filter(|field| !field.is_skipped()) {
+        if let syn::Member::Named(ident) = &field.member {
+            let name = field.name();
+            if builder::is_reserved(&name) {
+                cx.error_spanned_by(
+                    ident,
+                    format!(
+                        "a form field cannot be named `{name}`: the form's builder (`form()`) has a method of that name; rename the field (`#[elicit(rename = \"{name}\")]` keeps its wire name)"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// A form with fields filled at run time is read against what was offered, field by field:
+/// it cannot inline another form's fields.
+fn run_time_forms_flatten_nothing(cx: &Ctxt, fields: &[Field]) {
+    if !builder::has_run_time_options(fields) {
+        return;
+    }
+    for field in fields.iter().filter(|field| field.is_flattened()) {
+        cx.error_spanned_by(
+            &field.member,
+            "a form with fields marked `options` cannot flatten another form; write the flattened form's fields here, or ask it separately",
+        );
+    }
+}
+
+/// A field whose options are given at run time: what is decided at run time cannot also be
+/// written as an attribute, and its values must be ones that can be listed.
+fn run_time_options_rules(cx: &Ctxt, field: &Field) {
+    let at_run_time = [
+        (
+            &keys::DEFAULT,
+            "give the default at run time: `.default(…)` in the field's shape",
+        ),
+        (
+            &keys::FORMAT,
+            "a select's answer is one of its options, which have no format",
+        ),
+        (
+            &keys::PATTERN,
+            "a select's answer is one of its options, which no pattern constrains",
+        ),
+        (
+            &keys::MIN_LENGTH,
+            "a select's answer is one of its options, which have no length",
+        ),
+        (
+            &keys::MAX_LENGTH,
+            "a select's answer is one of its options, which have no length",
+        ),
+        (
+            &keys::MINIMUM,
+            "a select's answer is one of its options, which have no bounds",
+        ),
+        (
+            &keys::MAXIMUM,
+            "a select's answer is one of its options, which have no bounds",
+        ),
+    ];
+    for (key, why) in at_run_time {
+        if let Some(entry) = field.attrs.get(key) {
+            cx.error_spanned_by(
+                &entry.path,
+                format!("`{}` cannot be combined with `options`: {why}", key.name),
+            );
+        }
+    }
+    let (value, multi, _) = field.offered();
+    if !multi {
+        for key in [&keys::MIN_ITEMS, &keys::MAX_ITEMS] {
+            if let Some(entry) = field.attrs.get(key) {
+                cx.error_spanned_by(
+                    &entry.path,
+                    format!(
+                        "`{}` applies only to a multi-select; a field with `options` is one when its type is `Vec<…>`",
+                        key.name
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(entry) = field.attrs.get(&keys::OPTIONS) {
+        let what = match value {
+            Type::Path(path) if path.path.is_ident("bool") => Some(
+                "a `bool` has two fixed values; ask it as a plain boolean field, without `options`",
+            ),
+            Type::Path(path) if path.path.is_ident("f32") || path.path.is_ident("f64") => Some(
+                "a float has no exact text to offer; offer integers, strings, dates or values of your own",
+            ),
+            _ => None,
+        };
+        if let Some(what) = what {
+            cx.error_spanned_by(
+                &entry.path,
+                format!("`options` cannot go on this field: {what}"),
+            );
+        }
+    }
 }
 
 /// A parsed answer is built from the client's JSON, which the form cannot borrow from: a

@@ -77,6 +77,8 @@ pub(crate) enum Takes {
     Path,
     /// Nothing (the type's `Default`) or a value: `default`, `default = 18`.
     Default,
+    /// A path to a function, unquoted: `check = Self::after_departure`.
+    Function,
 }
 
 /// The kinds of field type an attribute applies to.
@@ -273,6 +275,10 @@ keys! {
     NOT_SENSITIVE = "not_sensitive", FORM_FIELD, Flag, (),
         Some("a newtype has no name to check; put it on the form fields that use the newtype");
     FLATTEN = "flatten", FORM_FIELD, Flag, (), Some("a newtype wraps a field type, not a form");
+    OPTIONS = "options", FORM_FIELD, Flag, (),
+        Some("a newtype is a field type of its own; give the options on the form field");
+    CHECK = "check", FORM_FIELD, Function, (),
+        Some("a newtype checks its value in its own `ElicitField` impl; put `check` on the form fields that use it");
 }
 
 /// The key named `name`.

@@ -47,6 +47,7 @@ pub(crate) enum Value {
     Rule(RenameRule),
     Path(syn::Path),
     Default(DefaultValue),
+    Function(syn::Path),
 }
 
 /// One key as written: the key's row, the path as the user wrote it (errors about the key
@@ -194,6 +195,14 @@ impl Attrs {
         }
     }
 
+    /// The function of `check = …`.
+    pub(crate) fn check(&self) -> Option<&syn::Path> {
+        match self.get(&keys::CHECK)?.value {
+            Value::Function(ref path) => Some(path),
+            _ => None,
+        }
+    }
+
     pub(crate) fn krate(&self) -> Option<&syn::Path> {
         match self.get(&keys::CRATE)?.value {
             Value::Path(ref path) => Some(path),
@@ -277,6 +286,21 @@ fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Opti
                 return Ok(None);
             };
             Value::Rule(rule)
+        }
+        Takes::Function => {
+            let value = meta.value()?;
+            if value.peek(syn::LitStr) {
+                let lit: LitStr = value.parse()?;
+                cx.error_spanned_by(
+                    &lit,
+                    format!(
+                        "`{name}` takes a path to a function, unquoted: `{name} = {}`",
+                        lit.value()
+                    ),
+                );
+                return Ok(None);
+            }
+            Value::Function(value.parse()?)
         }
         Takes::Path => {
             let lit = lit::parse_str(meta.value()?, name)?;

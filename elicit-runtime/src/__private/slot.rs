@@ -32,6 +32,9 @@ pub trait FormField: Sized {
     fn from_inner(inner: Self::Inner) -> Self;
     /// The JSON of the value, `None` for an `Option` that is `None`.
     fn to_json(&self) -> Option<Value>;
+    /// The value as `Inner`, `None` for an `Option` that is `None`: what a run-time check of
+    /// the field sees.
+    fn inner(&self) -> Option<&Self::Inner>;
 }
 
 impl<T: ElicitField> FormField for T {
@@ -58,6 +61,10 @@ impl<T: ElicitField> FormField for T {
 
     fn to_json(&self) -> Option<Value> {
         Some(ElicitField::to_json(self))
+    }
+
+    fn inner(&self) -> Option<&T> {
+        Some(self)
     }
 }
 
@@ -93,6 +100,10 @@ impl<T: ElicitField> FormField for Option<T> {
             Some(value) => Some(value.to_json()),
             None => None,
         }
+    }
+
+    fn inner(&self) -> Option<&T> {
+        self.as_ref()
     }
 }
 

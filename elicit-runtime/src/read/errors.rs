@@ -18,6 +18,11 @@ impl Errors {
         self.0.push(FieldError::new(field, kind));
     }
 
+    /// How many errors were recorded.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
     /// Whether anything was recorded.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

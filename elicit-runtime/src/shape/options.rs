@@ -205,6 +205,12 @@ impl<V> Offer<V> {
     }
 }
 
+impl<V> Default for Offer<V> {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
 impl<V: Clone> Offer<V> {
     /// The offered value an answer's `const` stands for.
     ///

@@ -291,6 +291,11 @@ impl<F: 'static> FormParts<F> {
         }
     }
 
+    /// The schema as shaped so far.
+    pub fn schema(&self) -> &RequestedSchema {
+        &self.schema
+    }
+
     /// Replaces the prompt.
     pub fn message(&mut self, message: String) {
         self.message = Cow::Owned(message);

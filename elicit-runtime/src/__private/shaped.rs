@@ -1,0 +1,139 @@
+//! What a derived form's builder, and the reader of a form with fields filled at run time,
+//! call: reading a field against what was offered, the placeholder of such a field, the
+//! checks written on fields.
+
+use std::fmt::Display;
+
+use serde_json::{Map, Value};
+
+use crate::error::{ContentError, FieldErrorKind};
+use crate::read::{Errors, Raw, into_result};
+use crate::schema::{PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema};
+use crate::shape::Offer;
+
+/// The entry `name` of `content`, as the field readers take it.
+#[inline]
+pub fn raw<'a>(content: &'a Map<String, Value>, name: &str) -> Option<Raw<'a>> {
+    content.get(name).map(Raw::Json)
+}
+
+/// The answer read, or every error recorded.
+///
+/// # Errors
+/// The recorded errors, when there are any or no value was built.
+#[inline]
+pub fn finish<T>(value: Option<T>, errors: Errors) -> Result<T, ContentError> {
+    into_result(value, errors)
+}
+
+/// A required single select filled at run time: the offered value its answer names.
+pub fn pick_required<V: Clone>(
+    content: &Map<String, Value>,
+    name: &str,
+    offer: &Offer<V>,
+    errors: &mut Errors,
+) -> Option<V> {
+    match content.get(name) {
+        None | Some(Value::Null) => {
+            errors.push(name, FieldErrorKind::Missing);
+            None
+        }
+        Some(value) => record(offer.pick(value), name, errors),
+    }
+}
+
+/// An optional single select filled at run time: `None` when absent or `null`.
+pub fn pick_optional<V: Clone>(
+    content: &Map<String, Value>,
+    name: &str,
+    offer: &Offer<V>,
+    errors: &mut Errors,
+) -> Option<Option<V>> {
+    match content.get(name) {
+        None | Some(Value::Null) => Some(None),
+        Some(value) => record(offer.pick(value), name, errors).map(Some),
+    }
+}
+
+/// A required multi-select filled at run time: the offered values its answer names.
+pub fn pick_all_required<V: Clone>(
+    content: &Map<String, Value>,
+    name: &str,
+    offer: &Offer<V>,
+    errors: &mut Errors,
+) -> Option<Vec<V>> {
+    match content.get(name) {
+        None | Some(Value::Null) => {
+            errors.push(name, FieldErrorKind::Missing);
+            None
+        }
+        Some(value) => record(offer.pick_all(value), name, errors),
+    }
+}
+
+/// An optional multi-select filled at run time: `None` when absent or `null`.
+pub fn pick_all_optional<V: Clone>(
+    content: &Map<String, Value>,
+    name: &str,
+    offer: &Offer<V>,
+    errors: &mut Errors,
+) -> Option<Option<Vec<V>>> {
+    match content.get(name) {
+        None | Some(Value::Null) => Some(None),
+        Some(value) => record(offer.pick_all(value), name, errors).map(Some),
+    }
+}
+
+fn record<T>(result: Result<T, FieldErrorKind>, name: &str, errors: &mut Errors) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(kind) => {
+            errors.push(name, kind);
+            None
+        }
+    }
+}
+
+/// The property of a field filled at run time before its options are given: its texts, and
+/// a multi-select's declared item counts.
+pub fn options_property(
+    multi: bool,
+    title: Option<&str>,
+    description: Option<&str>,
+    min_items: Option<u64>,
+    max_items: Option<u64>,
+) -> PropertySchema {
+    let title = title.map(str::to_owned);
+    let description = description.map(str::to_owned);
+    if multi {
+        PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
+            title,
+            description,
+            options: Vec::new(),
+            min_items,
+            max_items,
+            default: None,
+        })
+    } else {
+        PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
+            title,
+            description,
+            options: Vec::new(),
+            default: None,
+        })
+    }
+}
+
+/// A check written on a field (`#[elicit(check = …)]`): its error, if any, recorded on the
+/// field.
+#[inline]
+pub fn checked<E: Display>(result: Result<(), E>, name: &str, errors: &mut Errors) {
+    if let Err(error) = result {
+        errors.push(
+            name,
+            FieldErrorKind::Invalid {
+                reason: error.to_string(),
+            },
+        );
+    }
+}
