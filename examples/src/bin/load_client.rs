@@ -1,0 +1,288 @@
+//! A loopback load client for `conformance_server`, speaking 2026-07-28 over streamable HTTP:
+//! the measurements of `docs/robustness.md` ("The HTTP server") come from it, through
+//! `scripts/hostile/measure.sh`.
+//!
+//! ```text
+//! load_client dialogs URL CLIENTS SECONDS   # three-call dialogs, each client on one kept-open connection
+//! load_client flood URL REQUESTS BYTES      # REQUESTS bodies at once, each just under BYTES
+//! ```
+//!
+//! `dialogs`: each client runs `test_input_required_result_multi_round` again and again — the
+//! call, the retry with the name and the `requestState`, the retry with the color — for one
+//! second of warm-up, then SECONDS measured. It prints one line: dialogs a second, the 50th
+//! and 99th percentile of a call's latency, and the dialogs that went wrong (any answer other
+//! than the expected one).
+//!
+//! `flood`: sends REQUESTS `tools/call`s at once, each on its own connection, whose
+//! `inputResponses` holds as many tiny answers (`"00000001":{"action":"cancel"}`) as fit just
+//! under BYTES, and prints each HTTP status and the start of each answer.
+
+use std::error::Error;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const TOOL: &str = "test_input_required_result_multi_round";
+
+type Failure = Box<dyn Error + Send + Sync>;
+
+#[tokio::main]
+async fn main() -> Result<(), Failure> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage =
+        "usage: load_client dialogs URL CLIENTS SECONDS | load_client flood URL REQUESTS BYTES";
+    let [mode, url, count, amount] = args.as_slice() else {
+        return Err(usage.into());
+    };
+    let count: usize = count
+        .parse()
+        .map_err(|_| format!("not a count: {count:?}"))?;
+    let amount: u64 = amount
+        .parse()
+        .map_err(|_| format!("not a number: {amount:?}"))?;
+    match mode.as_str() {
+        "dialogs" => dialogs(url, count, Duration::from_secs(amount)).await,
+        "flood" => flood(url, count, usize::try_from(amount)?).await,
+        _ => Err(usage.into()),
+    }
+}
+
+// ---------------------------------------------------------------- dialogs
+
+/// What one client measured.
+#[derive(Default)]
+struct Tally {
+    dialogs: u32,
+    failed: u32,
+    /// The latency of each call of each measured dialog.
+    calls: Vec<Duration>,
+    first_failure: Option<String>,
+}
+
+async fn dialogs(url: &str, clients: usize, measured: Duration) -> Result<(), Failure> {
+    let start = Instant::now() + Duration::from_millis(200);
+    let window = (
+        start + Duration::from_secs(1),
+        start + Duration::from_secs(1) + measured,
+    );
+    let tasks: Vec<_> = (0..clients)
+        .map(|client| tokio::spawn(run_client(url.to_owned(), client, start, window)))
+        .collect();
+    let mut total = Tally::default();
+    for task in tasks {
+        let tally = task.await??;
+        total.dialogs += tally.dialogs;
+        total.failed += tally.failed;
+        total.calls.extend(tally.calls);
+        total.first_failure = total.first_failure.or(tally.first_failure);
+    }
+    total.calls.sort_unstable();
+    let percentile = |p: usize| {
+        let at = (total.calls.len() * p / 100).min(total.calls.len().saturating_sub(1));
+        let latency = total.calls.get(at).copied().unwrap_or_default();
+        latency.as_secs_f64() * 1000.0
+    };
+    println!(
+        "clients={clients} seconds={} dialogs={} dialogs_per_s={:.0} calls={} p50_ms={:.2} p99_ms={:.2} failed={}",
+        measured.as_secs(),
+        total.dialogs,
+        f64::from(total.dialogs) / measured.as_secs_f64(),
+        total.calls.len(),
+        percentile(50),
+        percentile(99),
+        total.failed,
+    );
+    if let Some(failure) = total.first_failure {
+        println!("first failure: {failure}");
+    }
+    Ok(())
+}
+
+/// One client: one connection, kept open (a pool of one idle connection), dialogs one after
+/// the other; those run wholly inside `window` are counted.
+async fn run_client(
+    url: String,
+    client: usize,
+    start: Instant,
+    window: (Instant, Instant),
+) -> Result<Tally, Failure> {
+    let http = reqwest::Client::builder()
+        .no_proxy()
+        .pool_max_idle_per_host(1)
+        .build()?;
+    let name = format!("client {client}");
+    let mut tally = Tally::default();
+    tokio::time::sleep_until(start.into()).await;
+    let mut calls = Vec::with_capacity(3);
+    while Instant::now() < window.1 {
+        let began = Instant::now();
+        calls.clear();
+        let outcome = dialog(&http, &url, &name, &mut calls).await;
+        if began < window.0 || Instant::now() > window.1 {
+            continue;
+        }
+        match outcome {
+            Ok(()) => {
+                tally.dialogs += 1;
+                tally.calls.extend(&calls);
+            }
+            Err(failure) => {
+                tally.failed += 1;
+                tally
+                    .first_failure
+                    .get_or_insert_with(|| failure.to_string());
+            }
+        }
+    }
+    Ok(tally)
+}
+
+/// The three calls of the two-round tool, checking each answer; pushes each call's latency.
+async fn dialog(
+    http: &reqwest::Client,
+    url: &str,
+    name: &str,
+    calls: &mut Vec<Duration>,
+) -> Result<(), Failure> {
+    let first = timed(calls, call(http, url, 1, json!({}), None)).await?;
+    let state = input_required(&first, "step1")?;
+    let answer = json!({"step1": {"action": "accept", "content": {"name": name}}});
+    let second = timed(calls, call(http, url, 2, answer, Some(state))).await?;
+    let state = input_required(&second, "step2")?;
+    let answer = json!({"step2": {"action": "accept", "content": {"color": "green"}}});
+    let third = timed(calls, call(http, url, 3, answer, Some(state))).await?;
+    let text = third
+        .pointer("/result/content/0/text")
+        .and_then(Value::as_str);
+    let expected = format!("{name}'s favorite color is green");
+    if text == Some(expected.as_str()) {
+        Ok(())
+    } else {
+        Err(format!("the last call answered {third}").into())
+    }
+}
+
+async fn timed<T>(calls: &mut Vec<Duration>, call: impl Future<Output = T>) -> T {
+    let began = Instant::now();
+    let value = call.await;
+    calls.push(began.elapsed());
+    value
+}
+
+/// The `requestState` of an `InputRequiredResult` that asks under `key`.
+fn input_required(answer: &Value, key: &str) -> Result<String, Failure> {
+    let result = &answer["result"];
+    match (
+        result["inputRequests"].get(key),
+        result["requestState"].as_str(),
+    ) {
+        (Some(_), Some(state)) => Ok(state.to_owned()),
+        _ => Err(format!("expected an InputRequiredResult asking {key:?}, got {answer}").into()),
+    }
+}
+
+/// One `tools/call` of the tool, as a 2026-07-28 client sends it; the JSON-RPC answer, read
+/// from a JSON body or from the last event of an SSE stream.
+async fn call(
+    http: &reqwest::Client,
+    url: &str,
+    id: u64,
+    input_responses: Value,
+    request_state: Option<String>,
+) -> Result<Value, Failure> {
+    let mut params = json!({
+        "name": TOOL,
+        "arguments": {},
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": {"name": "load_client", "version": "0"},
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        },
+    });
+    if let Some(state) = request_state {
+        params["inputResponses"] = input_responses;
+        params["requestState"] = Value::String(state);
+    }
+    let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
+    let response = request(http, url, body.to_string()).send().await?;
+    let text = response.text().await?;
+    let message = match text
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("data:"))
+    {
+        Some(event) => event.trim(),
+        None => text.as_str(),
+    };
+    Ok(serde_json::from_str(message)?)
+}
+
+/// A POST of `body` with the headers a 2026-07-28 `tools/call` of the tool carries.
+fn request(http: &reqwest::Client, url: &str, body: String) -> reqwest::RequestBuilder {
+    http.post(url)
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2026-07-28")
+        .header("mcp-method", "tools/call")
+        .header("mcp-name", TOOL)
+        .body(body)
+}
+
+// ---------------------------------------------------------------- flood
+
+async fn flood(url: &str, requests: usize, bytes: usize) -> Result<(), Failure> {
+    let (body, entries) = hostile_body(bytes);
+    println!(
+        "{requests} request(s) of {} bytes, {entries} inputResponses entries each",
+        body.len()
+    );
+    let began = Instant::now();
+    let tasks: Vec<_> = (0..requests)
+        .map(|_| {
+            let (url, body) = (url.to_owned(), body.clone());
+            tokio::spawn(async move {
+                // A client of its own: a connection of its own.
+                let http = reqwest::Client::builder().no_proxy().build()?;
+                let response = request(&http, &url, body).send().await?;
+                let status = response.status();
+                let text = response.text().await?;
+                Ok::<_, Failure>((status, text))
+            })
+        })
+        .collect();
+    for task in tasks {
+        match task.await? {
+            Ok((status, text)) => {
+                let start: String = text.chars().take(160).collect();
+                println!("{status} {}", start.trim());
+            }
+            Err(failure) => println!("failed: {failure}"),
+        }
+    }
+    println!("all answered in {:.2} s", began.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// A `tools/call` whose `inputResponses` holds as many tiny answers as fit in under `bytes`,
+/// and how many.
+fn hostile_body(bytes: usize) -> (String, usize) {
+    let head = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{TOOL}","arguments":{{}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{{"name":"load_client","version":"0"}},"io.modelcontextprotocol/clientCapabilities":{{"elicitation":{{"form":{{}}}}}}}},"inputResponses":{{"#
+    );
+    let tail = "}}}";
+    let mut body = head;
+    let mut entries = 0;
+    loop {
+        let entry = format!(
+            r#"{}"{entries:08}":{{"action":"cancel"}}"#,
+            if entries == 0 { "" } else { "," }
+        );
+        if body.len() + entry.len() + tail.len() >= bytes {
+            break;
+        }
+        body.push_str(&entry);
+        entries += 1;
+    }
+    body.push_str(tail);
+    (body, entries)
+}
