@@ -13,11 +13,15 @@
 #   # then pass /tmp/before/target/release/conformance_server
 #
 #   1. dialogs: `load_client dialogs` with 10 and with 200 clients, each on one kept-open
-#      connection, DIALOG_SECONDS measured (default 10), ROUNDS rounds (default 3);
+#      connection, DIALOG_SECONDS measured (default 10), ROUNDS rounds (default 3); and the
+#      server's CPU time (/proc/PID/stat) per dialog it served;
 #   2. memory: a fresh server per case; `load_client flood` sends 1, then (another server) 32
 #      bodies at once, each just under 4 MiB (rmcp's default limit) and just under 1 MiB
 #      (examples::http's); the server's VmRSS before, its VmHWM (peak) after the answers,
 #      and its VmRSS KEPT_SECONDS later (default 2), from /proc/PID/status.
+#
+# SECTIONS="dialogs memory" (the default) chooses what runs; SERVER_THREADS=N runs the servers
+# with N tokio worker threads (TOKIO_WORKER_THREADS), as on a machine of N cores.
 #
 # Linux only (/proc). Builds load_client and conformance_server in release mode.
 set -euo pipefail
@@ -28,6 +32,8 @@ target=${CARGO_TARGET_DIR:-$repo/target}
 rounds=${ROUNDS:-3}
 dialog_seconds=${DIALOG_SECONDS:-10}
 kept_seconds=${KEPT_SECONDS:-2}
+sections=${SECTIONS:-dialogs memory}
+[[ -n ${SERVER_THREADS:-} ]] && export TOKIO_WORKER_THREADS=$SERVER_THREADS
 
 cargo build --release --quiet -p examples --bin load_client --bin conformance_server
 client=$target/release/load_client
@@ -56,35 +62,53 @@ start() {
 # The value, in MiB, of field $1 (VmRSS, VmHWM) of the running server.
 mib() { awk -v field="$1:" '$1 == field { printf "%.0f", $2 / 1024 }' "/proc/$pid/status"; }
 
-echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); server threads: ${TOKIO_WORKER_THREADS:-one per core}"
 for i in "${!servers[@]}"; do echo "server $((i + 1)): ${servers[$i]}"; done
 
-echo
-echo "== dialogs (test_input_required_result_multi_round, 3 calls each), ${dialog_seconds} s per line"
-for round in $(seq "$rounds"); do
-    for clients in 10 200; do
-        for i in "${!servers[@]}"; do
-            start "${servers[$i]}"
-            echo "round $round, server $((i + 1)): $("$client" dialogs "$url" "$clients" "$dialog_seconds")"
-            stop
+dialogs() {
+    echo
+    echo "== dialogs (test_input_required_result_multi_round, 3 calls each), ${dialog_seconds} s per line"
+    for round in $(seq "$rounds"); do
+        for clients in 10 200; do
+            for i in "${!servers[@]}"; do
+                start "${servers[$i]}"
+                line=$("$client" dialogs "$url" "$clients" "$dialog_seconds")
+                # The server's CPU time (user + system) over every dialog it served.
+                ticks=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
+                all=$(sed -n 's/.* all_dialogs=\([0-9]*\).*/\1/p' <<<"$line")
+                cpu=$(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" -v n="$all" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')
+                echo "round $round, server $((i + 1)): $line server_cpu_us_per_dialog=$cpu"
+                stop
+            done
         done
     done
-done
+}
 
-echo
-echo "== memory (MiB): a fresh server per line"
-for bytes in 4194304 1048576; do
-    for requests in 1 32; do
-        for i in "${!servers[@]}"; do
-            start "${servers[$i]}"
-            before=$(mib VmRSS)
-            "$client" flood "$url" "$requests" "$bytes" >"$log/flood"
-            peak=$(mib VmHWM)
-            sleep "$kept_seconds"
-            kept=$(mib VmRSS)
-            answers=$(grep -E '^[0-9]{3} ' "$log/flood" | cut -c1-90 | sort | uniq -c | sed 's/^ *//' | paste -sd';')
-            echo "server $((i + 1)): $requests x $(sed -n '1s/.* of \([0-9]*\) bytes, \([0-9]*\) .*/\1 bytes (\2 entries)/p' "$log/flood"): rss_before=$before peak=$peak rss_kept=$kept; $(tail -1 "$log/flood"); answers: $answers"
-            stop
+memory() {
+    echo
+    echo "== memory (MiB): a fresh server per line"
+    for bytes in 4194304 1048576; do
+        for requests in 1 32; do
+            for i in "${!servers[@]}"; do
+                start "${servers[$i]}"
+                before=$(mib VmRSS)
+                "$client" flood "$url" "$requests" "$bytes" >"$log/flood"
+                peak=$(mib VmHWM)
+                sleep "$kept_seconds"
+                kept=$(mib VmRSS)
+                answers=$(grep -E '^[0-9]{3} ' "$log/flood" | cut -c1-90 | sort | uniq -c | sed 's/^ *//' | paste -sd';')
+                # A server that refuses a body unread may close before the client has sent it.
+                resets=$(grep -c '^failed:' "$log/flood" || true)
+                echo "server $((i + 1)): $requests x $(sed -n '1s/.* of \([0-9]*\) bytes, \([0-9]*\) .*/\1 bytes (\2 entries)/p' "$log/flood"): rss_before=$before peak=$peak rss_kept=$kept; $(tail -1 "$log/flood"); answers: $answers; no answer (connection closed): $resets"
+                stop
+            done
         done
     done
+}
+
+for section in $sections; do
+    case $section in
+        dialogs | memory) "$section" ;;
+        *) echo "measure: no section $section (dialogs, memory)" >&2; exit 2 ;;
+    esac
 done

@@ -10,8 +10,9 @@
 //! `dialogs`: each client runs `test_input_required_result_multi_round` again and again — the
 //! call, the retry with the name and the `requestState`, the retry with the color — for one
 //! second of warm-up, then SECONDS measured. It prints one line: dialogs a second, the 50th
-//! and 99th percentile of a call's latency, and the dialogs that went wrong (any answer other
-//! than the expected one).
+//! and 99th percentile of a call's latency, the dialogs that went wrong (any answer other
+//! than the expected one), and every dialog completed, warm-up included (what the server's
+//! CPU time is divided by).
 //!
 //! `flood`: sends REQUESTS `tools/call`s at once, each on its own connection, whose
 //! `inputResponses` holds as many tiny answers (`"00000001":{"action":"cancel"}`) as fit just
@@ -54,6 +55,8 @@ async fn main() -> Result<(), Failure> {
 struct Tally {
     dialogs: u32,
     failed: u32,
+    /// Every dialog answered as expected, warm-up and the edges of the window included.
+    completed: u32,
     /// The latency of each call of each measured dialog.
     calls: Vec<Duration>,
     first_failure: Option<String>,
@@ -73,6 +76,7 @@ async fn dialogs(url: &str, clients: usize, measured: Duration) -> Result<(), Fa
         let tally = task.await??;
         total.dialogs += tally.dialogs;
         total.failed += tally.failed;
+        total.completed += tally.completed;
         total.calls.extend(tally.calls);
         total.first_failure = total.first_failure.or(tally.first_failure);
     }
@@ -83,7 +87,7 @@ async fn dialogs(url: &str, clients: usize, measured: Duration) -> Result<(), Fa
         latency.as_secs_f64() * 1000.0
     };
     println!(
-        "clients={clients} seconds={} dialogs={} dialogs_per_s={:.0} calls={} p50_ms={:.2} p99_ms={:.2} failed={}",
+        "clients={clients} seconds={} dialogs={} dialogs_per_s={:.0} calls={} p50_ms={:.2} p99_ms={:.2} failed={} all_dialogs={}",
         measured.as_secs(),
         total.dialogs,
         f64::from(total.dialogs) / measured.as_secs_f64(),
@@ -91,6 +95,7 @@ async fn dialogs(url: &str, clients: usize, measured: Duration) -> Result<(), Fa
         percentile(50),
         percentile(99),
         total.failed,
+        total.completed,
     );
     if let Some(failure) = total.first_failure {
         println!("first failure: {failure}");
@@ -118,6 +123,7 @@ async fn run_client(
         let began = Instant::now();
         calls.clear();
         let outcome = dialog(&http, &url, &name, &mut calls).await;
+        tally.completed += u32::from(outcome.is_ok());
         if began < window.0 || Instant::now() > window.1 {
             continue;
         }
