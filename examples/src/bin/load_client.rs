@@ -17,10 +17,19 @@
 //! `flood`: sends REQUESTS `tools/call`s at once, each on its own connection, whose
 //! `inputResponses` holds as many tiny answers (`"00000001":{"action":"cancel"}`) as fit just
 //! under BYTES, and prints each HTTP status and the start of each answer.
+//!
+//! Each client is one HTTP/1.1 connection of hyper's (`client::conn`), on which the next
+//! request waits for the previous answer to be read: a client with a pool may open a second
+//! connection while the first is being handed back, which is not what a kept-open connection
+//! measures. Like most HTTP clients (reqwest, Node's), it sets `TCP_NODELAY` on its side.
 
 use std::error::Error;
 use std::time::{Duration, Instant};
 
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::client::conn::http1::{self, SendRequest};
+use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 
 const TOOL: &str = "test_input_required_result_multi_round";
@@ -103,18 +112,15 @@ async fn dialogs(url: &str, clients: usize, measured: Duration) -> Result<(), Fa
     Ok(())
 }
 
-/// One client: one connection, kept open (a pool of one idle connection), dialogs one after
-/// the other; those run wholly inside `window` are counted.
+/// One client: one connection, kept open, dialogs one after the other; those run wholly
+/// inside `window` are counted.
 async fn run_client(
     url: String,
     client: usize,
     start: Instant,
     window: (Instant, Instant),
 ) -> Result<Tally, Failure> {
-    let http = reqwest::Client::builder()
-        .no_proxy()
-        .pool_max_idle_per_host(1)
-        .build()?;
+    let mut http = Connection::open(&url).await?;
     let name = format!("client {client}");
     let mut tally = Tally::default();
     tokio::time::sleep_until(start.into()).await;
@@ -122,7 +128,11 @@ async fn run_client(
     while Instant::now() < window.1 {
         let began = Instant::now();
         calls.clear();
-        let outcome = dialog(&http, &url, &name, &mut calls).await;
+        let outcome = dialog(&mut http, &name, &mut calls).await;
+        if outcome.is_err() && http.sender.is_closed() {
+            // The server closed the connection, or it broke: a client opens another.
+            http = Connection::open(&url).await?;
+        }
         tally.completed += u32::from(outcome.is_ok());
         if began < window.0 || Instant::now() > window.1 {
             continue;
@@ -145,18 +155,17 @@ async fn run_client(
 
 /// The three calls of the two-round tool, checking each answer; pushes each call's latency.
 async fn dialog(
-    http: &reqwest::Client,
-    url: &str,
+    http: &mut Connection,
     name: &str,
     calls: &mut Vec<Duration>,
 ) -> Result<(), Failure> {
-    let first = timed(calls, call(http, url, 1, json!({}), None)).await?;
+    let first = timed(calls, call(http, 1, json!({}), None)).await?;
     let state = input_required(&first, "step1")?;
     let answer = json!({"step1": {"action": "accept", "content": {"name": name}}});
-    let second = timed(calls, call(http, url, 2, answer, Some(state))).await?;
+    let second = timed(calls, call(http, 2, answer, Some(state))).await?;
     let state = input_required(&second, "step2")?;
     let answer = json!({"step2": {"action": "accept", "content": {"color": "green"}}});
-    let third = timed(calls, call(http, url, 3, answer, Some(state))).await?;
+    let third = timed(calls, call(http, 3, answer, Some(state))).await?;
     let text = third
         .pointer("/result/content/0/text")
         .and_then(Value::as_str);
@@ -190,8 +199,7 @@ fn input_required(answer: &Value, key: &str) -> Result<String, Failure> {
 /// One `tools/call` of the tool, as a 2026-07-28 client sends it; the JSON-RPC answer, read
 /// from a JSON body or from the last event of an SSE stream.
 async fn call(
-    http: &reqwest::Client,
-    url: &str,
+    http: &mut Connection,
     id: u64,
     input_responses: Value,
     request_state: Option<String>,
@@ -210,8 +218,7 @@ async fn call(
         params["requestState"] = Value::String(state);
     }
     let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
-    let response = request(http, url, body.to_string()).send().await?;
-    let text = response.text().await?;
+    let (_, text) = http.post(body.to_string()).await?;
     let message = match text
         .lines()
         .rev()
@@ -223,15 +230,49 @@ async fn call(
     Ok(serde_json::from_str(message)?)
 }
 
-/// A POST of `body` with the headers a 2026-07-28 `tools/call` of the tool carries.
-fn request(http: &reqwest::Client, url: &str, body: String) -> reqwest::RequestBuilder {
-    http.post(url)
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", "2026-07-28")
-        .header("mcp-method", "tools/call")
-        .header("mcp-name", TOOL)
-        .body(body)
+/// One HTTP/1.1 connection to the server's MCP endpoint.
+struct Connection {
+    sender: SendRequest<Full<Bytes>>,
+    authority: String,
+    path: String,
+}
+
+impl Connection {
+    /// Connects to `url` (`http://HOST:PORT/PATH`).
+    async fn open(url: &str) -> Result<Self, Failure> {
+        let rest = url
+            .strip_prefix("http://")
+            .ok_or_else(|| format!("not a plain http:// URL: {url}"))?;
+        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        let stream = tokio::net::TcpStream::connect(authority).await?;
+        stream.set_nodelay(true)?;
+        let (sender, connection) = http1::handshake(TokioIo::new(stream)).await?;
+        tokio::spawn(connection);
+        let path = if path.is_empty() { "/" } else { path };
+        Ok(Self {
+            sender,
+            authority: authority.to_owned(),
+            path: path.to_owned(),
+        })
+    }
+
+    /// POSTs `body` with the headers a 2026-07-28 `tools/call` of the tool carries, once the
+    /// answer to the previous request has been read; the status and the body of the answer.
+    async fn post(&mut self, body: String) -> Result<(u16, String), Failure> {
+        self.sender.ready().await?;
+        let request = hyper::Request::post(&self.path)
+            .header("host", &self.authority)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .header("mcp-protocol-version", "2026-07-28")
+            .header("mcp-method", "tools/call")
+            .header("mcp-name", TOOL)
+            .body(Full::new(Bytes::from(body)))?;
+        let response = self.sender.send_request(request).await?;
+        let status = response.status().as_u16();
+        let body = response.into_body().collect().await?.to_bytes();
+        Ok((status, String::from_utf8_lossy(&body).into_owned()))
+    }
 }
 
 // ---------------------------------------------------------------- flood
@@ -246,14 +287,7 @@ async fn flood(url: &str, requests: usize, bytes: usize) -> Result<(), Failure> 
     let tasks: Vec<_> = (0..requests)
         .map(|_| {
             let (url, body) = (url.to_owned(), body.clone());
-            tokio::spawn(async move {
-                // A client of its own: a connection of its own.
-                let http = reqwest::Client::builder().no_proxy().build()?;
-                let response = request(&http, &url, body).send().await?;
-                let status = response.status();
-                let text = response.text().await?;
-                Ok::<_, Failure>((status, text))
-            })
+            tokio::spawn(async move { Connection::open(&url).await?.post(body).await })
         })
         .collect();
     for task in tasks {
