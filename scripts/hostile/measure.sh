@@ -15,7 +15,7 @@
 #   1. dialogs: `load_client dialogs` with 10 and with 200 clients, each on one kept-open
 #      connection, DIALOG_SECONDS measured (default 10), ROUNDS rounds (default 3); and the
 #      server's CPU time (/proc/PID/stat) per dialog it served;
-#   2. memory: a fresh server per case; `load_client flood` sends 1, then (another server) 32
+#   2. memory, ROUNDS rounds: a fresh server per case; `load_client flood` sends 1, then (another server) 32
 #      bodies at once, each just under 4 MiB (rmcp's default limit) and just under 1 MiB
 #      (examples::http's); the server's VmRSS before, its VmHWM (peak) after the answers,
 #      and its VmRSS KEPT_SECONDS later (default 2), from /proc/PID/status.
@@ -87,20 +87,23 @@ dialogs() {
 memory() {
     echo
     echo "== memory (MiB): a fresh server per line"
-    for bytes in 4194304 1048576; do
-        for requests in 1 32; do
-            for i in "${!servers[@]}"; do
-                start "${servers[$i]}"
-                before=$(mib VmRSS)
-                "$client" flood "$url" "$requests" "$bytes" >"$log/flood"
-                peak=$(mib VmHWM)
-                sleep "$kept_seconds"
-                kept=$(mib VmRSS)
-                answers=$(grep -E '^[0-9]{3} ' "$log/flood" | cut -c1-90 | sort | uniq -c | sed 's/^ *//' | paste -sd';')
-                # A server that refuses a body unread may close before the client has sent it.
-                resets=$(grep -c '^failed:' "$log/flood" || true)
-                echo "server $((i + 1)): $requests x $(sed -n '1s/.* of \([0-9]*\) bytes, \([0-9]*\) .*/\1 bytes (\2 entries)/p' "$log/flood"): rss_before=$before peak=$peak rss_kept=$kept; $(tail -1 "$log/flood"); answers: $answers; no answer (connection closed): $resets"
-                stop
+    for round in $(seq "$rounds"); do
+        for bytes in 4194304 1048576; do
+            for requests in 1 32; do
+                for i in "${!servers[@]}"; do
+                    start "${servers[$i]}"
+                    before=$(mib VmRSS)
+                    "$client" flood "$url" "$requests" "$bytes" >"$log/flood"
+                    peak=$(mib VmHWM)
+                    sleep "$kept_seconds"
+                    kept=$(mib VmRSS)
+                    body=$(sed -n '1s/.* of \([0-9]*\) bytes, \([0-9]*\) .*/\1 bytes (\2 entries)/p' "$log/flood")
+                    answers=$( (grep -E '^[0-9]{3} ' "$log/flood" || true) | cut -c1-90 | sort | uniq -c | sed 's/^ *//' | paste -sd';')
+                    # A server that refuses a body unread may close before the client has sent it.
+                    resets=$(grep -c '^failed:' "$log/flood" || true)
+                    echo "round $round, server $((i + 1)): $requests x $body: rss_before=$before peak=$peak rss_kept=$kept; $(tail -1 "$log/flood"); answers: $answers; no answer (connection closed): $resets"
+                    stop
+                done
             done
         done
     done
