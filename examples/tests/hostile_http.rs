@@ -180,6 +180,21 @@ fn malformed_bodies() -> Vec<Case> {
             call_with(r#""inputResponses":[],"requestState":{},"#),
             "`inputResponses` must be an object (the answers, by the key of each input request), got an array; `requestState` must be a string (the state the server sent, unchanged), got an object",
         ),
+        invalid_params(
+            "name is a number",
+            call_with("").replacen(&format!(r#""name":"{TOOL}""#), r#""name":5"#, 1),
+            "`name` must be a string (the name of the tool or prompt), got a number",
+        ),
+        invalid_params(
+            "arguments is a string",
+            call_with("").replacen(r#""arguments":{}"#, r#""arguments":"x""#, 1),
+            "`arguments` must be an object (the arguments, by name), got a string",
+        ),
+        invalid_params(
+            "_meta is a number, and given twice",
+            call_with(r#""_meta":5,"#),
+            "`_meta` is given twice; `_meta` must be an object (the request's metadata), got a number",
+        ),
         Case {
             what: "params is an array, under a string id",
             body: r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":[]}"#.to_owned(),

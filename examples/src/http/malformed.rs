@@ -42,6 +42,13 @@ struct Param {
     holds: &'static str,
 }
 
+impl Param {
+    /// Whether a value of `kind` is read: one of the param's kind, or `null` for absent.
+    fn accepts(&self, kind: Kind) -> bool {
+        kind == self.kind || kind == Kind::Null
+    }
+}
+
 const PARAMS: [Param; 5] = [
     Param {
         key: "name",
@@ -280,9 +287,12 @@ impl<'de> FromObject<'de> for Found {
                 map.next_value::<IgnoredAny>()?;
                 continue;
             };
-            let value: Read<()> = map.next_value()?;
+            let kind = map.next_value::<Read<()>>()?.kind();
             found.repeated[at] |= found.kinds[at].is_some();
-            found.kinds[at] = Some(value.kind());
+            // Of a key given twice, a value of the wrong kind is kept, to be named too.
+            if !found.kinds[at].is_some_and(|kind| !PARAMS[at].accepts(kind)) {
+                found.kinds[at] = Some(kind);
+            }
         }
         Ok(found)
     }
@@ -301,7 +311,7 @@ impl Found {
                 None | Some(Kind::Null) if param.required => {
                     problems.push(format!("`{key}` is missing ({})", param.holds));
                 }
-                Some(kind) if kind != param.kind && kind != Kind::Null => {
+                Some(kind) if !param.accepts(kind) => {
                     let (want, holds) = (param.kind, param.holds);
                     problems.push(format!("`{key}` must be {want} ({holds}), got {kind}"));
                 }
