@@ -290,7 +290,7 @@ impl<'de> FromObject<'de> for Found {
             let kind = map.next_value::<Read<()>>()?.kind();
             found.repeated[at] |= found.kinds[at].is_some();
             // Of a key given twice, a value of the wrong kind is kept, to be named too.
-            if !found.kinds[at].is_some_and(|kind| !PARAMS[at].accepts(kind)) {
+            if found.kinds[at].is_none_or(|kept| PARAMS[at].accepts(kept)) {
                 found.kinds[at] = Some(kind);
             }
         }
