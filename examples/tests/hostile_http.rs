@@ -430,12 +430,16 @@ async fn rmcp_enforces_the_limit_of_the_configuration() {
 /// small bodies are not held to one at a time.
 #[tokio::test]
 async fn the_parse_budget_bounds_the_bytes_in_flight() {
+    const HOLD: Duration = Duration::from_millis(300);
     #[derive(Default)]
     struct InFlight {
         bytes: AtomicUsize,
         most_bytes: AtomicUsize,
         requests: AtomicUsize,
         most_requests: AtomicUsize,
+        /// A request is held until this many are in flight at once, or for `HOLD`: the
+        /// guard is seen to let that many through, or to hold them back.
+        hold_until: AtomicUsize,
     }
     let in_flight = Arc::new(InFlight::default());
     let counter = Arc::clone(&in_flight);
@@ -449,7 +453,13 @@ async fn the_parse_budget_bounds_the_bytes_in_flight() {
             in_flight
                 .most_requests
                 .fetch_max(requests, Ordering::SeqCst);
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            let held = async {
+                let enough = in_flight.hold_until.load(Ordering::SeqCst);
+                while in_flight.requests.load(Ordering::SeqCst) < enough {
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+            };
+            let _ = tokio::time::timeout(HOLD, held).await;
             in_flight.bytes.fetch_sub(body.len(), Ordering::SeqCst);
             in_flight.requests.fetch_sub(1, Ordering::SeqCst);
         }
@@ -485,6 +495,9 @@ async fn the_parse_budget_bounds_the_bytes_in_flight() {
         }
     };
 
+    // Four 1 MiB bodies fit the budget, a fifth never: twelve are held until five are in
+    // flight, which never comes, so they go by fours.
+    in_flight.hold_until.store(5, Ordering::SeqCst);
     send_all(12, MAX_REQUEST_BODY).await;
     let most = in_flight.most_bytes.load(Ordering::SeqCst);
     assert!(most <= PARSE_BUDGET, "{most} bytes in flight at once");
@@ -493,6 +506,8 @@ async fn the_parse_budget_bounds_the_bytes_in_flight() {
         "big bodies were not parsed side by side"
     );
 
+    // Small bodies are charged 1 KiB each: 17 at once are let through.
+    in_flight.hold_until.store(17, Ordering::SeqCst);
     send_all(64, 1000).await;
     let most = in_flight.most_requests.load(Ordering::SeqCst);
     assert!(most > 16, "only {most} small bodies in flight at once");
