@@ -33,11 +33,12 @@ use std::sync::Arc;
 
 use elicit_core::dialog::{Dialog, Halt, Inputs};
 use elicit_core::{Elicit, ElicitOutcome, Form};
+use examples::http;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{self as m, CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::RequestContext;
+use rmcp::transport::StreamableHttpService;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -514,16 +515,20 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => 3001,
     };
     // Session mode (the default) keeps the stream a server-to-client request needs open.
+    // `examples::http` serves it as a server that elicits should be: with TCP_NODELAY
+    // (rmcp writes a reply in small pieces, and Nagle's algorithm against the client's
+    // delayed ACK would hold each call on a kept-open connection ~40 ms), a 1 MiB body
+    // limit, a budget for the bytes parsed at once, and JSON-RPC errors for malformed
+    // requests. See its docs and docs/robustness.md.
     let service = StreamableHttpService::new(
         || Ok(Conformance),
         Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
+        http::config(),
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     println!("listening on http://{}/mcp", listener.local_addr()?);
     tokio::select! {
-        served = axum::serve(listener, router).into_future() => served?,
+        served = http::serve(listener, http::router("/mcp", service)) => served?,
         _ = tokio::signal::ctrl_c() => {}
     }
     Ok(())
