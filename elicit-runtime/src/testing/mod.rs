@@ -69,6 +69,7 @@
 // answers them like any other request.
 #[allow(deprecated)]
 mod answer;
+mod choose;
 #[allow(deprecated)]
 mod client;
 mod error;

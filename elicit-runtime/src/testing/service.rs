@@ -9,7 +9,7 @@ use ::rmcp::service::{NotificationContext, RequestContext};
 use ::rmcp::{ErrorData, RoleClient, Service};
 use serde_json::Value;
 
-use super::answer::{Answer, Asks, Reply};
+use super::answer::{Answer, Asks, Reply, ReplyError};
 use super::error::KitError;
 use super::record::SeenRequest;
 use super::wire::{self, Wire};
@@ -149,7 +149,15 @@ impl Shared {
         drop(state);
         let reply = answer
             .reply(seen.elicitation.as_ref())
-            .map_err(|error| KitError::Encode(format!("the answer {answer}: {error}")))?;
+            .map_err(|error| match error {
+                ReplyError::Encode(error) => {
+                    KitError::Encode(format!("the answer {answer}: {error}"))
+                }
+                ReplyError::Choice(problem) => KitError::Choice {
+                    request: request.clone(),
+                    problem,
+                },
+            })?;
         Ok((reply, request))
     }
 }
