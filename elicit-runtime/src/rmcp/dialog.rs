@@ -266,6 +266,7 @@ impl From<Error> for Halt {
         match error {
             Error::Unsupported(mode) => Halt::Unsupported(mode),
             Error::Render(error) => Halt::Render(error),
+            Error::Shape(error) => Halt::Shape(error),
             Error::Invalid(errors) => Halt::Invalid {
                 key: String::new(),
                 errors,

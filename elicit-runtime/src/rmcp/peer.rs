@@ -14,7 +14,7 @@ use crate::protocol::{
 
 /// The completion notification's method.
 const NOTIFICATION: &str = "notifications/elicitation/complete";
-use crate::{Elicit, ElicitOutcome};
+use crate::{Elicit, ElicitOutcome, IntoForm};
 
 /// Typed elicitation on rmcp's server peer (`ctx.peer` in a tool), for protocol revisions
 /// up to 2025-11-25, where the server sends `elicitation/create` to the client.
@@ -25,8 +25,8 @@ use crate::{Elicit, ElicitOutcome};
 /// form), and reads it.
 ///
 /// On 2026-07-28 a server may not send requests, and rmcp refuses with
-/// [`Error::Service`]: use [`ask_form`](super::ask_form), which picks the right path, or
-/// [`form_input_required`](super::form_input_required).
+/// [`Error::Service`]: ask through a [`Dialog`](crate::dialog::Dialog), which picks the
+/// right path, or return [`form_input_required`](super::form_input_required).
 ///
 /// ```
 /// use elicit_core::rmcp::PeerElicitExt;
@@ -66,6 +66,36 @@ pub trait PeerElicitExt {
     fn elicit_form_with<T: Elicit>(
         &self,
         message: impl Into<String> + Send,
+    ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
+
+    /// Asks for a form shaped at run time (a derived form's builder, `T::form()…`, or any
+    /// [`Form`]): its prompt and schema as given, its answer read against exactly what it
+    /// offered, then through its checks.
+    ///
+    /// # Errors
+    /// [`Error::Shape`] when the builder contradicts itself (nothing is sent), then as
+    /// [`elicit_form`](Self::elicit_form).
+    ///
+    /// ```
+    /// use elicit_core::rmcp::PeerElicitExt;
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    /// use rmcp::{ErrorData, Peer, RoleServer};
+    ///
+    /// /// Pick a colour
+    /// #[derive(Elicit)]
+    /// struct Pick {
+    ///     #[elicit(options)]
+    ///     colour: String,
+    /// }
+    ///
+    /// async fn pick(peer: &Peer<RoleServer>, in_stock: Vec<String>) -> Result<Option<String>, ErrorData> {
+    ///     let form = Pick::form().colour(|f| f.options(in_stock));
+    ///     Ok(peer.elicit_form_of(form).await?.accepted().map(|pick| pick.colour))
+    /// }
+    /// ```
+    fn elicit_form_of<T: Send>(
+        &self,
+        form: impl IntoForm<T> + Send,
     ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
 
     /// Asks the user to open a URL (for anything sensitive: credentials, payments, OAuth).
@@ -134,6 +164,15 @@ impl PeerElicitExt for Peer<RoleServer> {
         let request = ElicitRequest::form::<T>().message(message);
         let result = self.elicit_request(&request).await?;
         Ok(ElicitOutcome::from_elicit_result(&result)?)
+    }
+
+    async fn elicit_form_of<T: Send>(
+        &self,
+        form: impl IntoForm<T> + Send,
+    ) -> Result<ElicitOutcome<T>, Error> {
+        let form = form.into_form()?;
+        let result = self.elicit_request(&form.request()).await?;
+        Ok(form.outcome(&result)?)
     }
 
     async fn elicit_url_request(&self, request: UrlRequest) -> Result<ElicitAction, Error> {
