@@ -39,14 +39,25 @@ pub(super) fn right_fields<T>(
         .collect()
 }
 
-/// The prompt of a form whose offer changed between the rounds.
+/// The prompt of a form whose offer changed between the rounds: the prompt, then why it is
+/// asked again, like [`corrections`].
+///
+/// `Pick another date. The choices have changed since you were asked: these are the current ones.`
 pub(super) fn changed(prompt: &str) -> String {
-    let mut text = String::from(
-        "The choices have changed since you were asked, so the form is shown again with the current ones.",
-    );
-    if !prompt.is_empty() {
+    let mut text = lead(prompt);
+    text.push_str("The choices have changed since you were asked: these are the current ones.");
+    text
+}
+
+/// The prompt as the start of a longer message: ending with a full stop (or its own `!`, `?`,
+/// `:`), then a space; nothing when there is no prompt.
+fn lead(prompt: &str) -> String {
+    let mut text = String::from(prompt.trim_end());
+    if !text.is_empty() {
+        if !text.ends_with(['.', '!', '?', ':']) {
+            text.push('.');
+        }
         text.push(' ');
-        text.push_str(prompt);
     }
     text
 }
@@ -58,13 +69,7 @@ pub(super) fn changed(prompt: &str) -> String {
 /// `Book a table. Please correct: Email must be a valid e-mail address. Party size must be at
 /// most 12.`
 pub(super) fn corrections(prompt: &str, schema: &RequestedSchema, errors: &ContentError) -> String {
-    let mut text = String::from(prompt.trim_end());
-    if !text.is_empty() {
-        if !text.ends_with(['.', '!', '?', ':']) {
-            text.push('.');
-        }
-        text.push(' ');
-    }
+    let mut text = lead(prompt);
     text.push_str("Please correct:");
     for error in errors.errors() {
         let title = schema
