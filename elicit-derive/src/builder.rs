@@ -460,7 +460,9 @@ pub(crate) fn checks(fields: &[&Field], krate: &TokenStream) -> TokenStream {
             let member = &field.member;
             let name = &field.wire_name;
             let span = path.span();
-            // A check of an optional field runs on its value, when there is one.
+            // A check of an optional field runs on its value, when there is one. The value is
+            // lent through `Borrow`, so that the function may take what the type borrows as
+            // (`&str` for a `String`, a slice for a `Vec`), as idiomatic Rust does.
             let optional = if field.has_run_time_options() {
                 field.offered().2
             } else {
@@ -469,12 +471,12 @@ pub(crate) fn checks(fields: &[&Field], krate: &TokenStream) -> TokenStream {
             Some(if optional {
                 quote_spanned! {span=>
                     if let ::core::option::Option::Some(__field) = &__value.#member {
-                        #private::checked(#path(__field, &__value), #name, __errors);
+                        #private::checked(#path(::core::borrow::Borrow::borrow(__field), &__value), #name, __errors);
                     }
                 }
             } else {
                 quote_spanned! {span=>
-                    #private::checked(#path(&__value.#member, &__value), #name, __errors);
+                    #private::checked(#path(::core::borrow::Borrow::borrow(&__value.#member), &__value), #name, __errors);
                 }
             })
         })

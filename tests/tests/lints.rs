@@ -206,7 +206,7 @@ pub struct Companion {
 }
 
 impl Rebook {
-    fn not_christmas(date: &String, _: &Self) -> Result<(), &'static str> {
+    fn not_christmas(date: &str, _: &Self) -> Result<(), &'static str> {
         if date.ends_with("-12-25") {
             Err("fully booked")
         } else {
