@@ -187,10 +187,12 @@ fn empty(property: &PropertySchema) -> Option<String> {
                 Some("no option is offered".to_owned())
             } else if max == Some(0) {
                 Some("max_items is 0, so only an empty answer would fit".to_owned())
-            } else if let (Some(min), Some(max)) = (min, max).into_both() {
-                (min > max).then(|| {
-                    format!("max_items {max} is below the min_items {min}, so no answer would fit")
-                })
+            } else if let (Some(min), Some(max)) = (min, max)
+                && min > max
+            {
+                Some(format!(
+                    "max_items {max} is below the min_items {min}, so no answer would fit"
+                ))
             } else {
                 min.filter(|min| *min > count).map(|min| format!(
                     "min_items {min} is more than the {count} option(s) offered, so no answer would fit"
@@ -198,20 +200,6 @@ fn empty(property: &PropertySchema) -> Option<String> {
             }
         }
         _ => (property.option_values().count() == 0).then(|| "no option is offered".to_owned()),
-    }
-}
-
-/// Both, when both are there.
-trait IntoBoth<A, B> {
-    fn into_both(self) -> (Option<A>, Option<B>);
-}
-
-impl<A, B> IntoBoth<A, B> for (Option<A>, Option<B>) {
-    fn into_both(self) -> (Option<A>, Option<B>) {
-        match self {
-            (Some(a), Some(b)) => (Some(a), Some(b)),
-            _ => (None, None),
-        }
     }
 }
 
