@@ -22,12 +22,9 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::Duration;
 
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde_core::Serialize;
 use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use sha2::{Digest as _, Sha256};
 
 use crate::protocol::state::{
     Binding, MAX_SEALED_LEN, ReplayGuard, SealError, StateKey, StateKeys,
@@ -36,13 +33,13 @@ use crate::protocol::{
     ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
     MessageError, MultiSelectFallback, ProtocolVersion, RenderError,
 };
-use crate::schema::RequestedSchema;
 
 mod ask;
 mod connection;
 mod gather;
 mod halt;
 mod memory;
+mod offer;
 mod reask;
 mod respond;
 
@@ -50,6 +47,7 @@ pub use self::connection::{Connection, Sending};
 pub use self::gather::{Gathered, Inputs};
 pub use self::halt::Halt;
 use self::memory::{Memory, Progress, Round};
+pub(crate) use self::offer::offer_digest;
 pub use self::respond::Respond;
 pub(crate) use self::respond::halted as respond_error;
 
@@ -931,32 +929,6 @@ impl Dialog {
             answered,
         )
     }
-}
-
-/// The digest of what a form shaped at run time accepts: its properties' kinds, options,
-/// bounds, lengths, item counts, formats and patterns, and which are required. Titles,
-/// descriptions and defaults are left out: a changed title ("2 seats left") does not change
-/// which answers fit.
-pub(crate) fn offer_digest(schema: &RequestedSchema) -> String {
-    fn strip(value: &mut Value) {
-        match value {
-            Value::Object(map) => {
-                for key in ["title", "description", "default", "enumNames"] {
-                    map.remove(key);
-                }
-                for item in map.values_mut() {
-                    strip(item);
-                }
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    let mut json = serde_json::to_value(schema).unwrap_or(Value::Null);
-    strip(&mut json);
-    let bytes = serde_json::to_vec(&json).unwrap_or_default();
-    let digest = Sha256::digest(&bytes);
-    URL_SAFE_NO_PAD.encode(&digest[..16])
 }
 
 /// The keys a dialog seals with when it is given none: drawn from the operating system the
