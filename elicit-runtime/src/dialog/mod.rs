@@ -49,6 +49,8 @@ pub use self::halt::Halt;
 use self::memory::{Memory, Progress, Round};
 pub(crate) use self::offer::offer_digest;
 pub use self::respond::Respond;
+// What the SDK adapters answer for a halted body.
+#[cfg_attr(not(feature = "rmcp"), allow(unused_imports))]
 pub(crate) use self::respond::halted as respond_error;
 
 /// How long each sealed state of a dialog stays valid.
