@@ -6,6 +6,8 @@
 //!   narrowing, and the `pattern` dialect.
 //! - [`flatten`]: a form flattened into another, and newtypes that carry their constraints.
 //! - [`choices`]: enums as single and multi-selects, and their three option styles.
+//! - [`shaped`]: forms shaped at run time: options from data, defaults, bounds, texts and
+//!   checks decided when the form is asked, still checked against what was offered.
 //! - [`compile_errors`]: what the derive refuses, and what it says.
 //! - `rounds` (features `rmcp`, `state` and `testing`): several forms in one call, on both
 //!   protocol generations; asking again; a client that cannot be asked.
@@ -39,6 +41,16 @@ pub mod flatten {
 
 pub mod choices {
     #![doc = include_str!("../docs/choices.md")]
+}
+
+pub mod shaped {
+    #![doc = include_str!("../docs/shaped.md")]
+    // How a dialog asks it, on every revision, is only part of the page with the features it
+    // needs (as on docs.rs), so it is always compiled where it is shown.
+    #![cfg_attr(
+        all(feature = "rmcp", feature = "state", feature = "testing"),
+        doc = include_str!("../docs/shaped_rounds.md")
+    )]
 }
 
 pub mod compile_errors {
