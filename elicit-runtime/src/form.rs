@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use crate::protocol::{ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, OutcomeError};
-use crate::schema::RequestedSchema;
+use crate::schema::{RequestedSchema, SharedSchema};
 use crate::shape::{Checks, run_checks};
 use crate::{ContentError, Elicit};
 
@@ -44,7 +44,7 @@ type Reader<T> = Arc<dyn Fn(&Map<String, Value>) -> Result<T, ContentError> + Se
 /// ```
 pub struct Form<T> {
     message: Cow<'static, str>,
-    schema: Cow<'static, RequestedSchema>,
+    schema: SharedSchema,
     reader: Reader<T>,
     /// Whether the schema differs from the type's own (narrowed, given options at run time):
     /// the answer is then checked against this schema too, and its digest is carried from
@@ -96,7 +96,7 @@ impl<T: Elicit + 'static> Form<T> {
     pub fn new() -> Self {
         Self {
             message: Cow::Borrowed(T::message()),
-            schema: Cow::Borrowed(T::requested_schema()),
+            schema: SharedSchema::Static(T::requested_schema()),
             reader: Arc::new(T::from_content),
             shaped: false,
             attempts: 1,
@@ -140,7 +140,23 @@ impl<T> Form<T> {
     ) -> Self {
         Self {
             message: Cow::Owned(message.into()),
-            schema: Cow::Owned(schema),
+            schema: SharedSchema::new(schema),
+            reader: Arc::new(read),
+            shaped: true,
+            attempts: 1,
+            checks: None,
+        }
+    }
+
+    /// A form shaped at run time by a derived form's builder.
+    pub(crate) fn shaped(
+        message: Cow<'static, str>,
+        schema: Arc<RequestedSchema>,
+        read: impl Fn(&Map<String, Value>) -> Result<T, ContentError> + Send + Sync + 'static,
+    ) -> Self {
+        Self {
+            message,
+            schema: SharedSchema::Shared(schema),
             reader: Arc::new(read),
             shaped: true,
             attempts: 1,
@@ -252,14 +268,7 @@ impl<T> Form<T> {
     /// assert_eq!(Form::<Name>::new().request().mode(), ElicitMode::Form);
     /// ```
     pub fn request(&self) -> ElicitRequest {
-        match &self.schema {
-            Cow::Borrowed(schema) => {
-                ElicitRequest::from_static_schema(self.message.clone(), schema)
-            }
-            Cow::Owned(schema) => {
-                ElicitRequest::from_schema(self.message.clone().into_owned(), schema.clone())
-            }
-        }
+        ElicitRequest::from_shared_schema(self.message.clone(), self.schema.clone())
     }
 
     /// Reads an accepted answer's `content`: checked against the form's schema when it was

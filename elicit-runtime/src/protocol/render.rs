@@ -208,7 +208,7 @@ pub(crate) fn as_held(request: &ElicitRequest) -> ParamsView<'_> {
         ElicitRequest::Form(form) => ParamsView {
             with_mode: true,
             message: &form.message,
-            body: BodyView::Form(Cow::Borrowed(form.requested_schema.as_ref())),
+            body: BodyView::Form(Cow::Borrowed(&*form.requested_schema)),
         },
         ElicitRequest::Url(url) => ParamsView {
             with_mode: true,

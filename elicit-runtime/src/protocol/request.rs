@@ -1,6 +1,5 @@
 //! `elicitation/create`: the request a server sends, in form mode or URL mode.
 
-use std::borrow::Cow;
 use std::fmt;
 
 use serde_core::ser::Serializer;
@@ -14,7 +13,7 @@ use super::render::{self, MultiSelectFallback, RenderError};
 use super::url::{ElicitUrl, UrlError, UrlPolicy};
 use super::version::ProtocolVersion;
 use crate::Elicit;
-use crate::schema::RequestedSchema;
+use crate::schema::{RequestedSchema, SharedSchema};
 
 /// The method name of an elicitation request.
 pub(crate) const METHOD: &str = "elicitation/create";
@@ -114,7 +113,7 @@ pub enum ElicitRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FormRequest {
     pub(crate) message: String,
-    pub(crate) requested_schema: Cow<'static, RequestedSchema>,
+    pub(crate) requested_schema: SharedSchema,
 }
 
 impl FormRequest {
@@ -129,7 +128,7 @@ impl FormRequest {
     pub fn new(message: impl Into<String>, requested_schema: RequestedSchema) -> Self {
         Self {
             message: message.into(),
-            requested_schema: Cow::Owned(requested_schema),
+            requested_schema: SharedSchema::new(requested_schema),
         }
     }
 
@@ -150,7 +149,7 @@ impl FormRequest {
     pub fn of<T: Elicit>() -> Self {
         Self {
             message: T::message().to_owned(),
-            requested_schema: Cow::Borrowed(T::requested_schema()),
+            requested_schema: SharedSchema::Static(T::requested_schema()),
         }
     }
 
@@ -324,15 +323,15 @@ impl ElicitRequest {
         Self::Form(FormRequest::new(message, requested_schema))
     }
 
-    /// A form request borrowing a schema that lives for the whole program (a derived form's
-    /// cached one), so asking it copies nothing.
-    pub(crate) fn from_static_schema(
+    /// A form request holding a schema borrowed for good (a derived form's cached one) or
+    /// shared with the form that built it, so asking it copies nothing.
+    pub(crate) fn from_shared_schema(
         message: impl Into<String>,
-        requested_schema: &'static RequestedSchema,
+        requested_schema: SharedSchema,
     ) -> Self {
         Self::Form(FormRequest {
             message: message.into(),
-            requested_schema: Cow::Borrowed(requested_schema),
+            requested_schema,
         })
     }
 

@@ -64,7 +64,10 @@
 //! ```
 
 mod read;
+mod shared;
 mod wire;
+
+pub(crate) use self::shared::SharedSchema;
 
 use std::fmt;
 
