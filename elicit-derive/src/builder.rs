@@ -147,7 +147,7 @@ pub(crate) fn static_builder(input: &Input, fields: &[&Field], krate: &TokenStre
             /// A `ShapeError` naming the field and the problem.
             #[inline]
             #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
-                self.parts.build(<#form as #krate::Elicit>::from_content)
+                self.parts.build(|__content, _| <#form as #krate::Elicit>::from_content(__content))
             }
         }
 
@@ -309,13 +309,12 @@ pub(crate) fn options_form(
         })
         .collect();
 
-    // Reading: each field against its offer, or with its field trait (its property is at its
-    // place in the schema: the form has no flattened fields).
+    // Reading: each field against its offer, or with its field trait against its property
+    // as shaped (found by name: a field not asked has none).
     let reads = fields
         .iter()
         .filter(|field| !field.is_skipped())
-        .enumerate()
-        .map(|(index, field)| {
+        .map(|field| {
             let member = &field.member;
             let name = &field.wire_name;
             if let Some(slot) = offered.iter().position(|o| std::ptr::eq(o.field, field)) {
@@ -328,7 +327,7 @@ pub(crate) fn options_form(
                 };
                 let slot = &offer_slots[slot];
                 quote! {
-                    let #member = #private::#pick(__content, #name, &__offers.#slot, &mut __errors);
+                    let #member = #private::#pick(__content, #name, &__offers.#slot, #private::property(__schema, #name), &mut __errors);
                 }
             } else {
                 let field_type = check::field_type(field);
@@ -337,7 +336,7 @@ pub(crate) fn options_form(
                     let #member = #field_type::__parse(
                         #private::raw(__content, #name).as_ref(),
                         #name,
-                        &__schema.properties[#index].1,
+                        #private::property(__schema, #name),
                         &#default,
                         &mut __errors,
                     );
@@ -383,10 +382,16 @@ pub(crate) fn options_form(
             #[inline]
             #[must_use]
             #vis fn form() -> #builder<#(#not_given),*> {
-                let mut __form = #krate::__private::RequestedSchema::new();
-                #(#schema_pushes)*
+                // The form before anything is given, built once (as a static form's schema
+                // is): each asking starts from a copy.
+                static __BASE: #private::OnceLock<#krate::__private::RequestedSchema> = #private::OnceLock::new();
+                let __base = __BASE.get_or_init(|| {
+                    let mut __form = #krate::__private::RequestedSchema::new();
+                    #(#schema_pushes)*
+                    __form
+                });
                 #builder {
-                    parts: #private::FormParts::new(#message, __form),
+                    parts: #private::FormParts::new(#message, ::core::clone::Clone::clone(__base)),
                     offers: #offers_struct { #(#offer_slots: ::core::default::Default::default(),)* },
                     _state: ::core::marker::PhantomData,
                 }
@@ -428,8 +433,7 @@ pub(crate) fn options_form(
                 #(#bounds,)*
             {
                 let __offers = self.offers;
-                let __schema = ::core::clone::Clone::clone(self.parts.schema());
-                self.parts.build(move |__content| #form::__read_offered(__content, &__offers, &__schema))
+                self.parts.build(move |__content, __schema| #form::__read_offered(__content, &__offers, __schema))
             }
         }
 

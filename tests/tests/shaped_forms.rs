@@ -809,3 +809,56 @@ fn a_static_form_and_its_unshaped_builder_are_the_types_own() {
     assert_eq!(built.schema(), Trip::requested_schema());
     assert_eq!(built.prompt(), Trip::message());
 }
+
+#[test]
+fn an_optional_question_with_nothing_to_offer_is_not_asked() {
+    /// Anything else?
+    #[derive(Elicit, Debug)]
+    struct Extras {
+        #[elicit(options)]
+        extras: Option<Vec<String>>,
+        #[elicit(options)]
+        meal: Option<String>,
+        cabin: Option<Cabin>,
+        #[elicit(options)]
+        seat: String,
+    }
+    let form = Extras::form()
+        .extras(|f| f.options(Vec::<String>::new()))
+        .meal(|f| f.options(Vec::<String>::new()))
+        .cabin(|f| f.only([]))
+        .seat(|f| f.options(["12A".to_owned()]))
+        .build()
+        .unwrap();
+    let names: Vec<&str> = form
+        .schema()
+        .properties
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert_eq!(names, ["seat"]);
+    let answer = form.read(&object(json!({"seat": "12A"}))).unwrap();
+    assert_eq!(
+        (answer.extras, answer.meal, answer.cabin),
+        (None, None, None)
+    );
+    // What was not asked cannot be answered.
+    let error = form
+        .read(&object(
+            json!({"seat": "12A", "cabin": "First", "meal": "fish", "extras": null}),
+        ))
+        .unwrap_err();
+    let fields: Vec<&str> = error.errors().iter().map(|e| e.field()).collect();
+    assert_eq!(fields, ["meal", "cabin"], "{error}");
+    // A required one with nothing to offer cannot be asked.
+    let error = Extras::form()
+        .extras(|f| f.options(["bike".to_owned()]))
+        .meal(|f| f.options(["fish".to_owned()]))
+        .seat(|f| f.options(Vec::<String>::new()))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        (error.field(), error.problem()),
+        ("seat", "no option is offered")
+    );
+}

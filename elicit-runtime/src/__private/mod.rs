@@ -47,7 +47,7 @@ pub use self::once::OnceLock;
 pub use self::parse::{parse_field, parse_slot, put_field};
 pub use self::shaped::{
     checked, finish, options_property, pick_all_optional, pick_all_required, pick_optional,
-    pick_required, raw,
+    pick_required, property, raw,
 };
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
 pub use self::slot::{FieldDefault, FormField};

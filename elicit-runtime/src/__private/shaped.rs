@@ -8,7 +8,9 @@ use serde_json::{Map, Value};
 
 use crate::error::{ContentError, FieldErrorKind};
 use crate::read::{Errors, Raw, into_result};
-use crate::schema::{PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema};
+use crate::schema::{
+    PropertySchema, RequestedSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+};
 use crate::shape::Offer;
 
 /// The entry `name` of `content`, as the field readers take it.
@@ -26,11 +28,13 @@ pub fn finish<T>(value: Option<T>, errors: Errors) -> Result<T, ContentError> {
     into_result(value, errors)
 }
 
-/// A required single select filled at run time: the offered value its answer names.
+/// A required single select filled at run time: the offered value its answer names, among
+/// the options of `select` (its property as sent).
 pub fn pick_required<V: Clone>(
     content: &Map<String, Value>,
     name: &str,
     offer: &Offer<V>,
+    select: &PropertySchema,
     errors: &mut Errors,
 ) -> Option<V> {
     match content.get(name) {
@@ -38,7 +42,7 @@ pub fn pick_required<V: Clone>(
             errors.push(name, FieldErrorKind::Missing);
             None
         }
-        Some(value) => record(offer.pick(value), name, errors),
+        Some(value) => record(offer.pick(value, select), name, errors),
     }
 }
 
@@ -47,11 +51,12 @@ pub fn pick_optional<V: Clone>(
     content: &Map<String, Value>,
     name: &str,
     offer: &Offer<V>,
+    select: &PropertySchema,
     errors: &mut Errors,
 ) -> Option<Option<V>> {
     match content.get(name) {
         None | Some(Value::Null) => Some(None),
-        Some(value) => record(offer.pick(value), name, errors).map(Some),
+        Some(value) => record(offer.pick(value, select), name, errors).map(Some),
     }
 }
 
@@ -60,6 +65,7 @@ pub fn pick_all_required<V: Clone>(
     content: &Map<String, Value>,
     name: &str,
     offer: &Offer<V>,
+    select: &PropertySchema,
     errors: &mut Errors,
 ) -> Option<Vec<V>> {
     match content.get(name) {
@@ -67,7 +73,7 @@ pub fn pick_all_required<V: Clone>(
             errors.push(name, FieldErrorKind::Missing);
             None
         }
-        Some(value) => record(offer.pick_all(value), name, errors),
+        Some(value) => record(offer.pick_all(value, select), name, errors),
     }
 }
 
@@ -76,11 +82,12 @@ pub fn pick_all_optional<V: Clone>(
     content: &Map<String, Value>,
     name: &str,
     offer: &Offer<V>,
+    select: &PropertySchema,
     errors: &mut Errors,
 ) -> Option<Option<Vec<V>>> {
     match content.get(name) {
         None | Some(Value::Null) => Some(None),
-        Some(value) => record(offer.pick_all(value), name, errors).map(Some),
+        Some(value) => record(offer.pick_all(value, select), name, errors).map(Some),
     }
 }
 
@@ -136,4 +143,20 @@ pub fn checked<E: Display>(result: Result<(), E>, name: &str, errors: &mut Error
             },
         );
     }
+}
+
+/// What a generated reader reads a field against when the form did not ask it (an optional
+/// select left with nothing to offer: its answer is absent, which the form made sure of).
+static UNASKED: PropertySchema = PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
+    title: None,
+    description: None,
+    options: Vec::new(),
+    default: None,
+});
+
+/// The property `name` of the form as sent, or, for a field it did not ask, one with no
+/// options (its answer is absent).
+#[inline]
+pub fn property<'s>(schema: &'s RequestedSchema, name: &str) -> &'s PropertySchema {
+    schema.property(name).unwrap_or(&UNASKED)
 }

@@ -174,25 +174,24 @@ where
     }
 }
 
-/// What was offered for a field: each option's `const` and the value it stands for.
+/// What was offered for a field: the value each option stands for, in the order of the
+/// options of the field's select (whose `const`s the form's schema holds, once).
 #[doc(hidden)]
 pub struct Offer<V> {
-    choices: Arc<Vec<(String, V)>>,
+    values: Arc<Vec<V>>,
 }
 
 impl<V> Clone for Offer<V> {
     fn clone(&self) -> Self {
         Self {
-            choices: Arc::clone(&self.choices),
+            values: Arc::clone(&self.values),
         }
     }
 }
 
 impl<V> fmt::Debug for Offer<V> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list()
-            .entries(self.choices.iter().map(|(constant, _)| constant))
-            .finish()
+        write!(f, "Offer({} values)", self.values.len())
     }
 }
 
@@ -200,7 +199,7 @@ impl<V> Offer<V> {
     /// Nothing offered (a field whose options were never given: its form is not asked).
     pub(crate) fn empty() -> Self {
         Self {
-            choices: Arc::new(Vec::new()),
+            values: Arc::new(Vec::new()),
         }
     }
 }
@@ -212,34 +211,35 @@ impl<V> Default for Offer<V> {
 }
 
 impl<V: Clone> Offer<V> {
-    /// The offered value an answer's `const` stands for.
+    /// The offered value an answer's `const` stands for, among the options of `select` (the
+    /// field's property as sent).
     ///
     /// # Errors
     /// The field's error: not a string, or not one of the `const`s offered.
-    pub fn pick(&self, value: &Value) -> Result<V, FieldErrorKind> {
+    pub fn pick(&self, value: &Value, select: &PropertySchema) -> Result<V, FieldErrorKind> {
         let Value::String(text) = value else {
             return Err(FieldErrorKind::WrongType {
                 expected: JsonType::String,
                 found: JsonType::of(value),
             });
         };
-        self.choices
-            .iter()
-            .find(|(constant, _)| constant == text)
-            .map(|(_, value)| value.clone())
-            .ok_or_else(|| {
-                FieldErrorKind::unknown_option(
-                    text,
-                    self.choices.iter().map(|(constant, _)| constant.as_str()),
-                )
-            })
+        select
+            .option_values()
+            .position(|constant| constant == text)
+            .and_then(|index| self.values.get(index))
+            .cloned()
+            .ok_or_else(|| FieldErrorKind::unknown_option(text, select.option_values()))
     }
 
     /// The offered values a multi-select's answer stands for, in the order given.
     ///
     /// # Errors
     /// The field's error: not an array, an item not offered, or one chosen twice.
-    pub fn pick_all(&self, value: &Value) -> Result<Vec<V>, FieldErrorKind> {
+    pub fn pick_all(
+        &self,
+        value: &Value,
+        select: &PropertySchema,
+    ) -> Result<Vec<V>, FieldErrorKind> {
         let Value::Array(items) = value else {
             return Err(FieldErrorKind::WrongType {
                 expected: JsonType::Array,
@@ -253,7 +253,7 @@ impl<V: Clone> Offer<V> {
             {
                 return Err(FieldErrorKind::duplicate_option(text));
             }
-            picked.push(self.pick(item)?);
+            picked.push(self.pick(item, select)?);
         }
         Ok(picked)
     }
@@ -262,9 +262,6 @@ impl<V: Clone> Offer<V> {
 /// Builds the select a field whose options are given at run time becomes, and what was
 /// offered; the problems (no option, a `const` twice) go to the field.
 fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) -> Offer<V> {
-    if choices.is_empty() {
-        parts.problems.push("no option is offered".to_owned());
-    }
     for (index, choice) in choices.iter().enumerate() {
         if choices[..index]
             .iter()
@@ -275,16 +272,13 @@ fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) 
                 .push(format!("the option {:?} is offered twice", choice.constant));
         }
     }
-    let options: Vec<EnumOption> = choices
-        .iter()
-        .map(|choice| {
-            let title = choice
-                .title
-                .clone()
-                .unwrap_or_else(|| choice.constant.clone());
-            EnumOption::new(choice.constant.clone(), title)
-        })
-        .collect();
+    let mut options = Vec::with_capacity(choices.len());
+    let mut offered = Vec::with_capacity(choices.len());
+    for choice in choices {
+        let title = choice.title.unwrap_or_else(|| choice.constant.clone());
+        options.push(EnumOption::new(choice.constant, title));
+        offered.push(choice.value);
+    }
     let title = parts.property.title().map(str::to_owned);
     let description = parts.property.description().map(str::to_owned);
     parts.property = if multi {
@@ -310,12 +304,7 @@ fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) 
         })
     };
     Offer {
-        choices: Arc::new(
-            choices
-                .into_iter()
-                .map(|choice| (choice.constant, choice.value))
-                .collect(),
-        ),
+        values: Arc::new(offered),
     }
 }
 

@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use super::field::{FieldShape, compare, titled};
 use super::options::{Given, MultiOptions, NotGiven, Offer, Options};
 use crate::form::Form;
-use crate::schema::{PropertySchema, RequestedSchema};
+use crate::schema::{BooleanSchema, PropertySchema, RequestedSchema};
 use crate::{ContentError, FieldError, FieldErrorKind, ShapeError};
 
 /// A check of one field of an answer, given the whole answer: its error message, if any.
@@ -129,18 +129,13 @@ impl<F> FieldParts<F> {
     }
 
     /// What leaves no answer that fits, or a given default that does not.
-    fn check_shape(&mut self, required: bool) {
+    fn check_shape(&mut self) {
         self.problems.extend(empty(&self.property));
-        let mut alone = RequestedSchema::new();
-        alone.push(self.name, self.property.clone(), required);
-        let fits = |value: &Value| {
-            let mut content = Map::new();
-            content.insert(self.name.to_owned(), value.clone());
-            alone.validate(&content).is_ok()
-        };
+        // A default is a value, never `null`: the property's own check is what an answer of
+        // it would meet.
         match self.default.take() {
             Some(default) => {
-                if fits(&default) {
+                if self.property.check(&default).is_ok() {
                     set_default(&mut self.property, &default);
                 } else {
                     self.problems.push(format!(
@@ -151,13 +146,21 @@ impl<F> FieldParts<F> {
             None => {
                 // A default the field declared that the narrowing left out is dropped.
                 if let Some(declared) = default_of(&self.property)
-                    && !fits(&declared)
+                    && self.property.check(&declared).is_err()
                 {
                     clear_default(&mut self.property);
                 }
             }
         }
     }
+}
+
+/// Whether the property is a select (single or multi).
+fn is_select(property: &PropertySchema) -> bool {
+    !matches!(
+        property,
+        PropertySchema::String(_) | PropertySchema::Number(_) | PropertySchema::Boolean(_)
+    )
 }
 
 /// Why a property as shaped admits no answer.
@@ -264,6 +267,8 @@ pub struct FormParts<F> {
     checks: Vec<(&'static str, Check<F>)>,
     problems: Vec<ShapeError>,
     attempts: u32,
+    /// Optional fields left out of the form because nothing was offered for them.
+    unasked: Vec<&'static str>,
 }
 
 impl<F: 'static> FormParts<F> {
@@ -276,6 +281,7 @@ impl<F: 'static> FormParts<F> {
             checks: Vec::new(),
             problems: Vec::new(),
             attempts: 1,
+            unasked: Vec::new(),
         }
     }
 
@@ -366,29 +372,47 @@ impl<F: 'static> FormParts<F> {
         offer
     }
 
-    /// The field `name`'s parts, taken out to be shaped.
+    /// The field `name`'s parts, taken out of the schema to be shaped (a placeholder holds
+    /// its place until [`put`](Self::put) puts it back).
     pub(crate) fn take(&mut self, name: &'static str) -> Option<FieldParts<F>> {
-        let property = self.schema.property(name)?.clone();
+        let slot = self.slot(name)?;
+        let property = std::mem::replace(slot, PropertySchema::Boolean(BooleanSchema::default()));
         Some(FieldParts::new(name, property))
     }
 
-    /// Puts a shaped field back.
+    /// Puts a shaped field back; an optional select left with no option is not asked at all
+    /// (its answer is `None`), rather than sent with an empty list.
     pub(crate) fn put(&mut self, mut parts: FieldParts<F>) {
-        parts.check_shape(self.schema.is_required(parts.name));
+        if is_select(&parts.property)
+            && parts.property.option_values().next().is_none()
+            && !self.schema.is_required(parts.name)
+        {
+            // Left in place until `build` (a generated reader finds its fields by place).
+            self.unasked.push(parts.name);
+            if let Some(slot) = self.slot(parts.name) {
+                *slot = parts.property;
+            }
+            return;
+        }
+        self.unasked.retain(|name| *name != parts.name);
+        parts.check_shape();
         for problem in parts.problems.drain(..) {
             self.problems.push(ShapeError::new(parts.name, problem));
         }
         for check in parts.checks.drain(..) {
             self.checks.push((parts.name, check));
         }
-        if let Some((_, slot)) = self
-            .schema
-            .properties
-            .iter_mut()
-            .find(|(name, _)| name == parts.name)
-        {
+        if let Some(slot) = self.slot(parts.name) {
             *slot = parts.property;
         }
+    }
+
+    fn slot(&mut self, name: &str) -> Option<&mut PropertySchema> {
+        self.schema
+            .properties
+            .iter_mut()
+            .find(|(property, _)| property == name)
+            .map(|(_, slot)| slot)
     }
 
     /// A problem found while shaping the field `name`.
@@ -396,19 +420,52 @@ impl<F: 'static> FormParts<F> {
         self.problems.push(ShapeError::new(name, problem));
     }
 
-    /// The form, read with `read` and checked with every check; or the first problem.
+    /// The form, read with `read` (given the answer and the form's schema as sent) and
+    /// checked with every check; or the first problem.
     ///
     /// # Errors
     /// The first [`ShapeError`] found while shaping.
     pub fn build(
         self,
-        read: impl Fn(&Map<String, Value>) -> Result<F, ContentError> + Send + Sync + 'static,
+        read: impl Fn(&Map<String, Value>, &RequestedSchema) -> Result<F, ContentError>
+        + Send
+        + Sync
+        + 'static,
     ) -> Result<Form<F>, ShapeError> {
         if let Some(problem) = self.problems.into_iter().next() {
             return Err(problem);
         }
         let checks: Checks<F> = Arc::new(self.checks);
-        Ok(Form::from_schema(self.message, self.schema, read)
+        let unasked = self.unasked;
+        let mut schema = self.schema;
+        schema
+            .properties
+            .retain(|(name, _)| !unasked.contains(&name.as_str()));
+        // The reader shares the schema the form sends: shaping copies it no more.
+        let schema = Arc::new(schema);
+        let sent = Arc::clone(&schema);
+        let read = move |content: &Map<String, Value>| {
+            // What was not asked cannot be answered: the reader would take it at its type's
+            // word, not against an offer.
+            let answered: Vec<FieldError> = unasked
+                .iter()
+                .filter(|name| content.get(**name).is_some_and(|value| !value.is_null()))
+                .map(|name| {
+                    FieldError::new(
+                        *name,
+                        FieldErrorKind::Invalid {
+                            reason: "was not asked: nothing was offered for it".to_owned(),
+                        },
+                    )
+                })
+                .collect();
+            if answered.is_empty() {
+                read(content, &sent)
+            } else {
+                Err(ContentError::from(answered))
+            }
+        };
+        Ok(Form::shaped(self.message, schema, read)
             .attempts(self.attempts)
             .with_checks(checks))
     }
