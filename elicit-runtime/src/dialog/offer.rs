@@ -86,7 +86,9 @@ mod tests {
         assert_ne!(base, digest(select(&[("b", "B"), ("a", "A")], "day")));
         assert_ne!(base, digest(select(&[("a", "A"), ("c", "B")], "day")));
         let count = |maximum: u8| {
-            digest(json!({"type": "object", "properties": {"n": {"type": "integer", "maximum": maximum}}}))
+            digest(
+                json!({"type": "object", "properties": {"n": {"type": "integer", "maximum": maximum}}}),
+            )
         };
         assert_ne!(count(2), count(3));
     }
