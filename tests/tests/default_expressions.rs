@@ -1,7 +1,7 @@
-//! The cases of the soundness issue that still compile (a `const`, an expression such as
-//! `String::from(..)`): each one fails loudly the first time the form's schema is built (a
-//! panic naming the form, the field and the broken constraint), where it used to hand back a
-//! silently wrong value. The cases refused at compile time are trybuild cases
+//! Defaults and bounds written as a `const` or an expression (such as `String::from(..)`),
+//! which the derive cannot check: each wrong one fails loudly the first time the form's
+//! schema is built (a panic naming the form, the field and the broken constraint), never
+//! hands back a silently wrong value. The cases refused at compile time are trybuild cases
 //! (`ui/default_*.rs`, `ui/narrowing_*.rs`).
 
 use elicit_core::Elicit;

@@ -1,4 +1,4 @@
-//! The attribute rules of the redesign: default titles, `skip` with a default, serde's
+//! The attribute rules: default titles, `skip` with a default, serde's
 //! container keys, and the smaller rules (whole-number bounds, acronyms in enum forms).
 
 use elicit_core::Elicit;
