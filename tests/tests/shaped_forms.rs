@@ -11,7 +11,7 @@ use elicit_core::{ContentError, Elicit, ElicitOutcome, FieldErrorKind, Form, Sha
 use serde_json::{Map, Value, json};
 
 /// A cabin class.
-#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Cabin {
     Economy,
     Business,
@@ -321,6 +321,24 @@ fn a_multi_select_of_a_derived_enum_is_narrowed_too() {
         .collect();
     assert_eq!(offered, ["Economy", "First"]);
     assert_eq!(schema["properties"]["cabins"]["maxItems"], 1);
+    // A set of them too, retitled.
+    /// Which cabins would do?
+    #[derive(Elicit, Debug)]
+    struct CabinSet {
+        cabins: std::collections::BTreeSet<Cabin>,
+    }
+    let set = CabinSet::form()
+        .cabins(|f| {
+            f.only([Cabin::Business])
+                .option_title(Cabin::Business, "Business — €480")
+        })
+        .build()
+        .unwrap();
+    let set = serde_json::to_value(set.schema()).unwrap();
+    assert_eq!(
+        set["properties"]["cabins"]["items"]["anyOf"],
+        json!([{"const": "Business", "title": "Business — €480"}])
+    );
     let error = form
         .read(&object(json!({"cabins": ["Business"]})))
         .unwrap_err();

@@ -17,7 +17,7 @@ pub(super) fn request<T>(
     let mut schema = form.schema().clone();
     for (name, property) in &mut schema.properties {
         if let Some(value) = right.get(name) {
-            set_default(property, value);
+            property.set_default_value(value);
         }
     }
     let message = corrections(form.prompt(), &schema, errors);
@@ -152,59 +152,4 @@ fn expected_kind(expected: crate::error::JsonType) -> &'static str {
 
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-/// Sets `value` as the property's `default`, when it is of the property's kind.
-fn set_default(property: &mut PropertySchema, value: &Value) {
-    let text = || value.as_str().map(str::to_owned);
-    let texts = || {
-        value.as_array().and_then(|items| {
-            items
-                .iter()
-                .map(|item| item.as_str().map(str::to_owned))
-                .collect::<Option<Vec<_>>>()
-        })
-    };
-    match property {
-        PropertySchema::String(schema) => {
-            if let Some(text) = text() {
-                schema.default = Some(text);
-            }
-        }
-        PropertySchema::Number(schema) => {
-            if let Value::Number(number) = value {
-                schema.default = Some(number.clone());
-            }
-        }
-        PropertySchema::Boolean(schema) => {
-            if let Value::Bool(flag) = value {
-                schema.default = Some(*flag);
-            }
-        }
-        PropertySchema::UntitledSingleSelect(schema) => {
-            if let Some(text) = text() {
-                schema.default = Some(text);
-            }
-        }
-        PropertySchema::TitledSingleSelect(schema) => {
-            if let Some(text) = text() {
-                schema.default = Some(text);
-            }
-        }
-        PropertySchema::LegacyTitledEnum(schema) => {
-            if let Some(text) = text() {
-                schema.default = Some(text);
-            }
-        }
-        PropertySchema::UntitledMultiSelect(schema) => {
-            if let Some(texts) = texts() {
-                schema.default = Some(texts);
-            }
-        }
-        PropertySchema::TitledMultiSelect(schema) => {
-            if let Some(texts) = texts() {
-                schema.default = Some(texts);
-            }
-        }
-    }
 }

@@ -255,10 +255,12 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     }
 }
 
-impl<F, T: ElicitEnum> FieldShape<F, T> {
+impl<F, T: EnumSelect> FieldShape<F, T> {
     /// Offers only these of the select's options, in the select's order (the colours in
-    /// stock, say). Asking with none left is a [`ShapeError`](crate::ShapeError); a default
-    /// the field declared that is not among them is dropped.
+    /// stock, say): of a derived enum's field, or of a `Vec`, `BTreeSet` or `HashSet` of one.
+    /// Asking with none left is a [`ShapeError`](crate::ShapeError) (for an optional field,
+    /// the question is left out); a default the field declared that is not among them is
+    /// dropped.
     ///
     /// ```
     /// use elicit_core::Elicit;
@@ -279,13 +281,14 @@ impl<F, T: ElicitEnum> FieldShape<F, T> {
     /// assert!(form.read(json!({"colour": "green"}).as_object().unwrap()).is_err());
     /// ```
     #[must_use]
-    pub fn only(mut self, options: impl IntoIterator<Item = T>) -> Self {
+    pub fn only(mut self, options: impl IntoIterator<Item = T::Option>) -> Self {
         let keep = consts(options);
         self.parts.keep_options(&keep);
         self
     }
 
-    /// The title the person sees for one option ("Economy — €120").
+    /// The title the person sees for one option ("Economy — €120"); of a multi-select of
+    /// enums too.
     ///
     /// ```
     /// use elicit_core::Elicit;
@@ -304,7 +307,7 @@ impl<F, T: ElicitEnum> FieldShape<F, T> {
     /// assert_eq!(class["oneOf"][0], json!({"const": "economy", "title": "Economy — €120"}));
     /// ```
     #[must_use]
-    pub fn option_title(mut self, option: T, title: impl Into<String>) -> Self {
+    pub fn option_title(mut self, option: T::Option, title: impl Into<String>) -> Self {
         let value = constant(&option);
         self.parts.title_option(value, title.into());
         self
@@ -342,37 +345,29 @@ impl<F, T: MultiSelectField + ElicitField> FieldShape<F, T> {
     }
 }
 
-impl<F, E: ElicitEnum> FieldShape<F, Vec<E>> {
-    /// Offers only these of the multi-select's options, in its order.
-    ///
-    /// ```
-    /// # use elicit_core::Elicit;
-    /// # #[derive(Elicit, Debug, Clone, Copy, PartialEq)] enum Extra { Bread, Wine, Cake }
-    /// # #[derive(Elicit)] struct Order { extras: Vec<Extra> }
-    /// let form = Order::form().extras(|f| f.only([Extra::Cake, Extra::Bread])).build().unwrap();
-    /// assert_eq!(form.schema().property("extras").unwrap().option_values().collect::<Vec<_>>(), ["Bread", "Cake"]);
-    /// ```
-    #[must_use]
-    pub fn only(mut self, options: impl IntoIterator<Item = E>) -> Self {
-        let keep = consts(options);
-        self.parts.keep_options(&keep);
-        self
-    }
+/// A field whose options are a derived enum's variants: the enum itself, or a `Vec`,
+/// `BTreeSet` or `HashSet` of it; what [`FieldShape::only`] and
+/// [`FieldShape::option_title`] name the options by.
+#[doc(hidden)]
+pub trait EnumSelect {
+    /// The enum whose variants are the options.
+    type Option: ElicitEnum;
+}
 
-    /// The title the person sees for one option.
-    ///
-    /// ```
-    /// # use elicit_core::Elicit;
-    /// # #[derive(Elicit, Debug, Clone, Copy, PartialEq)] enum Extra { Bread, Wine }
-    /// # #[derive(Elicit)] struct Order { extras: Vec<Extra> }
-    /// assert!(Order::form().extras(|f| f.option_title(Extra::Wine, "Wine (+€9)")).build().is_ok());
-    /// ```
-    #[must_use]
-    pub fn option_title(mut self, option: E, title: impl Into<String>) -> Self {
-        let value = constant(&option);
-        self.parts.title_option(value, title.into());
-        self
-    }
+impl<E: ElicitEnum> EnumSelect for E {
+    type Option = E;
+}
+
+impl<E: ElicitEnum> EnumSelect for Vec<E> {
+    type Option = E;
+}
+
+impl<E: ElicitEnum> EnumSelect for std::collections::BTreeSet<E> {
+    type Option = E;
+}
+
+impl<E: ElicitEnum, S> EnumSelect for std::collections::HashSet<E, S> {
+    type Option = E;
 }
 
 /// The wire values of enum options.

@@ -308,6 +308,21 @@ fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) 
     }
 }
 
+/// A field's shape whose options are given at run time, before they are: how the form's
+/// parts start it and take back what it was given.
+pub(crate) trait OfferShape<F, V>: Sized {
+    /// What an answer of the field is (`V`, or `Vec<V>`).
+    type Value;
+    /// The shape once its options are given.
+    type Given;
+    /// Whether the field is a multi-select.
+    const MULTI: bool;
+    /// The shape of the field `parts`, whose value `get` reads from an answer.
+    fn start(parts: FieldParts<F>, get: fn(&F) -> Option<&Self::Value>) -> Self;
+    /// The field as shaped, and what was offered.
+    fn finish(given: Self::Given) -> (FieldParts<F>, Offer<V>);
+}
+
 macro_rules! options_shape {
     ($(#[$doc:meta])* $name:ident, $multi:literal, $field:ty) => {
         $(#[$doc])*
@@ -324,6 +339,20 @@ macro_rules! options_shape {
                     .field("field", &self.parts.name)
                     .field("property", &self.parts.property)
                     .finish_non_exhaustive()
+            }
+        }
+
+        impl<F, V> OfferShape<F, V> for $name<F, V, NotGiven> {
+            type Value = $field;
+            type Given = $name<F, V, Given>;
+            const MULTI: bool = $multi;
+
+            fn start(parts: FieldParts<F>, get: fn(&F) -> Option<&$field>) -> Self {
+                Self { parts, get, offer: None, _state: PhantomData }
+            }
+
+            fn finish(given: Self::Given) -> (FieldParts<F>, Offer<V>) {
+                (given.parts, given.offer.unwrap_or_else(Offer::empty))
             }
         }
 

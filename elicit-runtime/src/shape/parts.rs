@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use std::marker::PhantomData;
 
 use super::field::{FieldShape, compare, titled};
-use super::options::{Given, MultiOptions, NotGiven, Offer, Options};
+use super::options::{Given, MultiOptions, NotGiven, Offer, OfferShape, Options};
 use crate::form::Form;
 use crate::schema::{BooleanSchema, PropertySchema, RequestedSchema};
 use crate::{ContentError, FieldError, FieldErrorKind, ShapeError};
@@ -136,7 +136,7 @@ impl<F> FieldParts<F> {
         match self.default.take() {
             Some(default) => {
                 if self.property.check(&default).is_ok() {
-                    set_default(&mut self.property, &default);
+                    self.property.set_default_value(&default);
                 } else {
                     self.problems.push(format!(
                         "the default {default} does not fit the field as shaped"
@@ -145,10 +145,10 @@ impl<F> FieldParts<F> {
             }
             None => {
                 // A default the field declared that the narrowing left out is dropped.
-                if let Some(declared) = default_of(&self.property)
+                if let Some(declared) = self.property.default_value()
                     && self.property.check(&declared).is_err()
                 {
-                    clear_default(&mut self.property);
+                    self.property.clear_default();
                 }
             }
         }
@@ -203,59 +203,6 @@ fn empty(property: &PropertySchema) -> Option<String> {
             }
         }
         _ => (property.option_values().count() == 0).then(|| "no option is offered".to_owned()),
-    }
-}
-
-fn default_of(property: &PropertySchema) -> Option<Value> {
-    match property {
-        PropertySchema::String(s) => s.default.clone().map(Value::String),
-        PropertySchema::Number(s) => s.default.clone().map(Value::Number),
-        PropertySchema::Boolean(s) => s.default.map(Value::Bool),
-        PropertySchema::UntitledSingleSelect(s) => s.default.clone().map(Value::String),
-        PropertySchema::TitledSingleSelect(s) => s.default.clone().map(Value::String),
-        PropertySchema::LegacyTitledEnum(s) => s.default.clone().map(Value::String),
-        PropertySchema::UntitledMultiSelect(s) => s.default.clone().map(Value::from),
-        PropertySchema::TitledMultiSelect(s) => s.default.clone().map(Value::from),
-    }
-}
-
-fn clear_default(property: &mut PropertySchema) {
-    match property {
-        PropertySchema::String(s) => s.default = None,
-        PropertySchema::Number(s) => s.default = None,
-        PropertySchema::Boolean(s) => s.default = None,
-        PropertySchema::UntitledSingleSelect(s) => s.default = None,
-        PropertySchema::TitledSingleSelect(s) => s.default = None,
-        PropertySchema::LegacyTitledEnum(s) => s.default = None,
-        PropertySchema::UntitledMultiSelect(s) => s.default = None,
-        PropertySchema::TitledMultiSelect(s) => s.default = None,
-    }
-}
-
-/// Sets a default that was checked to fit the property.
-fn set_default(property: &mut PropertySchema, value: &Value) {
-    let text = || value.as_str().map(str::to_owned);
-    let texts = || {
-        value.as_array().and_then(|items| {
-            items
-                .iter()
-                .map(|item| item.as_str().map(str::to_owned))
-                .collect::<Option<Vec<_>>>()
-        })
-    };
-    match property {
-        PropertySchema::String(s) => s.default = text(),
-        PropertySchema::Number(s) => {
-            if let Value::Number(number) = &value {
-                s.default = Some(number.clone());
-            }
-        }
-        PropertySchema::Boolean(s) => s.default = value.as_bool(),
-        PropertySchema::UntitledSingleSelect(s) => s.default = text(),
-        PropertySchema::TitledSingleSelect(s) => s.default = text(),
-        PropertySchema::LegacyTitledEnum(s) => s.default = text(),
-        PropertySchema::UntitledMultiSelect(s) => s.default = texts(),
-        PropertySchema::TitledMultiSelect(s) => s.default = texts(),
     }
 }
 
@@ -337,18 +284,7 @@ impl<F: 'static> FormParts<F> {
         get: fn(&F) -> Option<&V>,
         shape: impl FnOnce(Options<F, V, NotGiven>) -> Options<F, V, Given>,
     ) -> Offer<V> {
-        let parts = self
-            .take(name)
-            .unwrap_or_else(|| FieldParts::new(name, placeholder(false)));
-        let shaped = shape(Options {
-            parts,
-            get,
-            offer: None,
-            _state: PhantomData,
-        });
-        let offer = shaped.offer.unwrap_or_else(Offer::empty);
-        self.put(shaped.parts);
-        offer
+        self.offered(name, get, shape)
     }
 
     /// Gives the options of the field `name` (a multi-select filled at run time).
@@ -358,17 +294,20 @@ impl<F: 'static> FormParts<F> {
         get: fn(&F) -> Option<&Vec<V>>,
         shape: impl FnOnce(MultiOptions<F, V, NotGiven>) -> MultiOptions<F, V, Given>,
     ) -> Offer<V> {
+        self.offered(name, get, shape)
+    }
+
+    fn offered<V, S: OfferShape<F, V>>(
+        &mut self,
+        name: &'static str,
+        get: fn(&F) -> Option<&S::Value>,
+        shape: impl FnOnce(S) -> S::Given,
+    ) -> Offer<V> {
         let parts = self
             .take(name)
-            .unwrap_or_else(|| FieldParts::new(name, placeholder(true)));
-        let shaped = shape(MultiOptions {
-            parts,
-            get,
-            offer: None,
-            _state: PhantomData,
-        });
-        let offer = shaped.offer.unwrap_or_else(Offer::empty);
-        self.put(shaped.parts);
+            .unwrap_or_else(|| FieldParts::new(name, placeholder(S::MULTI)));
+        let (parts, offer) = S::finish(shape(S::start(parts, get)));
+        self.put(parts);
         offer
     }
 
