@@ -222,7 +222,7 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         .iter()
         .enumerate()
         .map(|(index, field)| collision_check(&properties, &flattened[..index], field, krate));
-    let parse_fields = parse_fields_body(fields, &members, krate);
+    let parse_fields = parse_fields_body(ident, fields, &members, krate);
     let denies =
         input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
     let deny = denies.then(|| {
@@ -231,7 +231,7 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         )
     });
     let puts = members.iter().map(content_put);
-    let proofs = struct_proofs(&properties, &flattened, krate);
+    let proofs = struct_proofs(&properties, &flattened, ident, krate);
     let values = value_proofs(&properties, krate, facts::Proofs::Complete);
     let map = quote!(#private::Content);
     let form_builder = builder::static_builder(input, &properties, krate);
@@ -293,11 +293,8 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     }
 }
 
-/// What the compiler proves about a struct form's fields' types: the traits they are used
-/// through, and that each attribute suits its field's kind. The fallback after other mistakes
-/// emits the same proofs.
-/// A struct form with fields whose options are given at run time: no `Elicit` impl (it has
-/// no schema of its own), its builder and reader instead (`builder::options_form`).
+/// A struct form with fields whose options are given at run time: no `Elicit` impl that holds
+/// (it has no schema of its own), its builder and reader instead (`builder::options_form`).
 fn expand_options_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
     let Parts { properties, .. } = Parts::of(fields);
@@ -316,17 +313,8 @@ fn expand_options_struct(input: &Input, fields: &[Field], krate: &TokenStream) -
             let name = &field.wire_name;
             let (_, multi, optional) = field.offered();
             let title = option_tokens(field.title.as_deref());
-            let description = match field.description() {
-                Some(doc) => quote!(::core::option::Option::Some(#doc)),
-                None => quote!(::core::option::Option::None),
-            };
-            let count = |key| match field.attrs.count(key) {
-                Some(count) => {
-                    let value = count.value;
-                    quote!(::core::option::Option::Some(#value))
-                }
-                None => quote!(::core::option::Option::None),
-            };
+            let description = option_tokens(field.description());
+            let count = |key| option_tokens(field.attrs.count(key).map(|count| count.value));
             let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
             let required = !optional;
             quote! {
@@ -338,7 +326,12 @@ fn expand_options_struct(input: &Input, fields: &[Field], krate: &TokenStream) -
             }
         })
         .collect();
-    let definitions = check::definitions_with(&fixed, &[], true, krate);
+    let shaped = check::Shaped {
+        offered: true,
+        checked: properties.iter().any(|field| field.attrs.check().is_some()),
+        form: input.ident.span(),
+    };
+    let definitions = check::definitions_with(&fixed, &[], shaped, krate);
     let kinds = check::attribute_assertions(&fixed);
     let values = value_proofs(&fixed, krate, facts::Proofs::Complete);
     let offered = check::offered_assertions(&properties);
@@ -352,19 +345,24 @@ fn expand_options_struct(input: &Input, fields: &[Field], krate: &TokenStream) -
     }
 }
 
-fn option_tokens(text: Option<&str>) -> TokenStream {
-    match text {
-        Some(text) => quote!(::core::option::Option::Some(#text)),
-        None => quote!(::core::option::Option::None),
-    }
+/// `Some(value)` or `None`, as an expression.
+fn option_tokens<T: quote::ToTokens>(value: Option<T>) -> TokenStream {
+    value.map_or_else(
+        || quote!(::core::option::Option::None),
+        |value| quote!(::core::option::Option::Some(#value)),
+    )
 }
 
-pub(crate) fn struct_proofs(
+/// What the compiler proves about a struct form's fields' types: the traits they are used
+/// through, and that each attribute suits its field's kind. (The fallback after other
+/// mistakes emits the same proofs, and proves the values of fields with `options` offerable.)
+fn struct_proofs(
     properties: &[&Field],
     flattened: &[&Field],
+    form: &syn::Ident,
     krate: &TokenStream,
 ) -> TokenStream {
-    let definitions = check::definitions(properties, flattened, krate);
+    let definitions = check::definitions(properties, flattened, form, krate);
     let kinds = check::attribute_assertions(properties);
     quote!(#definitions #kinds)
 }
@@ -510,7 +508,12 @@ fn collision_check(
 
 /// The body of `FlatForm::parse_fields`: every field parsed (each recording its own error,
 /// a flattened form its fields'), then the struct built if none failed.
-fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) -> TokenStream {
+fn parse_fields_body(
+    form: &syn::Ident,
+    fields: &[Field],
+    members: &[Part],
+    krate: &TokenStream,
+) -> TokenStream {
     let private = quote!(#krate::__private);
     let locals: Vec<_> = (0..members.len())
         .map(|index| format_ident!("__field{index}"))
@@ -576,7 +579,7 @@ fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) ->
         .then(|| quote!(let __schema = <Self as #krate::Elicit>::requested_schema();));
 
     let all: Vec<&Field> = fields.iter().collect();
-    let checks = builder::checks(&all, krate);
+    let checks = builder::checks(&all, form, krate);
     let build = if checks.is_empty() {
         quote!(::core::option::Option::Some(Self { #(#inits,)* }))
     } else {

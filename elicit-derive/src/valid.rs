@@ -6,7 +6,10 @@
 //! What depends on a field's *type* (is it a number? what is its range? can it hold a
 //! secret?) is never judged here, whatever the syntax shows: the compiler judges it, through
 //! trait bounds spanned on the attribute (`check`) and const evaluation of the type's facts
-//! (`facts`), the same way for `u8` as for an alias of it.
+//! (`facts`), the same way for `u8` as for an alias of it. The one exception is a field with
+//! `options`, whose builder is chosen from its type as written (`V`, `Vec<V>`, an `Option` of
+//! one): what that syntax shows of it (a reference, a set, a `bool` or a float) is judged
+//! here, with the compiler proving the rest (`check::offered_assertions`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -55,6 +58,7 @@ fn field_rules(cx: &Ctxt, field: &Field) {
     }
     bounds_are_ordered(cx, field);
     if field.is_skipped() {
+        skipped_field_is_not_checked(cx, field);
         // A skipped field's default never reaches the schema: any expression of its type.
         return;
     }
@@ -62,6 +66,28 @@ fn field_rules(cx: &Ctxt, field: &Field) {
     default_is_finite(cx, field);
     array_default_is_a_set(cx, field);
     literal_default_fits(cx, field);
+}
+
+/// A skipped field is not asked: a `check` on it would never run.
+fn skipped_field_is_not_checked(cx: &Ctxt, field: &Field) {
+    if let Some(entry) = field.attrs.get(&keys::CHECK) {
+        let skip = skip_as_written(field);
+        cx.error_spanned_by(
+            &entry.path,
+            format!(
+                "`check` cannot be combined with {skip}: a skipped field is not asked, so there is no answer to check"
+            ),
+        );
+    }
+}
+
+/// "`skip`", or serde's key as written ("`#[serde(skip_deserializing)]`").
+fn skip_as_written(field: &Field) -> String {
+    if field.attrs.has(&keys::SKIP) {
+        return "`skip`".to_owned();
+    }
+    let key = field.attrs.serde.skip.as_ref().map(ToString::to_string);
+    format!("`#[serde({})]`", key.unwrap_or_default())
 }
 
 /// A form's builder (`T::form()`) has a method per field, named after it, and a few of its
@@ -102,7 +128,7 @@ fn run_time_options_rules(cx: &Ctxt, field: &Field) {
     let at_run_time = [
         (
             &keys::DEFAULT,
-            "give the default at run time: `.default(…)` in the field's shape",
+            "the default is one of the options, given with them at run time (`f.options(…).default(…)`)",
         ),
         (
             &keys::FORMAT,
@@ -137,7 +163,32 @@ fn run_time_options_rules(cx: &Ctxt, field: &Field) {
             );
         }
     }
+    if let Some(entry) = field.attrs.get(&keys::OPTIONS)
+        && field.is_skipped()
+    {
+        let skip = skip_as_written(field);
+        cx.error_spanned_by(
+            &entry.path,
+            format!(
+                "`options` cannot be combined with {skip}: a skipped field is not asked, so no options are given for it"
+            ),
+        );
+    }
     let (value, multi, _) = field.offered();
+    owns_its_value(
+        cx,
+        value,
+        value,
+        "the options of a field are kept with the form and come back as its answer: they must own their data",
+    );
+    if let Some(set) = set_of(value) {
+        cx.error_spanned_by(
+            value,
+            format!(
+                "a field with `options` is a multi-select when its type is `Vec<…>`; write `Vec` instead of `{set}`: the answer comes back in the order the options were chosen"
+            ),
+        );
+    }
     if !multi {
         for key in [&keys::MIN_ITEMS, &keys::MAX_ITEMS] {
             if let Some(entry) = field.attrs.get(key) {
@@ -153,18 +204,20 @@ fn run_time_options_rules(cx: &Ctxt, field: &Field) {
     }
     if let Some(entry) = field.attrs.get(&keys::OPTIONS) {
         let what = match value {
-            Type::Path(path) if path.path.is_ident("bool") => Some(
-                "a `bool` has two fixed values; ask it as a plain boolean field, without `options`",
-            ),
-            Type::Path(path) if path.path.is_ident("f32") || path.path.is_ident("f64") => Some(
-                "a float has no exact text to offer; offer integers, strings, dates or values of your own",
-            ),
+            Type::Path(path) if path.path.is_ident("bool") => Some((
+                "a `bool`",
+                "its two values are fixed; drop `options` and ask it as a plain boolean",
+            )),
+            Type::Path(path) if path.path.is_ident("f32") || path.path.is_ident("f64") => Some((
+                "a float",
+                "a float has no exact text to send as an option; offer integers, strings, dates or values of your own",
+            )),
             _ => None,
         };
-        if let Some(what) = what {
+        if let Some((kind, why)) = what {
             cx.error_spanned_by(
                 &entry.path,
-                format!("`options` cannot go on this field: {what}"),
+                format!("`options` does not apply to {kind}: {why}"),
             );
         }
     }
@@ -173,7 +226,18 @@ fn run_time_options_rules(cx: &Ctxt, field: &Field) {
 /// A parsed answer is built from the client's JSON, which the form cannot borrow from: a
 /// reference field is refused with the owned type to write instead (`&str` → `String`).
 pub(crate) fn field_owns_its_value(cx: &Ctxt, field: &Field) {
-    let Type::Reference(reference) = option_inner(field.ty).unwrap_or(field.ty) else {
+    owns_its_value(
+        cx,
+        option_inner(field.ty).unwrap_or(field.ty),
+        field.ty,
+        "a form field cannot borrow: `from_content` builds the value from the client's answer",
+    );
+}
+
+/// A reference type `ty` is refused, saying `why`, with the owned type to write instead; the
+/// error is spanned on `spanned` (the type as written, around `ty`).
+fn owns_its_value(cx: &Ctxt, ty: &Type, spanned: &Type, why: &str) {
+    let Type::Reference(reference) = ty else {
         return;
     };
     let elem = reference
@@ -187,19 +251,29 @@ pub(crate) fn field_owns_its_value(cx: &Ctxt, field: &Field) {
         other => format!("`{other}`"),
     };
     cx.error_spanned_by(
-        field.ty,
-        format!(
-            "a form field cannot borrow: `from_content` builds the value from the client's answer, so write {owned} instead of `&{elem}`"
-        ),
+        spanned,
+        format!("{why}, so write {owned} instead of `&{elem}`"),
     );
 }
 
-/// Whether the field's type is a reference (refused by `field_owns_its_value`).
+/// `BTreeSet` or `HashSet`, when the type is one (by its last path segment).
+fn set_of(ty: &Type) -> Option<String> {
+    let Type::Path(path) = ty else { return None };
+    let last = path.path.segments.last()?;
+    ["BTreeSet", "HashSet"]
+        .contains(&last.ident.to_string().as_str())
+        .then(|| last.ident.to_string())
+}
+
+/// Whether the field's type, or for a field with `options` the type of the values offered, is
+/// a reference (refused by `field_owns_its_value` and `run_time_options_rules`).
 pub(crate) fn is_borrowed(field: &Field) -> bool {
-    matches!(
-        option_inner(field.ty).unwrap_or(field.ty),
-        Type::Reference(_)
-    )
+    let ty = if field.has_run_time_options() {
+        field.offered().0
+    } else {
+        option_inner(field.ty).unwrap_or(field.ty)
+    };
+    matches!(ty, Type::Reference(_))
 }
 
 /// Two properties of one form cannot share a wire name. Those a flattened field brings are

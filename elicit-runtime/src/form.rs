@@ -78,7 +78,11 @@ impl<T> fmt::Debug for Form<T> {
     }
 }
 
-impl<T: Elicit + 'static> Form<T> {
+// The bound is on the method, not on the impl: unmet, it is then rustc's "trait bound not
+// satisfied" error with `Elicit`'s own wording (and, for a form whose options are given at
+// run time, the derive's, saying to ask its builder), not "`new` exists but its trait bounds
+// were not satisfied".
+impl<T> Form<T> {
     /// `T`'s own form: its cached schema, prompted with `T::message()`, read with
     /// `T::from_content`, asked once.
     ///
@@ -93,7 +97,10 @@ impl<T: Elicit + 'static> Form<T> {
     /// assert_eq!(form.request().message_text(), "Your name?");
     /// assert!(std::ptr::eq(form.schema(), Name::requested_schema()));
     /// ```
-    pub fn new() -> Self {
+    pub fn new() -> Self
+    where
+        T: Elicit + 'static,
+    {
         Self {
             message: Cow::Borrowed(T::message()),
             schema: SharedSchema::Static(T::requested_schema()),

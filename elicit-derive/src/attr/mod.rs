@@ -234,7 +234,8 @@ impl Attrs {
 fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Option<Value>> {
     let name = key.name;
     Ok(Some(match key.takes {
-        Takes::Flag => Value::Flag,
+        // #[elicit(skip)]
+        Takes::Flag => return flag(cx, key, meta),
         Takes::Default => Value::Default(if meta.input.peek(Token![=]) {
             lit::parse_default(meta.value()?)?
         } else {
@@ -287,21 +288,8 @@ fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Opti
             };
             Value::Rule(rule)
         }
-        Takes::Function => {
-            let value = meta.value()?;
-            if value.peek(syn::LitStr) {
-                let lit: LitStr = value.parse()?;
-                cx.error_spanned_by(
-                    &lit,
-                    format!(
-                        "`{name}` takes a path to a function, unquoted: `{name} = {}`",
-                        lit.value()
-                    ),
-                );
-                return Ok(None);
-            }
-            Value::Function(value.parse()?)
-        }
+        // #[elicit(check = path::to::function)]
+        Takes::Function => return function(cx, key, meta),
         Takes::Path => {
             let lit = lit::parse_str(meta.value()?, name)?;
             let Ok(path) = lit.parse::<syn::Path>() else {
@@ -314,6 +302,54 @@ fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Opti
             Value::Path(path)
         }
     }))
+}
+
+/// A flag: nothing after it. A value would otherwise end the attribute at a bare "expected
+/// `,`", hiding the keys after it.
+fn flag(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Option<Value>> {
+    if meta.input.is_empty() || meta.input.peek(Token![,]) {
+        return Ok(Some(Value::Flag));
+    }
+    let name = key.name;
+    let why = if key == &keys::OPTIONS {
+        ": the options are given when the form is asked, with the field's method on the form's builder (`.field(|f| f.options(…))`)"
+    } else {
+        ""
+    };
+    cx.error_spanned_by(
+        &meta.path,
+        format!("`{name}` takes no value; write `{name}` alone{why}"),
+    );
+    skip_value(meta)?;
+    Ok(None)
+}
+
+/// A path to a function, unquoted (serde's `with = "…"` takes a string; this does not).
+fn function(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Option<Value>> {
+    let name = key.name;
+    if !meta.input.peek(Token![=]) {
+        cx.error_spanned_by(
+            &meta.path,
+            format!(
+                "`{name}` takes a path to a function: `{name} = path::to::function`, called with the field's value and the whole form"
+            ),
+        );
+        skip_value(meta)?;
+        return Ok(None);
+    }
+    let value = meta.value()?;
+    if value.peek(syn::LitStr) {
+        let lit: LitStr = value.parse()?;
+        cx.error_spanned_by(
+            &lit,
+            format!(
+                "`{name}` takes a path to a function, unquoted: `{name} = {}`",
+                lit.value()
+            ),
+        );
+        return Ok(None);
+    }
+    Ok(Some(Value::Function(value.parse()?)))
 }
 
 impl Serde {

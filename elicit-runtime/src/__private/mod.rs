@@ -17,6 +17,7 @@ pub mod set;
 mod shaped;
 mod single;
 mod slot;
+mod stub;
 
 pub use serde_json::{Map, Number, Value};
 
@@ -46,11 +47,12 @@ pub use self::number::{float, int};
 pub use self::once::OnceLock;
 pub use self::parse::{parse_field, parse_slot, put_field};
 pub use self::shaped::{
-    checked, finish, options_property, pick_all_optional, pick_all_required, pick_optional,
-    pick_required, property, raw,
+    OfferSlot, checked, finish, options_property, pick_all_optional, pick_all_required,
+    pick_optional, pick_required, property, raw,
 };
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
 pub use self::slot::{FieldDefault, FormField};
+pub use self::stub::ShapeStub;
 pub use crate::facts::{ConstMessage, FactKind, Facts};
 pub use crate::form::{Form, IntoForm, ShapeError};
 pub use crate::read::{Errors, FormReader, Raw, Slot, read_map, slot, sub_slots};

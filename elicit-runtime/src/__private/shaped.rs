@@ -2,6 +2,7 @@
 //! call: reading a field against what was offered, the placeholder of such a field, the
 //! checks written on fields.
 
+use std::any::Any;
 use std::fmt::Display;
 
 use serde_json::{Map, Value};
@@ -12,6 +13,32 @@ use crate::schema::{
     PropertySchema, RequestedSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
 };
 use crate::shape::Offer;
+
+/// What was offered for one field filled at run time, whatever the type of its values: the
+/// builder of a form keeps one per such field. Its type does not name the values' type, so
+/// that a type that cannot be offered is reported once, where the derive proves it, and not
+/// again by every type and closure that holds the offers.
+#[derive(Default)]
+pub struct OfferSlot(Option<Box<dyn Any + Send + Sync>>);
+
+impl OfferSlot {
+    /// The slot of `offer`.
+    #[inline]
+    pub fn new<V: Send + Sync + 'static>(offer: Offer<V>) -> Self {
+        Self(Some(Box::new(offer)))
+    }
+
+    /// The offer kept, or an empty one if none of values of `V` was kept (which the builder's
+    /// states rule out: the form is asked only once each field has its options).
+    #[inline]
+    pub fn get<V: 'static>(&self) -> Offer<V> {
+        self.0
+            .as_ref()
+            .and_then(|offer| offer.downcast_ref::<Offer<V>>())
+            .cloned()
+            .unwrap_or_default()
+    }
+}
 
 /// The entry `name` of `content`, as the field readers take it.
 #[inline]
