@@ -122,6 +122,29 @@ fn run_time_forms_flatten_nothing(cx: &Ctxt, fields: &[Field]) {
     }
 }
 
+/// serde's `default` (on the field or the struct) would leave a field with `options` out of
+/// `required` with nothing offered to fall back on: the default of a select is one of its
+/// options.
+fn no_serde_default_with_options(cx: &Ctxt, field: &Field) {
+    if field.attrs.get(&keys::DEFAULT).is_none() && field.default().is_some() {
+        let span = match field.default() {
+            Some(crate::lit::DefaultValue::TypeDefault(span)) => *span,
+            _ => syn::spanned::Spanned::span(&field.member),
+        };
+        let whose = if field.attrs.serde.default.is_some() {
+            "`#[serde(default)]`"
+        } else {
+            "the struct's `#[serde(default)]`"
+        };
+        cx.error_spanned_by(
+            quote::quote_spanned!(span=> default),
+            format!(
+                "{whose} cannot apply to a field with `options`: the default is one of the options, given with them at run time (`f.options(…).default(…)`); to let the field be left empty, make it an `Option`"
+            ),
+        );
+    }
+}
+
 /// A field whose options are given at run time: what is decided at run time cannot also be
 /// written as an attribute, and its values must be ones that can be listed.
 fn run_time_options_rules(cx: &Ctxt, field: &Field) {
@@ -163,6 +186,7 @@ fn run_time_options_rules(cx: &Ctxt, field: &Field) {
             );
         }
     }
+    no_serde_default_with_options(cx, field);
     if let Some(entry) = field.attrs.get(&keys::OPTIONS)
         && field.is_skipped()
     {
