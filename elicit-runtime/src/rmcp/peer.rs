@@ -69,7 +69,7 @@ pub trait PeerElicitExt {
     ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
 
     /// Asks for a form shaped at run time (a derived form's builder, `T::form()…`, or any
-    /// [`Form`]): its prompt and schema as given, its answer read against exactly what it
+    /// [`Form`](crate::Form)): its prompt and schema as given, its answer read against exactly what it
     /// offered, then through its checks.
     ///
     /// # Errors
