@@ -28,6 +28,19 @@ const PROMPTS_GET: &str = "prompts/get";
 
 /// What [`recover`] made of a custom request: a tool call or a prompt the SDK could not
 /// read, ready for the code that serves the readable ones, or a custom request indeed.
+///
+/// ```
+/// use elicit_core::rust_mcp_sdk::Recovered;
+///
+/// fn what(recovered: &Recovered) -> String {
+///     match recovered {
+///         Recovered::Tool { params, .. } => format!("the tool {}", params.name),
+///         Recovered::Prompt { params, .. } => format!("the prompt {}", params.name),
+///         Recovered::Custom(request) => format!("the custom request {}", request.method),
+///         _ => "something newer".to_owned(),
+///     }
+/// }
+/// ```
 #[non_exhaustive]
 pub enum Recovered {
     /// A `tools/call`.

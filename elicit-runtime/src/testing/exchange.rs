@@ -31,6 +31,14 @@ use super::wire::Wire;
 use crate::protocol::ProtocolVersion;
 
 /// A future an [`Exchange`] returns: the response's bytes, or why there is none.
+///
+/// ```
+/// use elicit_core::testing::Exchanging;
+///
+/// fn unreachable_server() -> Exchanging<'static> {
+///     Box::pin(async { Err("connection refused".to_owned()) })
+/// }
+/// ```
 pub type Exchanging<'a> = Pin<Box<dyn Future<Output = Result<String, String>> + Send + 'a>>;
 
 /// How an [`ExchangeSession`] reaches the server: one JSON-RPC request (its bytes) in, the
@@ -191,7 +199,7 @@ impl TestClient {
     pub fn exchange(self, exchange: impl Exchange + 'static) -> Result<ExchangeSession, KitError> {
         if !self.version.uses_input_required() {
             return Err(KitError::Connect(format!(
-                "an exchange carries a request and its response only: protocol revision {} sends requests of its own, so test it with TestClient::connect",
+                "on protocol revision {} the server sends requests of its own, which an exchange (a request in, its response out) cannot carry: test it with TestClient::connect",
                 self.version
             )));
         }
