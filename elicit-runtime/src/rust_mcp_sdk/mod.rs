@@ -16,6 +16,7 @@
 //! | ask forms in a tool | [`Dialog::from(&params)`](crate::dialog::Dialog) in `handle_call_tool_request_mrtr`, then [`dialog.run(…)`](crate::dialog::Dialog::run) |
 //! | ask in a prompt | `Dialog::from(&params)` in `handle_get_prompt_request` |
 //! | answer a retry whose answers the SDK could not read | [`recover`] in `handle_custom_request`, then [`generic_result`] |
+//! | seal with the server's own keys (several instances) | `Dialog::from(&params)`[`.keys(&keys)`](crate::dialog::Dialog::keys) |
 //! | return an `InputRequiredResult` built by hand, exactly | [`input_required`] |
 //! | turn errors into the SDK's `RpcError` and back | `RpcError::from(halt)`, `RpcError::from(json_rpc_error)`, `Halt::from(rpc_error)` |
 //! | test a tool on the SDK's own request path | `TestClient::connect_rust_mcp_sdk` (feature `testing`) |
@@ -102,8 +103,9 @@
 //!
 //! # What the SDK does not allow, and what this module does instead
 //!
-//! The guide chapter `sdks` (with this feature) lists each limitation with the place in the
-//! SDK's sources.
+//! The guide chapter `sdks` (features `rmcp`, `rust-mcp-sdk` and `testing`, as on docs.rs)
+//! writes the same tool for rmcp and for rust-mcp-sdk, and lists each limitation with its
+//! place in the SDK's sources.
 //!
 //! - **Never send an elicit form through the SDK's typed `InputRequest` models**
 //!   (`schema::InputRequiredResult`, `ElicitRequest`, `PrimitiveSchemaDefinition`): reading
