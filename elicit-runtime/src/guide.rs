@@ -13,9 +13,13 @@
 //!   protocol generations; asking again; a client that cannot be asked.
 //! - `state` (feature `state`): the sealed `requestState`: what a client can see, change and
 //!   replay, keys and rotation, the user and server it is bound to, sizes.
+//! - `sdks` (features `rmcp`, `rust-mcp-sdk` and `testing`): the same tool on rmcp and on
+//!   rust-mcp-sdk 2.0, what rust-mcp-sdk's typed models lose and how elicit goes around them,
+//!   testing each, what the feature costs, and the SDK's limitations upstream.
 //!
 //! The exchange around a form (requests, answers, URL mode, protocol revisions) is in the
-//! [`protocol`](crate::protocol) module, and rmcp in `rmcp` (feature `rmcp`).
+//! [`protocol`](crate::protocol) module, rmcp in `rmcp` (feature `rmcp`) and rust-mcp-sdk in
+//! `rust_mcp_sdk` (feature `rust-mcp-sdk`).
 //!
 //! These pages have no items: each is a chapter of text whose examples are compiled and run
 //! as doctests. They live in `elicit-runtime/docs/*.md`.
@@ -64,6 +68,15 @@ pub mod compile_errors {
 )]
 pub mod rounds {
     #![doc = include_str!("../docs/rounds.md")]
+}
+
+#[cfg(all(feature = "rmcp", feature = "rust-mcp-sdk", feature = "testing"))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(all(feature = "rmcp", feature = "rust-mcp-sdk", feature = "testing")))
+)]
+pub mod sdks {
+    #![doc = include_str!("../docs/sdks.md")]
 }
 
 // How to take the principal from rmcp's request context is only part of the page with the

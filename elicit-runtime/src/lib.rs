@@ -1,6 +1,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 //! The runtime of [elicit-core](https://docs.rs/elicit-core): the `Elicit` trait, the schema
-//! model, the validating reader, the protocol types and the rmcp pairing, without the derive.
+//! model, the validating reader, the protocol types and the pairings with rmcp and rust-mcp-sdk,
+//! without the derive.
 //!
 //! Depend on `elicit-core`, not on this crate: it re-exports everything here with
 //! `#[derive(Elicit)]`, and its documentation is where all of this is explained. The two are
@@ -26,6 +27,8 @@ pub mod protocol;
 mod read;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "rust-mcp-sdk")]
+pub mod rust_mcp_sdk;
 pub mod schema;
 pub mod shape;
 #[cfg(feature = "testing")]

@@ -34,13 +34,13 @@ use crate::protocol::{ElicitationSupport, ProtocolVersion};
 /// ```
 #[derive(Clone)]
 pub struct TestClient {
-    version: ProtocolVersion,
-    elicitation: ElicitationSupport,
-    script: VecDeque<Answer>,
-    max_rounds: usize,
-    timeout: Duration,
-    sampling: Option<Arc<SamplingHook>>,
-    roots: Option<Arc<RootsHook>>,
+    pub(super) version: ProtocolVersion,
+    pub(super) elicitation: ElicitationSupport,
+    pub(super) script: VecDeque<Answer>,
+    pub(super) max_rounds: usize,
+    pub(super) timeout: Duration,
+    pub(super) sampling: Option<Arc<SamplingHook>>,
+    pub(super) roots: Option<Arc<RootsHook>>,
 }
 
 impl TestClient {
@@ -213,7 +213,7 @@ impl TestClient {
 
     /// The capabilities the client declares: the elicitation modes, and `sampling` and
     /// `roots` when a hook or a script answer is there for them.
-    fn capabilities(&self) -> m::ClientCapabilities {
+    pub(super) fn capabilities(&self) -> m::ClientCapabilities {
         let mut capabilities = m::ClientCapabilities::default();
         capabilities.elicitation = match (self.elicitation.form, self.elicitation.url) {
             (false, false) => None,

@@ -12,6 +12,11 @@
 //! out, or does not fit a request, fails the call with a [`KitError`] that names the
 //! request and what the script had left.
 //!
+//! A server of another SDK, or of none, is tested on 2026-07-28 through an [`Exchange`]: a
+//! function from a JSON-RPC request to its response, which [`TestClient::exchange`] drives
+//! with the same script into an [`ExchangeSession`] (with the `rust-mcp-sdk` feature,
+//! `TestClient::connect_rust_mcp_sdk` serves a rust-mcp-sdk handler that way, in process).
+//!
 //! ```
 //! # // Doctests do not run `#[tokio::test]` functions: run this one as a `#[tokio::main]`.
 //! # mod tokio { pub use ::tokio::*; pub use ::tokio::main as test; }
@@ -73,7 +78,10 @@ mod choose;
 #[allow(deprecated)]
 mod client;
 mod error;
+mod exchange;
 mod record;
+#[cfg(feature = "rust-mcp-sdk")]
+mod rust_mcp_sdk;
 #[allow(deprecated)]
 mod service;
 mod session;
@@ -82,6 +90,7 @@ mod wire;
 pub use self::answer::Answer;
 pub use self::client::TestClient;
 pub use self::error::KitError;
+pub use self::exchange::{Exchange, ExchangeSession, Exchanged, Exchanging};
 pub use self::record::SeenRequest;
 pub use self::session::Session;
 

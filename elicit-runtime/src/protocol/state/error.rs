@@ -119,9 +119,10 @@ impl StateError {
         }
     }
 
-    /// Logs the refusal (feature `rmcp`, through `tracing`) and returns it.
+    /// Logs the refusal (feature `rmcp` or `rust-mcp-sdk`, through `tracing`, as those SDKs
+    /// log) and returns it.
     pub(super) fn logged(self) -> Self {
-        #[cfg(feature = "rmcp")]
+        #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
         {
             const TARGET: &str = "elicit_core::state";
             match &self {
