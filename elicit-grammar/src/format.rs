@@ -18,8 +18,16 @@
 /// assert_eq!(Format::DateTime.as_str(), "date-time");
 /// assert!(Format::Date.is_valid("2024-02-29"));
 /// assert_eq!(Format::parse("phone"), None);
-/// // On the wire, a format is its name.
+/// ```
+///
+/// On the wire (feature `serde`, which elicit-core turns on), a format is its name:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use elicit_grammar::format::Format;
+///
 /// assert_eq!(serde_json::to_value(Format::DateTime).unwrap(), "date-time");
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -132,12 +140,14 @@ impl Format {
 // By hand, so that neither this crate nor elicit-core needs serde's `derive` (and with it
 // serde_derive) for one enum.
 
+#[cfg(feature = "serde")]
 impl serde_core::Serialize for Format {
     fn serialize<S: serde_core::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde_core::Deserialize<'de> for Format {
     fn deserialize<D: serde_core::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct NameVisitor;
@@ -454,6 +464,13 @@ mod tests {
         for (index, format) in Format::ALL.into_iter().enumerate() {
             assert_eq!(format.index(), index);
             assert_eq!(Format::parse(format.as_str()), Some(format));
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn on_the_wire_a_format_is_its_name() {
+        for format in Format::ALL {
             let json = serde_json::to_value(format).unwrap();
             assert_eq!(json, format.as_str());
             assert_eq!(serde_json::from_value::<Format>(json).unwrap(), format);
