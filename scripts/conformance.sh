@@ -4,7 +4,9 @@
 # `conformance_client` example, for the client scenarios that elicit a form, on two pinned
 # releases: 0.1.16 (scripts/conformance/package-lock.json; protocol up to 2025-11-25) and
 # 0.2.0-alpha.12 (scripts/conformance-alpha/package-lock.json; adds 2026-07-28 and its
-# InputRequiredResult scenarios). Exits non-zero if any check of any scenario fails.
+# InputRequiredResult scenarios). The 2026-07-28 InputRequiredResult scenarios run against
+# `conformance_server_rust_mcp_sdk` too, the same tools on rust-mcp-sdk 2.0 (which speaks
+# 2026-07-28 only). Exits non-zero if any check of any scenario fails.
 #
 #   bash scripts/conformance.sh               # the elicitation scenarios on both releases,
 #                                             # then a report of server-stateless (not judged)
@@ -87,58 +89,85 @@ client_scenarios_for() {
     return 0
 }
 
-echo "== building conformance_server and conformance_client"
-cargo build --quiet -p examples --bin conformance_server --bin conformance_client
+# The scenarios to run against the rust-mcp-sdk server: the 2026-07-28 InputRequiredResult
+# ones, of the defaults or those named.
+rust_mcp_sdk_scenarios() {
+    local wanted=("$@")
+    [[ $# -gt 0 ]] || wanted=("${INPUT_REQUIRED[@]}")
+    for scenario in "${wanted[@]}"; do
+        printf '%s\n' "${INPUT_REQUIRED[@]}" | grep -qxF -- "$scenario" && echo "$scenario"
+    done
+    return 0
+}
+
+echo "== building conformance_server, conformance_client and conformance_server_rust_mcp_sdk"
+cargo build --quiet -p examples --features rust-mcp-sdk \
+    --bin conformance_server --bin conformance_client --bin conformance_server_rust_mcp_sdk
 TARGET_DIR=$(cargo metadata --format-version 1 --no-deps |
     node -e 'let s = ""; process.stdin.on("data", d => s += d).on("end", () => console.log(JSON.parse(s).target_directory))')
-SERVER=$TARGET_DIR/debug/conformance_server
 CLIENT=$TARGET_DIR/debug/conformance_client
 
 WORK=$(mktemp -d)
-SERVER_PID=
+SERVER_PIDS=()
 cleanup() {
-    if [[ -n $SERVER_PID ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    for pid in "${SERVER_PIDS[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill "$pid" 2>/dev/null || true
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-echo "== starting conformance_server on a free port"
-: >"$WORK/server.log"
-"$SERVER" 0 >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-URL=
-for ((tick = 0; tick < START_TIMEOUT; tick++)); do
-    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-        echo "conformance: the server exited:" >&2
-        cat "$WORK/server.log" >&2
+# Starts the example server NAME on a free port and sets URL to its endpoint.
+start_server() {
+    local name=$1 log=$WORK/$1.log pid
+    echo "== starting $name on a free port"
+    : >"$log"
+    "$TARGET_DIR/debug/$name" 0 >"$log" 2>&1 &
+    pid=$!
+    SERVER_PIDS+=("$pid")
+    URL=
+    for ((tick = 0; tick < START_TIMEOUT; tick++)); do
+        if ! kill -0 "$pid" 2>/dev/null; then
+            echo "conformance: $name exited:" >&2
+            cat "$log" >&2
+            exit 1
+        fi
+        URL=$(sed -n 's/^listening on \(http:[^ ]*\)$/\1/p' "$log" | head -n 1)
+        [[ -n $URL ]] && break
+        sleep 0.1
+    done
+    if [[ -z $URL ]]; then
+        echo "conformance: $name did not start listening within $((START_TIMEOUT / 10)) s" >&2
+        cat "$log" >&2
         exit 1
     fi
-    URL=$(sed -n 's/^listening on \(http:[^ ]*\)$/\1/p' "$WORK/server.log" | head -n 1)
-    [[ -n $URL ]] && break
-    sleep 0.1
-done
-if [[ -z $URL ]]; then
-    echo "conformance: the server did not start listening within $((START_TIMEOUT / 10)) s" >&2
-    cat "$WORK/server.log" >&2
-    exit 1
-fi
-echo "$URL"
+    echo "$URL"
+}
+
+start_server conformance_server_rust_mcp_sdk
+RUST_MCP_SDK_URL=$URL
+start_server conformance_server
 
 passed=0
 failed=0
 summary=()
 # Runs one scenario, its output in $WORK/NAME.txt (NAME: release and scenario; the
-# client's scenarios prefixed `client-`). Against conformance_server unless the third
-# argument is `client`: then the suite serves, and runs conformance_client against itself.
+# client's scenarios prefixed `client-`, the rust-mcp-sdk server's `rust-mcp-sdk-`). Against
+# conformance_server unless the third argument is `client` (the suite serves, and runs
+# conformance_client against itself) or `rust-mcp-sdk` (against
+# conformance_server_rust_mcp_sdk).
 run_scenario() {
     local dir=$1 scenario=$2 side=${3:-server} name=${VERSION[$1]}-$2
     local target=(server --url "$URL")
     if [[ $side == client ]]; then
         name=${VERSION[$dir]}-client-${scenario//\//-}
         target=(client --command "$CLIENT")
+    elif [[ $side == rust-mcp-sdk ]]; then
+        name=${VERSION[$dir]}-rust-mcp-sdk-$scenario
+        target=(server --url "$RUST_MCP_SDK_URL")
     fi
     echo "== $side scenario $scenario (suite ${VERSION[$dir]})"
     status=0
@@ -181,6 +210,14 @@ for dir in "${SUITE_DIRS[@]}"; do
         run_scenario "$dir" "$scenario" client
         judge "[${VERSION[$dir]}] client $scenario"
     done
+done
+
+# The same 2026-07-28 tools on rust-mcp-sdk: the release that has those scenarios.
+dir=scripts/conformance-alpha
+mapfile -t scenarios < <(rust_mcp_sdk_scenarios "$@")
+for scenario in "${scenarios[@]}"; do
+    run_scenario "$dir" "$scenario" rust-mcp-sdk
+    judge "[${VERSION[$dir]}] rust-mcp-sdk $scenario"
 done
 
 if [[ $# -eq 0 ]]; then

@@ -66,6 +66,14 @@
     not(feature = "rmcp"),
     doc = "- `rmcp` (feature `rmcp`): pairing with rmcp, the official Rust SDK."
 )]
+#![cfg_attr(
+    feature = "rust-mcp-sdk",
+    doc = "- [`rust_mcp_sdk`] (feature `rust-mcp-sdk`): pairing with rust-mcp-sdk 2.0 (protocol 2026-07-28)."
+)]
+#![cfg_attr(
+    not(feature = "rust-mcp-sdk"),
+    doc = "- `rust_mcp_sdk` (feature `rust-mcp-sdk`): pairing with rust-mcp-sdk 2.0 (protocol 2026-07-28)."
+)]
 //!
 //! # Two crates, one face
 //!

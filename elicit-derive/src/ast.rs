@@ -16,6 +16,8 @@ use crate::lit::DefaultValue;
 
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
+    /// The type's visibility: its builder (`T::form()`) has the same.
+    pub(crate) vis: &'a syn::Visibility,
     pub(crate) attrs: Attrs,
     pub(crate) doc: Option<Doc>,
     pub(crate) data: Data<'a>,
@@ -31,6 +33,9 @@ pub(crate) enum Data<'a> {
 pub(crate) struct Field<'a> {
     /// The field's name, or `0` for a newtype's field.
     pub(crate) member: Member,
+    /// The field's visibility: its builder method has the same, so a private field's type
+    /// never shows in a public signature.
+    pub(crate) vis: &'a syn::Visibility,
     pub(crate) ty: &'a Type,
     pub(crate) attrs: Attrs,
     pub(crate) doc: Option<Doc>,
@@ -54,6 +59,24 @@ impl Field<'_> {
     /// being one property.
     pub(crate) fn is_flattened(&self) -> bool {
         self.attrs.flattened()
+    }
+
+    /// Whether the field's options are given when the form is asked (`options`).
+    pub(crate) fn has_run_time_options(&self) -> bool {
+        self.attrs.has(&keys::OPTIONS)
+    }
+
+    /// For a field with run-time options: the type of one value offered, and whether the
+    /// field is a multi-select (`Vec<V>`) and optional (`Option<…>`).
+    pub(crate) fn offered(&self) -> (&Type, bool, bool) {
+        let (ty, optional) = match option_inner(self.ty) {
+            Some(inner) => (inner, true),
+            None => (self.ty, false),
+        };
+        match generic_inner(ty, "Vec") {
+            Some(item) => (item, true, optional),
+            None => (ty, false, optional),
+        }
     }
 
     /// The field's name as written, for messages.
@@ -137,7 +160,7 @@ impl<'a> Input<'a> {
                 "`Elicit` cannot be derived for a generic type; a form's schema is built once per type, so write the form with concrete field types",
             );
         }
-        let rule = rename_rule(cx, &attrs);
+        let rule = rename_rule(&attrs);
         let titled = !attrs.has(&keys::UNTITLED);
         let container_default = attrs.serde.default.clone();
         let data = match &input.data {
@@ -156,6 +179,7 @@ impl<'a> Input<'a> {
                     let attrs = Attrs::parse(cx, &field.attrs, Place::NewtypeField);
                     Data::Newtype(Box::new(Field {
                         member: Member::from(0),
+                        vis: &field.vis,
                         ty: &field.ty,
                         title: attrs.str(&keys::TITLE).map(LitStr::value),
                         attrs,
@@ -208,6 +232,7 @@ impl<'a> Input<'a> {
         };
         Some(Self {
             ident: &input.ident,
+            vis: &input.vis,
             doc: doc_comment(&input.attrs),
             attrs,
             data,
@@ -254,7 +279,7 @@ impl<'a> Field<'a> {
         let member = field.ident.as_ref()?;
         let attrs = Attrs::parse(cx, &field.attrs, Place::Field);
         let name = unraw(member);
-        let wire_name = explicit_name(cx, &attrs).unwrap_or_else(|| {
+        let wire_name = explicit_name(&attrs).unwrap_or_else(|| {
             rule.map_or_else(|| name.clone(), |rule| rule.apply_to_field(&name))
         });
         let title = attrs
@@ -268,6 +293,7 @@ impl<'a> Field<'a> {
             .map(|default| DefaultValue::FromContainer(Box::new(default.clone())));
         Some(Self {
             member: Member::Named(member.clone()),
+            vis: &field.vis,
             ty: &field.ty,
             doc: doc_comment(&field.attrs),
             attrs,
@@ -275,6 +301,13 @@ impl<'a> Field<'a> {
             title,
             container_default,
         })
+    }
+}
+
+impl Variant<'_> {
+    /// The variant's name as written, for messages and casing rules.
+    pub(crate) fn name(&self) -> String {
+        unraw(self.ident)
     }
 }
 
@@ -292,7 +325,7 @@ impl<'a> Variant<'a> {
         }
         let attrs = Attrs::parse(cx, &variant.attrs, Place::Variant);
         let name = unraw(&variant.ident);
-        let value = explicit_name(cx, &attrs).unwrap_or_else(|| {
+        let value = explicit_name(&attrs).unwrap_or_else(|| {
             rule.map_or_else(|| name.clone(), |rule| rule.apply_to_variant(&name))
         });
         let title = attrs
@@ -322,41 +355,20 @@ fn is_newtype(fields: &Fields) -> bool {
     matches!(fields, Fields::Unnamed(fields) if fields.unnamed.len() == 1)
 }
 
-/// `rename`, else serde's `rename`. A type that derives both `Elicit` and `Deserialize`
-/// keeps one wire name: the two disagreeing is an error, never a silent second name.
-fn explicit_name(cx: &Ctxt, attrs: &Attrs) -> Option<String> {
-    let elicit = attrs.str(&keys::RENAME);
-    if let (Some(elicit), Some(serde)) = (elicit, &attrs.serde.rename)
-        && elicit.value() != serde.value()
-    {
-        cx.error_spanned_by(
-            elicit,
-            format!(
-                "`rename = \"{}\"` disagrees with `#[serde(rename = \"{}\")]`; serde reads the answer by one wire name: keep one of the two",
-                elicit.value(),
-                serde.value()
-            ),
-        );
-    }
-    elicit.or(attrs.serde.rename.as_ref()).map(LitStr::value)
+/// `rename`, else serde's `rename`. (Where serde's name differs from the one this gives, the
+/// derive refuses the field: `valid`.)
+fn explicit_name(attrs: &Attrs) -> Option<String> {
+    attrs
+        .str(&keys::RENAME)
+        .or(attrs.serde.rename.as_ref())
+        .map(LitStr::value)
 }
 
-/// `rename_all`, else serde's; the two disagreeing is an error, as for `rename`.
-fn rename_rule(cx: &Ctxt, attrs: &Attrs) -> Option<RenameRule> {
-    let serde = attrs.serde.rename_all.as_ref();
-    if let (Some(elicit), Some((rule, lit))) = (attrs.rule(), serde)
-        && elicit != *rule
-        && let Some(path) = attrs.path(&keys::RENAME_ALL)
-    {
-        cx.error_spanned_by(
-            path,
-            format!(
-                "`rename_all` disagrees with `#[serde(rename_all = \"{}\")]`; serde reads the answer by one set of wire names: keep one of the two",
-                lit.value()
-            ),
-        );
-    }
-    attrs.rule().or(serde.map(|(rule, _)| *rule))
+/// `rename_all`, else serde's.
+fn rename_rule(attrs: &Attrs) -> Option<RenameRule> {
+    attrs
+        .rule()
+        .or(attrs.serde.rename_all.as_ref().map(|(rule, _)| *rule))
 }
 
 /// A field's default title: its Rust name in words, the first capitalized (`party_size` is
@@ -374,6 +386,24 @@ fn unraw(ident: &Ident) -> String {
     let name = ident.to_string();
     name.strip_prefix("r#")
         .map_or_else(|| name.clone(), str::to_owned)
+}
+
+/// `T` of `Vec<T>` (also `std::vec::Vec<T>`, `alloc::vec::Vec<T>`), for the wrapper `name`.
+pub(crate) fn generic_inner<'t>(ty: &'t Type, name: &str) -> Option<&'t Type> {
+    let Type::Path(path) = ty else {
+        return None;
+    };
+    let last = path.path.segments.last()?;
+    if last.ident != name {
+        return None;
+    }
+    let PathArguments::AngleBracketed(arguments) = &last.arguments else {
+        return None;
+    };
+    match arguments.args.first()? {
+        GenericArgument::Type(inner) if arguments.args.len() == 1 => Some(inner),
+        _ => None,
+    }
 }
 
 /// `T` of `Option<T>` (also `std::option::Option<T>`).

@@ -18,18 +18,34 @@ pub(crate) enum RenameRule {
 pub(crate) const RULE_NAMES: &str = "\"camelCase\", \"snake_case\", \"kebab-case\", \"SCREAMING_SNAKE_CASE\", \"SCREAMING-KEBAB-CASE\", \"lowercase\", \"UPPERCASE\" or \"PascalCase\"";
 
 impl RenameRule {
+    const ALL: [Self; 8] = [
+        Self::Lower,
+        Self::Upper,
+        Self::Pascal,
+        Self::Camel,
+        Self::Snake,
+        Self::ScreamingSnake,
+        Self::Kebab,
+        Self::ScreamingKebab,
+    ];
+
     pub(crate) fn parse(lit: &LitStr) -> Option<Self> {
-        Some(match lit.value().as_str() {
-            "lowercase" => Self::Lower,
-            "UPPERCASE" => Self::Upper,
-            "PascalCase" => Self::Pascal,
-            "camelCase" => Self::Camel,
-            "snake_case" => Self::Snake,
-            "SCREAMING_SNAKE_CASE" => Self::ScreamingSnake,
-            "kebab-case" => Self::Kebab,
-            "SCREAMING-KEBAB-CASE" => Self::ScreamingKebab,
-            _ => return None,
-        })
+        let name = lit.value();
+        Self::ALL.into_iter().find(|rule| rule.name() == name)
+    }
+
+    /// The rule as it is written: `"camelCase"`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Lower => "lowercase",
+            Self::Upper => "UPPERCASE",
+            Self::Pascal => "PascalCase",
+            Self::Camel => "camelCase",
+            Self::Snake => "snake_case",
+            Self::ScreamingSnake => "SCREAMING_SNAKE_CASE",
+            Self::Kebab => "kebab-case",
+            Self::ScreamingKebab => "SCREAMING-KEBAB-CASE",
+        }
     }
 
     /// Renames a field, written in `snake_case`.

@@ -61,7 +61,8 @@ impl FieldTrait {
                     default: &#private::FieldDefault<Self>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self>;
-                fn __put(&self, content: &mut #map, name: &str, has_default: bool);
+                fn __put(&self, content: &mut #map, name: &str);
+                fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
             }
 
             #[diagnostic::do_not_recommend]
@@ -95,8 +96,12 @@ impl FieldTrait {
                     #private::parse_slot(slot, name, schema, default, errors)
                 }
 
-                fn __put(&self, content: &mut #map, name: &str, has_default: bool) {
-                    #private::put_field(content, name, self, has_default);
+                fn __put(&self, content: &mut #map, name: &str) {
+                    #private::put_field(content, name, self);
+                }
+
+                fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
+                    <T as #private::FormField>::inner(self)
                 }
             }
         };
@@ -120,7 +125,8 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
             message = "`{Self}` cannot be flattened into a form",
             label = "not a struct form",
             note = "`#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one",
-            note = "a newtype or an enum that derives `Elicit` is one field of a form: drop `flatten`"
+            note = "a newtype or an enum that derives `Elicit` is one field of a form: drop `flatten`",
+            note = "a form with fields marked `#[elicit(options)]` is not flattened: its options are given each time it is asked, through its own builder, so ask it on its own"
         )]
         pub(super) trait FlatForm: ::core::marker::Sized {
             const __NAMES: &'static [&'static str];
@@ -239,7 +245,7 @@ fn kind_trait_name(kind: Kind) -> Ident {
 fn kinded_keys() -> impl Iterator<Item = (&'static Key, Kind)> {
     keys::ALL
         .iter()
-        .filter_map(|key| key.kind.map(|kind| (*key, kind)))
+        .filter_map(|key| key.kind().map(|kind| (*key, kind)))
 }
 
 /// "`min_items` and `max_items`": the keys of a kind, from the table.
@@ -330,13 +336,51 @@ fn attr_assertion(key: &Key, kind: Kind, field: &Field) -> Option<TokenStream> {
 pub(crate) fn definitions(
     fields: &[&Field],
     flattened: &[&Field],
+    form: &syn::Ident,
+    krate: &TokenStream,
+) -> TokenStream {
+    let shaped = Shaped {
+        offered: false,
+        checked: fields.iter().any(|field| field.attrs.check().is_some()),
+        form: form.span(),
+    };
+    definitions_with(fields, flattened, shaped, krate)
+}
+
+/// The traits a form's run-time shaping needs besides the field traits.
+#[derive(Clone, Copy)]
+pub(crate) struct Shaped {
+    /// A field has `options`: the trait its values are used through ([`offerable`]).
+    pub(crate) offered: bool,
+    /// A field has `check = …`: the trait the function is called through
+    /// (`builder::checks`).
+    pub(crate) checked: bool,
+    /// The form's name, where these traits' impls are as far as rustc's notes say ("required
+    /// for `Room` to implement `Offerable`"): with an impl's trait and type spanned on the
+    /// derive, rustc would add its advice for derived impls, "consider manually implementing".
+    /// (Only those two tokens: the rest stays the derive's, which lints leave alone.)
+    pub(crate) form: Span,
+}
+
+/// [`definitions`], where `fields` are the properties used through their field trait (not
+/// those filled at run time), with the traits `shaped` says are needed.
+pub(crate) fn definitions_with(
+    fields: &[&Field],
+    flattened: &[&Field],
+    shaped: Shaped,
     krate: &TokenStream,
 ) -> TokenStream {
     let field_traits = (!fields.is_empty()).then(|| FieldTrait::definition(krate));
     let flatten = (!flattened.is_empty()).then(|| flatten_definition(krate));
+    let offered = shaped
+        .offered
+        .then(|| offered_definition(krate, shaped.form));
+    let checked = shaped.checked.then(|| check_definition(shaped.form));
     let traits: TokenStream = field_traits
         .into_iter()
         .chain(flatten)
+        .chain(offered)
+        .chain(checked)
         .chain(attr_definitions(fields, krate))
         .collect();
     in_module(&traits)
@@ -381,6 +425,163 @@ pub(crate) fn type_assertions(fields: &[&Field], flattened: &[&Field]) -> TokenS
     fields.chain(flattened).collect()
 }
 
+/// The proofs that the values offered for each field filled at run time (`options`) can be
+/// kept in a form and handed back: `Clone`, `Send`, `Sync` and owning their data. Each is
+/// spanned on the type of the values; the trait is defined by [`definitions_with`]. A borrowed
+/// value type has its own error already (`valid::run_time_options_rules`).
+pub(crate) fn offered_assertions(fields: &[&Field]) -> TokenStream {
+    fields
+        .iter()
+        .filter(|field| field.has_run_time_options() && !crate::valid::is_borrowed(field))
+        .map(|field| {
+            let offerable = offerable(field);
+            quote!(const _: () = #offerable::__OFFERED;)
+        })
+        .collect()
+}
+
+/// `<V as elicit_core::Offerable>` for the values offered for a field with `options`, spanned
+/// on their type: every use of the values in the builder and its reader goes through it, so
+/// a type that cannot be offered fails one obligation, reported once, on the type.
+pub(crate) fn offerable(field: &Field) -> TokenStream {
+    let (value, _, _) = field.offered();
+    quote_spanned!(value.span()=> <#value as elicit_core::Offerable>)
+}
+
+/// The trait the values offered at run time are used through: kept in the builder (type-erased,
+/// so that no type or closure holding the offers names the values' type) and picked from by
+/// the reader. Its blanket impl is not `do_not_recommend`: rustc then names the bound that is
+/// missing (`Clone`, `Send`, `Sync`) under this message, and suggests `#[derive(Clone)]`
+/// where that is what is missing.
+fn offered_definition(krate: &TokenStream, form: Span) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let map = quote!(#private::Content);
+    let (trait_path, self_type) = (respan(quote!(Offerable), form), respan(quote!(T), form));
+    let picks = [
+        (quote!(__pick_required), quote!(pick_required), quote!(Self)),
+        (
+            quote!(__pick_optional),
+            quote!(pick_optional),
+            quote!(::core::option::Option<Self>),
+        ),
+        (
+            quote!(__pick_all_required),
+            quote!(pick_all_required),
+            quote!(::std::vec::Vec<Self>),
+        ),
+        (
+            quote!(__pick_all_optional),
+            quote!(pick_all_optional),
+            quote!(::core::option::Option<::std::vec::Vec<Self>>),
+        ),
+    ];
+    let declarations = picks.iter().map(|(method, _, picked)| {
+        quote! {
+            fn #method(
+                content: &#map,
+                name: &str,
+                offer: &#private::OfferSlot,
+                select: &#private::PropertySchema,
+                errors: &mut #private::Errors,
+            ) -> ::core::option::Option<#picked>;
+        }
+    });
+    let definitions = picks.iter().map(|(method, pick, picked)| {
+        quote! {
+            fn #method(
+                content: &#map,
+                name: &str,
+                offer: &#private::OfferSlot,
+                select: &#private::PropertySchema,
+                errors: &mut #private::Errors,
+            ) -> ::core::option::Option<#picked> {
+                #private::#pick(content, name, &offer.get::<T>(), select, errors)
+            }
+        }
+    });
+    quote! {
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be offered as an option",
+            label = "not a value a form can offer",
+            note = "the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer: their type must be `Clone`, `Send` and `Sync`, and own its data (`String`, not `&str`)",
+            note = "a field with `options` is `V` (a single select), `Vec<V>` (a multi-select) or an `Option` of one"
+        )]
+        pub(super) trait Offerable: ::core::marker::Sized {
+            const __OFFERED: () = ();
+            fn __keep(offer: #private::Offer<Self>) -> #private::OfferSlot;
+            #(#declarations)*
+        }
+
+        impl<T: ::core::clone::Clone + ::core::marker::Send + ::core::marker::Sync + 'static> #trait_path for #self_type {
+            fn __keep(offer: #private::Offer<Self>) -> #private::OfferSlot {
+                #private::OfferSlot::new(offer)
+            }
+            #(#definitions)*
+        }
+    }
+}
+
+/// The trait a function named by `check = …` is used through: a `Fn(&B, &F) -> R`, for a
+/// field whose checks see a `V` in the form `F`, where `V: Borrow<B>` (so a `String` field's
+/// check may take `&str`, as idiomatic Rust and clippy's `ptr_arg` want) and `R` is a
+/// `CheckResult`. Neither impl is
+/// `do_not_recommend`: for a function of another signature rustc then says what differs (the
+/// number of arguments, their types, an error that is not `Display`), on the path; a return
+/// type that is no `Result<(), E>` is `CheckResult`'s error, which says what a check returns.
+fn check_definition(form: Span) -> TokenStream {
+    let string = quote!(::std::string::String);
+    let (check_path, check_self) = (
+        respan(quote!(FieldCheck<V, F, B>), form),
+        respan(quote!(C), form),
+    );
+    let (result_path, result_self) = (
+        respan(quote!(CheckResult), form),
+        respan(quote!(::core::result::Result<(), E>), form),
+    );
+    quote! {
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot check a field of type `{V}`",
+            label = "not a function that can check this field",
+            note = "a `check` is a function `fn(&{V}, &{F}) -> Result<(), E>` where `E: Display`: it runs after the field checks, with the field's value and the whole form, and its error is the field's"
+        )]
+        pub(super) trait FieldCheck<V, F, B: ?::core::marker::Sized> {
+            fn __run(&self, value: &V, form: &F) -> ::core::result::Result<(), #string>;
+        }
+
+        impl<C, V, F, B, R> #check_path for #check_self
+        where
+            B: ?::core::marker::Sized,
+            V: ::core::borrow::Borrow<B>,
+            C: ::core::ops::Fn(&B, &F) -> R,
+            R: CheckResult,
+        {
+            fn __run(&self, value: &V, form: &F) -> ::core::result::Result<(), #string> {
+                CheckResult::__into_result(self(::core::borrow::Borrow::borrow(value), form))
+            }
+        }
+
+        #[diagnostic::on_unimplemented(
+            message = "a `check` returns `Result<(), E>` where `E: Display`, not `{Self}`",
+            label = "not what a check returns",
+            note = "`Ok(())` accepts the answer; `Err(error)` refuses it, and `error` (a `String`, a `&str`, an error type) is shown on the field"
+        )]
+        pub(super) trait CheckResult {
+            fn __into_result(self) -> ::core::result::Result<(), #string>;
+        }
+
+        impl<E: ::core::fmt::Display> #result_path for #result_self {
+            fn __into_result(self) -> ::core::result::Result<(), #string> {
+                match self {
+                    ::core::result::Result::Ok(()) => ::core::result::Result::Ok(()),
+                    ::core::result::Result::Err(error) => {
+                        ::core::result::Result::Err(::std::string::ToString::to_string(&error))
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The proof that a newtype's field type can be wrapped, for the fallback.
 pub(crate) fn newtype_type_assertion(field: &Field) -> TokenStream {
     let inner_type = newtype_inner_type(field);
@@ -388,7 +589,7 @@ pub(crate) fn newtype_type_assertion(field: &Field) -> TokenStream {
 }
 
 /// The tokens of a type, all spanned at `span`, so an unmet bound on it is reported there.
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut tree| {

@@ -13,7 +13,8 @@ use syn::DeriveInput;
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Data, Field, Input, Part, Parts, Variant, option_inner};
-use crate::attr::{self, Value, keys};
+use crate::attr::{Value, keys};
+use crate::builder;
 use crate::case::snake_words;
 use crate::check;
 use crate::ctxt::Ctxt;
@@ -78,7 +79,7 @@ fn number_tokens(number: Number, krate: &TokenStream) -> TokenStream {
 }
 
 /// `FieldDefault<Ty>` for the field.
-fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
+pub(crate) fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
     let ty = field.ty;
     let private = quote!(#krate::__private);
     let Some(default) = field.default() else {
@@ -131,7 +132,7 @@ fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
 fn field_schema(
     field: &Field,
     description: Option<Doc>,
-    base: &TokenStream,
+    (base, facts): (&TokenStream, &TokenStream),
     form: &str,
     krate: &TokenStream,
 ) -> TokenStream {
@@ -150,8 +151,8 @@ fn field_schema(
     if let Some(description) = description {
         steps.push(quote!(#private::set::description(&mut __schema, #description);));
     }
-    for key in keys::ALL.iter().filter(|key| key.kind.is_some()) {
-        let Some(entry) = attrs.get(key) else {
+    for key in keys::ALL {
+        let (Some(narrows), Some(entry)) = (&key.narrows, attrs.get(key)) else {
             continue;
         };
         let value = match &entry.value {
@@ -160,18 +161,23 @@ fn field_schema(
                 quote!(#count)
             }
             Value::Number(number) => number_tokens(number.value, krate),
+            // By its place in the one list of formats, which the runtime's `StringFormat` is.
             Value::Format(format, _) => {
-                let variant = format_ident!("{}", attr::format_variant(*format));
-                quote!(#krate::__private::StringFormat::#variant)
+                let index = format.index();
+                quote!(#krate::__private::StringFormat::ALL[#index])
             }
             Value::Str(lit) => quote!(#lit),
             _ => continue,
         };
-        let setter = format_ident!("{}", key.name);
+        let setter = format_ident!("{}", narrows.setter);
         steps.push(quote!(#private::set::#setter(&mut __schema, #value);));
     }
     let wire_name = &field.wire_name;
-    if attrs.entries().iter().any(|entry| entry.key.kind.is_some()) {
+    if attrs
+        .entries()
+        .iter()
+        .any(|entry| entry.key.narrows.is_some())
+    {
         steps.push(quote!(#private::set::check_satisfiable(&__schema, #form, #wire_name);));
     }
     if field.default().is_some() {
@@ -187,13 +193,16 @@ fn field_schema(
         });
     }
     quote! {{
-        let mut __schema = #base;
+        let mut __schema = #private::set::FieldSchema::new(#base, #facts);
         #(#steps)*
-        __schema
+        __schema.into_schema()
     }}
 }
 
 fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+    if builder::has_run_time_options(fields) {
+        return expand_options_struct(input, fields, krate);
+    }
     let ident = input.ident;
     let private = quote!(#krate::__private);
     let message = input.message();
@@ -213,7 +222,7 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         .iter()
         .enumerate()
         .map(|(index, field)| collision_check(&properties, &flattened[..index], field, krate));
-    let parse_fields = parse_fields_body(fields, &members, krate);
+    let parse_fields = parse_fields_body(ident, fields, &members, krate);
     let denies =
         input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
     let deny = denies.then(|| {
@@ -222,14 +231,16 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         )
     });
     let puts = members.iter().map(content_put);
-    let proofs = struct_proofs(&properties, &flattened, krate);
-    let values = value_proofs(&properties, krate);
+    let proofs = struct_proofs(&properties, &flattened, ident, krate);
+    let values = value_proofs(&properties, krate, facts::Proofs::Complete);
     let map = quote!(#private::Content);
+    let form_builder = builder::static_builder(input, &properties, krate);
 
     quote! {
         #proofs
         #values
         #(#collisions)*
+        #form_builder
 
         #[automatically_derived]
         impl #krate::Elicit for #ident {
@@ -282,50 +293,93 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
     }
 }
 
+/// A struct form with fields whose options are given at run time: no `Elicit` impl that holds
+/// (it has no schema of its own), its builder and reader instead (`builder::options_form`).
+fn expand_options_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let Parts { properties, .. } = Parts::of(fields);
+    let form = input.ident.to_string();
+    let fixed: Vec<&Field> = properties
+        .iter()
+        .copied()
+        .filter(|field| !field.has_run_time_options())
+        .collect();
+    let pushes: Vec<TokenStream> = properties
+        .iter()
+        .map(|field| {
+            if !field.has_run_time_options() {
+                return schema_push(&Part::Property(field), &form, krate);
+            }
+            let name = &field.wire_name;
+            let (_, multi, optional) = field.offered();
+            let title = option_tokens(field.title.as_deref());
+            let description = option_tokens(field.description());
+            let count = |key| option_tokens(field.attrs.count(key).map(|count| count.value));
+            let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
+            let required = !optional;
+            quote! {
+                __form.push(
+                    #name,
+                    #private::options_property(#multi, #title, #description, #min_items, #max_items),
+                    #required,
+                );
+            }
+        })
+        .collect();
+    let shaped = check::Shaped {
+        offered: true,
+        checked: properties.iter().any(|field| field.attrs.check().is_some()),
+        form: input.ident.span(),
+    };
+    let definitions = check::definitions_with(&fixed, &[], shaped, krate);
+    let kinds = check::attribute_assertions(&fixed);
+    let values = value_proofs(&fixed, krate, facts::Proofs::Complete);
+    let offered = check::offered_assertions(&properties);
+    let form_builder = builder::options_form(input, fields, &properties, krate, &pushes);
+    quote! {
+        #definitions
+        #kinds
+        #values
+        #offered
+        #form_builder
+    }
+}
+
+/// `Some(value)` or `None`, as an expression.
+fn option_tokens<T: quote::ToTokens>(value: Option<T>) -> TokenStream {
+    value.map_or_else(
+        || quote!(::core::option::Option::None),
+        |value| quote!(::core::option::Option::Some(#value)),
+    )
+}
+
 /// What the compiler proves about a struct form's fields' types: the traits they are used
-/// through, and that each attribute suits its field's kind. The fallback after other mistakes
-/// emits the same proofs.
-pub(crate) fn struct_proofs(
+/// through, and that each attribute suits its field's kind. (The fallback after other
+/// mistakes emits the same proofs, and proves the values of fields with `options` offerable.)
+fn struct_proofs(
     properties: &[&Field],
     flattened: &[&Field],
+    form: &syn::Ident,
     krate: &TokenStream,
 ) -> TokenStream {
-    let definitions = check::definitions(properties, flattened, krate);
+    let definitions = check::definitions(properties, flattened, form, krate);
     let kinds = check::attribute_assertions(properties);
     quote!(#definitions #kinds)
 }
 
-/// What the compiler proves about the fields' values once the derive found no mistake (the
-/// fallback leaves them out: they would repeat its errors): that a name read as a secret has
-/// a type that cannot hold one, and that defaults and narrowing fit the type.
-fn value_proofs(properties: &[&Field], krate: &TokenStream) -> TokenStream {
+/// What the compiler proves about the fields' values, by their types' facts: that a name read
+/// as a secret has a type that cannot hold one, and that bounds, defaults and narrowing fit
+/// the type (`facts`). After a mistake of the derive's own (the fallback), only the proofs
+/// that judge the type alone, which cannot repeat it.
+pub(crate) fn value_proofs(
+    properties: &[&Field],
+    krate: &TokenStream,
+    proofs: facts::Proofs,
+) -> TokenStream {
     properties
         .iter()
-        .flat_map(|field| {
-            [
-                sensitive_assertion(field),
-                Some(facts::field_assertions(field, krate)),
-            ]
-        })
-        .flatten()
+        .map(|field| facts::field_assertions(field, krate, proofs))
         .collect()
-}
-
-/// For a field whose name reads as a secret and whose type the syntax does not show: the
-/// proof, spanned on the name, that its type can carry no secret (an enum, a multi-select).
-fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
-    if valid::type_is_known(field) {
-        return None;
-    }
-    let message = valid::sensitive_name(field)?;
-    let span = valid::sensitive_name_span(field)
-        .into_iter()
-        .next()
-        .map_or_else(Span::call_site, |tree| tree.span());
-    let field_type = check::field_type(field);
-    Some(quote_spanned! {span=>
-        const _: () = ::core::assert!(!#field_type::__CAN_HOLD_SECRET, #message);
-    })
 }
 
 /// The statement that adds a member's properties to the form's schema.
@@ -337,7 +391,10 @@ fn schema_push(member: &Part, form: &str, krate: &TokenStream) -> TokenStream {
             let schema = field_schema(
                 field,
                 field.description(),
-                &quote!(#field_type::__schema()),
+                (
+                    &quote!(#field_type::__schema()),
+                    &quote!(#field_type::__FACTS),
+                ),
                 form,
                 krate,
             );
@@ -361,9 +418,8 @@ fn content_put(member: &Part) -> TokenStream {
         Part::Property(field) => {
             let member = &field.member;
             let name = &field.wire_name;
-            let has_default = field.default().is_some();
             let field_type = check::field_type(field);
-            quote!(#field_type::__put(&self.#member, &mut __content, #name, #has_default);)
+            quote!(#field_type::__put(&self.#member, &mut __content, #name);)
         }
         Part::Flatten(field) => {
             let member = &field.member;
@@ -452,7 +508,12 @@ fn collision_check(
 
 /// The body of `FlatForm::parse_fields`: every field parsed (each recording its own error,
 /// a flattened form its fields'), then the struct built if none failed.
-fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) -> TokenStream {
+fn parse_fields_body(
+    form: &syn::Ident,
+    fields: &[Field],
+    members: &[Part],
+    krate: &TokenStream,
+) -> TokenStream {
     let private = quote!(#krate::__private);
     let locals: Vec<_> = (0..members.len())
         .map(|index| format_ident!("__field{index}"))
@@ -517,11 +578,28 @@ fn parse_fields_body(fields: &[Field], members: &[Part], krate: &TokenStream) ->
     let schema = (own_before > 0)
         .then(|| quote!(let __schema = <Self as #krate::Elicit>::requested_schema();));
 
+    let all: Vec<&Field> = fields.iter().collect();
+    let checks = builder::checks(&all, form, krate);
+    let build = if checks.is_empty() {
+        quote!(::core::option::Option::Some(Self { #(#inits,)* }))
+    } else {
+        // The checks written on fields, once every field was read: their errors join the
+        // others, and the form is not handed back.
+        quote! {
+            let __value = Self { #(#inits,)* };
+            let __before = __errors.len();
+            #checks
+            if __errors.len() > __before {
+                return ::core::option::Option::None;
+            }
+            ::core::option::Option::Some(__value)
+        }
+    };
     quote! {
         #schema
         #(#parses)*
         #unpack
-        ::core::option::Option::Some(Self { #(#inits,)* })
+        #build
     }
 }
 
@@ -542,7 +620,7 @@ fn container_default_value(field: &Field, container: &DefaultValue) -> TokenStre
 
 /// A skipped field's value: its default, with the meaning `default = …` has on a field in
 /// the form (written as `T` for an `Option<T>`), or the type's `Default`.
-fn skipped_value(field: &Field) -> TokenStream {
+pub(crate) fn skipped_value(field: &Field) -> TokenStream {
     let value = match field.default() {
         None | Some(DefaultValue::TypeDefault(_)) => {
             return quote!(::core::default::Default::default());
@@ -576,7 +654,7 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     let schema = field_schema(
         field,
         description,
-        &quote!(#inner::__schema()),
+        (&quote!(#inner::__schema()), &quote!(#inner::__FACTS)),
         &form,
         krate,
     );
@@ -584,7 +662,13 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
     let assertions = check::attribute_assertions(&[field]);
     let narrowing = facts::narrowing(field);
     let subject = format!("newtype `{ident}`");
-    let inner_facts = facts::assertions(field, &subject, &quote!(#inner::__FACTS), krate);
+    let inner_facts = facts::assertions(
+        field,
+        &subject,
+        &quote!(#inner::__FACTS),
+        krate,
+        facts::Proofs::Complete,
+    );
 
     quote! {
         #definitions
@@ -594,7 +678,8 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
             const CAN_HOLD_SECRET: bool = #inner::__CAN_HOLD_SECRET;
-            const FACTS: #private::Facts = #inner::__FACTS #narrowing;
+            // Its schema is final: a bound on a field of the newtype only narrows it.
+            const FACTS: #private::Facts = (#inner::__FACTS #narrowing).finished();
 
             #[inline]
             fn field_schema() -> #krate::__private::PropertySchema {
@@ -606,7 +691,11 @@ fn expand_newtype(input: &Input, field: &Field, krate: &TokenStream) -> TokenStr
                 value: &#private::Value,
             ) -> ::core::result::Result<Self, #krate::__private::FieldErrorKind> {
                 let __inner = #inner::__from_json(value)?;
-                <Self as #private::NewtypeField>::schema().check(value)?;
+                #private::check_newtype(
+                    <Self as #private::NewtypeField>::schema(),
+                    value,
+                    &#inner::__FACTS,
+                )?;
                 ::core::result::Result::Ok(Self(__inner))
             }
 
@@ -781,7 +870,7 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
             #[inline]
             fn to_content(&self) -> #private::Content {
                 let mut __content = #private::Map::new();
-                #private::put_field::<Self>(&mut __content, #field_name, self, false);
+                #private::put_field::<Self>(&mut __content, #field_name, self);
                 __content
             }
         }

@@ -1,86 +1,126 @@
-//! Compile-time proofs about defaults and narrowing on field types the syntax does not show
-//! (an alias, a newtype, an enum): a const evaluation of the type's `FACTS` (its schema's
-//! constraints as constants), narrowed by the field's attributes, against the literal
-//! default. The evaluation panics with our message, spanned on the attribute, so the error
-//! reads like the derive's own. Types the syntax shows are judged by `valid` directly.
+//! Compile-time proofs about a field's type: the const evaluation of the type's `FACTS` (what
+//! the type allows, as constants: its kind and range), narrowed by the field's attributes,
+//! against the explicit bounds and the literal default written on the field. Every type is
+//! judged this way, the ones the syntax shows (`u8`) as the ones it does not (`type Age = u8`,
+//! a newtype, an enum): the derive itself never judges a type's kind or range. An evaluation
+//! panics with our message, spanned on the attribute, so the error reads like the derive's
+//! own.
+//!
+//! The derive's own checks (`valid`) judge what the attributes say of each other (a default
+//! against the field's `maximum`), which needs no type; these judge what needs the type.
+//! After a mistake the derive reports itself, the expansion is the fallback's, and only the
+//! proofs that judge the type alone are emitted ([`Proofs::TypeOnly`]): none of them can
+//! repeat a mistake the derive reported.
 
 use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{ToTokens, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::Type;
 use syn::parse::Parser as _;
 
 use crate::ast::{Field, option_inner};
-use crate::attr::keys;
+use crate::attr::keys::{self, FactsNarrowing};
 use crate::check;
 use crate::lit::{self, DefaultValue, Number};
-use crate::valid;
 
-/// `.minimum_int(1).max_length(5)…`: the field's narrowing keys, as calls on `Facts`.
+/// Which proofs to emit for a field.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Proofs {
+    /// Every one: the derive found no mistake. Defaults and emptiness are judged against the
+    /// type's facts narrowed by the field's attributes.
+    Complete,
+    /// Only those on the type alone (bounds outside its range, a default of the wrong kind or
+    /// outside the type's own facts): the derive reported a mistake, perhaps in the very
+    /// attributes a complete proof would merge.
+    TypeOnly,
+}
+
+/// `.min_length(1).minimum_int(5)…`: the field's narrowing keys, as calls on `Facts`, each
+/// the method its row in the key table names.
 pub(crate) fn narrowing(field: &Field) -> TokenStream {
     let attrs = &field.attrs;
     let mut calls = TokenStream::new();
-    for (key, int_call, float_call) in [
-        (&keys::MINIMUM, quote!(minimum_int), quote!(minimum_float)),
-        (&keys::MAXIMUM, quote!(maximum_int), quote!(maximum_float)),
-    ] {
-        if let Some(number) = attrs.number(key) {
-            calls.extend(match number.value {
-                Number::Int(value) => quote!(.#int_call(#value)),
-                Number::Float(value) => quote!(.#float_call(#value)),
-            });
-        }
-    }
-    for (key, call) in [
-        (&keys::MIN_LENGTH, quote!(min_length)),
-        (&keys::MAX_LENGTH, quote!(max_length)),
-        (&keys::MIN_ITEMS, quote!(min_items)),
-        (&keys::MAX_ITEMS, quote!(max_items)),
-    ] {
-        if let Some(count) = attrs.count(key) {
-            let value = count.value;
-            calls.extend(quote!(.#call(#value)));
+    for key in keys::ALL {
+        let Some(narrows) = &key.narrows else {
+            continue;
+        };
+        match narrows.facts {
+            FactsNarrowing::None => {}
+            FactsNarrowing::Count(method) => {
+                if let Some(count) = attrs.count(key) {
+                    let method = format_ident!("{method}");
+                    let value = count.value;
+                    calls.extend(quote!(.#method(#value)));
+                }
+            }
+            FactsNarrowing::Number { int, float } => {
+                if let Some(number) = attrs.number(key) {
+                    calls.extend(match number.value {
+                        Number::Int(value) => {
+                            let method = format_ident!("{int}");
+                            quote!(.#method(#value))
+                        }
+                        Number::Float(value) => {
+                            let method = format_ident!("{float}");
+                            quote!(.#method(#value))
+                        }
+                    });
+                }
+            }
         }
     }
     calls
 }
 
-/// The proofs for one property of a form (or a newtype's field, whose facts are `base`).
+/// `if let Some(problem) = <check> { panic!("<prefix><problem>") }`, spanned on `span`.
+fn panic_if(check: &TokenStream, prefix: &str, span: Span, krate: &TokenStream) -> TokenStream {
+    quote_spanned! {span=>
+        if let ::core::option::Option::Some(__problem) = #check {
+            ::core::panic!(
+                "{}",
+                #krate::__private::ConstMessage::new().push(#prefix).push(__problem.as_str()).as_str()
+            );
+        }
+    }
+}
+
+/// The span of the first token of `tokens`.
+fn first_span(tokens: &TokenStream) -> Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |tree| tree.span())
+}
+
+/// The proofs for one property of a form (or a newtype's field, whose type's facts are
+/// `base`).
 pub(crate) fn assertions(
     field: &Field,
     subject: &str,
     base: &TokenStream,
     krate: &TokenStream,
+    proofs: Proofs,
 ) -> TokenStream {
-    if valid::type_is_known(field) {
-        return TokenStream::new();
-    }
-    let private = quote!(#krate::__private);
-    let facts = {
+    let narrowed = {
         let narrowing = narrowing(field);
         quote!(#base #narrowing)
     };
+    // What a default is judged against: the narrowed facts, or the type's alone.
+    let judged = match proofs {
+        Proofs::Complete => &narrowed,
+        Proofs::TypeOnly => base,
+    };
     let mut out = TokenStream::new();
 
-    let first_narrowing = field.attrs.entries().iter().find(|entry| {
-        entry.key.kind.is_some()
-            && entry.key.name != keys::FORMAT.name
-            && entry.key.name != keys::PATTERN.name
-    });
-    if let Some(entry) = first_narrowing {
-        // The key's span when it is one identifier (as `Path::get_ident` would find it).
-        let mut tokens = entry.path.clone().into_iter();
-        let span = match (tokens.next(), tokens.next()) {
-            (Some(proc_macro2::TokenTree::Ident(ident)), None) => ident.span(),
-            _ => Span::call_site(),
-        };
-        let prefix = format!("{subject}: ");
-        out.extend(quote_spanned! {span=>
-            const _: () = if let ::core::option::Option::Some(__problem) = (#facts).empty() {
-                ::core::panic!(
-                    "{}",
-                    #private::ConstMessage::new().push(#prefix).push(__problem.as_str()).as_str()
-                );
-            };
+    // Bounds outside the type's range first, then (in the same evaluation, so that a bound
+    // outside the range is not reported twice) the emptiness of the merged constraints.
+    let mut bounds = bound_checks(field, base, krate);
+    if proofs == Proofs::Complete {
+        bounds.extend(emptiness_check(field, subject, &narrowed, krate));
+    }
+    if !bounds.is_empty() {
+        out.extend(quote! {
+            const _: () = { #bounds };
         });
     }
 
@@ -95,41 +135,118 @@ pub(crate) fn assertions(
             _ => return out,
         };
         let prefix = format!("`default` {shown} of {subject} ");
-        let span = tokens
-            .into_iter()
-            .next()
-            .map_or_else(Span::call_site, |tree| tree.span());
-        out.extend(quote_spanned! {span=>
-            const _: () = if let ::core::option::Option::Some(__problem) = (#facts).#check {
-                ::core::panic!(
-                    "{}",
-                    #private::ConstMessage::new().push(#prefix).push(__problem.as_str()).as_str()
-                );
-            };
-        });
+        let check = panic_if(
+            &quote!((#judged).#check),
+            &prefix,
+            first_span(&tokens),
+            krate,
+        );
+        out.extend(quote!(const _: () = { #check };));
     }
     out
 }
 
-/// The proofs for a form's property.
-pub(crate) fn field_assertions(field: &Field, krate: &TokenStream) -> TokenStream {
-    let field_type = check::field_type(field);
-    let subject = format!("field `{}`", field.name());
-    let base = quote!(#field_type::__FACTS);
-    let mut out = assertions(field, &subject, &base, krate);
-    out.extend(constant_default(field, &subject, &base, krate));
+/// The proof that each explicit `minimum` and `maximum` lies within the range of the field's
+/// type, where it is a primitive integer (`Facts::bound_int`), and is a whole number there.
+fn bound_checks(field: &Field, base: &TokenStream, krate: &TokenStream) -> TokenStream {
+    let mut out = TokenStream::new();
+    for key in [&keys::MINIMUM, &keys::MAXIMUM] {
+        let Some(bound) = field.attrs.number(key) else {
+            continue;
+        };
+        let span = first_span(&bound.tokens);
+        let name = key.name;
+        if let Some(value) = bound.value.as_integer() {
+            let prefix = format!("`{name}` {value} ");
+            out.extend(panic_if(
+                &quote!((#base).bound_int(#value)),
+                &prefix,
+                span,
+                krate,
+            ));
+        } else {
+            let value = bound.value.as_f64();
+            let message = format!(
+                "`{name}` of an integer field must be a whole number, found {}",
+                bound.value
+            );
+            out.extend(quote_spanned! {span=>
+                if (#base).bound_is_fraction(#value) {
+                    ::core::panic!(#message);
+                }
+            });
+        }
+    }
     out
 }
 
-/// `default = LIMIT` (a path: a `const`, `u8::MAX`…) on a number field whose type the syntax
-/// shows: the constant is evaluated with the field's type and judged like a literal.
+/// The proof that some value satisfies the type's facts narrowed by the field's attributes,
+/// spanned on the first key the facts hold.
+fn emptiness_check(
+    field: &Field,
+    subject: &str,
+    narrowed: &TokenStream,
+    krate: &TokenStream,
+) -> Option<TokenStream> {
+    let first_narrowing = field.attrs.entries().iter().find(|entry| {
+        entry
+            .key
+            .narrows
+            .as_ref()
+            .is_some_and(|narrows| !matches!(narrows.facts, FactsNarrowing::None))
+    })?;
+    // The key's span when it is one identifier (as `Path::get_ident` would find it).
+    let mut tokens = first_narrowing.path.clone().into_iter();
+    let span = match (tokens.next(), tokens.next()) {
+        (Some(TokenTree::Ident(ident)), None) => ident.span(),
+        _ => Span::call_site(),
+    };
+    let prefix = format!("{subject}: ");
+    Some(panic_if(&quote!((#narrowed).empty()), &prefix, span, krate))
+}
+
+/// The proofs for a form's property: its type's, and, whatever its type, that a name read as
+/// a secret has a type that cannot hold one.
+pub(crate) fn field_assertions(field: &Field, krate: &TokenStream, proofs: Proofs) -> TokenStream {
+    let field_type = check::field_type(field);
+    let subject = format!("field `{}`", field.name());
+    let base = quote!(#field_type::__FACTS);
+    let mut out = assertions(field, &subject, &base, krate, proofs);
+    // A constant default is judged whole or not at all: the derive judges its name
+    // (`valid::default_is_finite`), which a proof on the type alone would repeat.
+    if proofs == Proofs::Complete {
+        out.extend(constant_default(field, &subject, &base, krate));
+    }
+    out.extend(sensitive_assertion(field));
+    out
+}
+
+/// For a field whose name reads as a secret: the proof, spanned on the name, that its type
+/// can carry no secret (a `bool`, an enum, a multi-select: `ElicitField::CAN_HOLD_SECRET`).
+fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
+    let message = crate::valid::sensitive_name(field)?;
+    let span = first_span(&crate::valid::sensitive_name_span(field));
+    let field_type = check::field_type(field);
+    Some(quote_spanned! {span=>
+        const _: () = ::core::assert!(!#field_type::__CAN_HOLD_SECRET, #message);
+    })
+}
+
+/// `default = LIMIT` (a path: a `const`, `u8::MAX`…) on a number field: the constant is
+/// evaluated and judged like a literal. A constant is read in const code only through an `as`
+/// cast, which only a primitive number takes, so this needs the field's type spelled as one
+/// (`u8`, `f64`…; through one `Option`): what the syntax must show, since the facts cannot.
+/// The facts say whether the integer or the float cast is the exact one.
 fn constant_default(
     field: &Field,
     subject: &str,
     base: &TokenStream,
     krate: &TokenStream,
 ) -> Option<TokenStream> {
-    let is_integer = valid::known_number(field)?;
+    let ty = option_inner(field.ty).unwrap_or(field.ty);
+    if !is_primitive_number(ty) {
+        return None;
+    }
     let Some(DefaultValue::Expr(tokens)) = field.default() else {
         return None;
     };
@@ -141,35 +258,45 @@ fn constant_default(
     if !path_only {
         return None;
     }
-    let private = quote!(#krate::__private);
-    let ty = option_inner(field.ty).unwrap_or(field.ty);
     let narrowing = narrowing(field);
-    let check = if is_integer {
-        quote!(check_int(__VALUE as i128))
-    } else {
-        quote!(check_float(__VALUE as f64))
-    };
+    let judged = quote!(#base #narrowing);
     let prefix = format!(
         "`default` {} of {subject} ",
         tokens.to_string().replace(' ', "")
     );
-    let span = tokens
-        .clone()
-        .into_iter()
-        .next()
-        .map_or_else(Span::call_site, |tree| tree.span());
+    let span = first_span(tokens);
+    let check = panic_if(
+        &quote!((#judged).check_number(__VALUE as i128, __VALUE as f64)),
+        &prefix,
+        span,
+        krate,
+    );
     Some(quote_spanned! {span=>
-        #[allow(clippy::cast_lossless, clippy::cast_possible_wrap, clippy::cast_precision_loss)]
+        #[allow(
+            clippy::cast_lossless,
+            clippy::cast_possible_truncation,
+            clippy::cast_possible_wrap,
+            clippy::cast_precision_loss,
+            clippy::unnecessary_cast
+        )]
         const _: () = {
             const __VALUE: #ty = #tokens;
-            if let ::core::option::Option::Some(__problem) = (#base #narrowing).#check {
-                ::core::panic!(
-                    "{}",
-                    #private::ConstMessage::new().push(#prefix).push(__problem.as_str()).as_str()
-                );
-            }
+            #check
         };
     })
+}
+
+/// Whether `ty` is spelled as one of Rust's primitive number types.
+fn is_primitive_number(ty: &Type) -> bool {
+    const PRIMITIVES: [&str; 12] = [
+        "i8", "i16", "i32", "i64", "isize", "u8", "u16", "u32", "u64", "usize", "f32", "f64",
+    ];
+    let Type::Path(path) = ty else { return false };
+    path.qself.is_none()
+        && path
+            .path
+            .get_ident()
+            .is_some_and(|ident| PRIMITIVES.iter().any(|name| ident == name))
 }
 
 /// A literal default, with the tokens to point at: `default = 5`, or `default = Percent(5)`

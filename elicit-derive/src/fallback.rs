@@ -1,14 +1,17 @@
 //! What the derive emits when the input has mistakes: the errors, the checks on the field
-//! types (so their mistakes are reported in the same run), and stub impls so that code using
-//! the type does not bury the errors under "trait not implemented" ones.
+//! types (so their mistakes are reported in the same run), and stub impls (and a struct's
+//! builder, `T::form()`) so that code using the type does not bury the errors under "trait not
+//! implemented" or "no function named `form`" ones.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Data as SynData, DeriveInput, Fields};
 
-use crate::ast::{Data, Input, Parts};
+use crate::ast::{Data, Field, Input, Parts};
+use crate::builder;
 use crate::check;
 use crate::expand;
+use crate::facts;
 
 pub(crate) fn expand(
     input: &DeriveInput,
@@ -28,6 +31,16 @@ pub(crate) fn expand(
     } else {
         checks(parsed, &krate)
     };
+    // The builder, so that the code shaping and asking the form is not an error too.
+    let builder = match parsed {
+        Some(
+            parsed @ Input {
+                data: Data::Struct(fields),
+                ..
+            },
+        ) if !generic => builder::stub_builder(parsed, fields, &krate),
+        _ => TokenStream::new(),
+    };
 
     if let SynData::Struct(data) = &input.data
         && let Fields::Unnamed(fields) = &data.fields
@@ -37,64 +50,18 @@ pub(crate) fn expand(
     }
 
     let is_enum = matches!(input.data, SynData::Enum(_));
-    // Flattening a struct whose derive failed reports nothing more.
-    let flat_impl = (!is_enum).then(|| {
-        quote! {
-            #[automatically_derived]
-            impl #impl_generics #private::FlatForm for #ident #ty_generics #where_clause {
-                const NAMES: &'static [&'static str] = &[];
-                fn parse_fields(
-                    _: &[#private::Slot<'_>],
-                    _: &mut #private::Errors,
-                ) -> ::core::option::Option<Self> {
-                    ::core::unimplemented!()
-                }
-            }
-        }
-    });
     let field_impl = is_enum.then(|| field_stub(input, &krate));
-    // `ElicitEnum` needs `'static`, which a generic enum may not be; it is then left out.
-    let enum_impls = (is_enum && !generic).then(|| {
-        let legacy =
-            parsed.is_some_and(|parsed| parsed.attrs.has(&crate::attr::keys::LEGACY_ENUM_NAMES));
-        let multi = (!legacy).then(|| {
-            quote! {
-                #[automatically_derived]
-                impl #krate::__private::MultiSelectOption for #ident {}
-            }
-        });
-        // The real options, so that a `max_items` on a field of this enum is judged right.
-        let entries = match parsed.map(|parsed| &parsed.data) {
-            Some(Data::Enum(variants)) => variants
-                .iter()
-                .map(|variant| {
-                    let value = &variant.value;
-                    let title = &variant.title;
-                    quote!(#krate::__private::EnumVariant { value: #value, title: #title })
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        quote! {
-            #[automatically_derived]
-            impl #krate::__private::ElicitEnum for #ident {
-                const VARIANTS: &'static [#krate::__private::EnumVariant] = &[#(#entries),*];
-                const STYLE: #krate::__private::EnumStyle = #krate::__private::EnumStyle::Titled;
-                fn from_index(_: usize) -> ::core::option::Option<Self> {
-                    ::core::unimplemented!()
-                }
-                fn index(&self) -> usize {
-                    ::core::unimplemented!()
-                }
-            }
-            #multi
-        }
-    });
+    let kind_impls = if is_enum {
+        enum_stubs(input, parsed, &krate)
+    } else {
+        flat_stub(input, &krate)
+    };
     quote! {
         #errors
 
         const _: () = {
             #checks
+            #builder
 
             #[automatically_derived]
             impl #impl_generics #krate::Elicit for #ident #ty_generics #where_clause {
@@ -114,9 +81,71 @@ pub(crate) fn expand(
                 }
             }
             #field_impl
-            #flat_impl
-            #enum_impls
+            #kind_impls
         };
+    }
+}
+
+/// A struct's stand-in `FlatForm` impl: flattening a struct whose derive failed reports
+/// nothing more.
+fn flat_stub(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #private::FlatForm for #ident #ty_generics #where_clause {
+            const NAMES: &'static [&'static str] = &[];
+            fn parse_fields(
+                _: &[#private::Slot<'_>],
+                _: &mut #private::Errors,
+            ) -> ::core::option::Option<Self> {
+                ::core::unimplemented!()
+            }
+        }
+    }
+}
+
+/// An enum's stand-in `ElicitEnum` impl (and `MultiSelectOption`, unless it is of the legacy
+/// style), with its real options, so that a `max_items` on a field of this enum is judged
+/// right. `ElicitEnum` needs `'static`, which a generic enum may not be: it is then left out.
+fn enum_stubs(input: &DeriveInput, parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
+    if !input.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let ident = &input.ident;
+    let legacy =
+        parsed.is_some_and(|parsed| parsed.attrs.has(&crate::attr::keys::LEGACY_ENUM_NAMES));
+    let multi = (!legacy).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl #krate::__private::MultiSelectOption for #ident {}
+        }
+    });
+    let entries = match parsed.map(|parsed| &parsed.data) {
+        Some(Data::Enum(variants)) => variants
+            .iter()
+            .map(|variant| {
+                let value = &variant.value;
+                let title = &variant.title;
+                quote!(#krate::__private::EnumVariant { value: #value, title: #title })
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    quote! {
+        #[automatically_derived]
+        impl #krate::__private::ElicitEnum for #ident {
+            const VARIANTS: &'static [#krate::__private::EnumVariant] = &[#(#entries),*];
+            const STYLE: #krate::__private::EnumStyle = #krate::__private::EnumStyle::Titled;
+            fn from_index(_: usize) -> ::core::option::Option<Self> {
+                ::core::unimplemented!()
+            }
+            fn index(&self) -> usize {
+                ::core::unimplemented!()
+            }
+        }
+        #multi
     }
 }
 
@@ -160,23 +189,49 @@ fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
     match parsed.map(|parsed| &parsed.data) {
         Some(Data::Struct(fields)) => {
             let members = Parts::of(fields);
-            let proofs = expand::struct_proofs(&members.properties, &members.flattened, krate);
+            // A field filled at run time is no field type: its values are proven offerable.
+            let (offered, fixed): (Vec<&Field>, Vec<&Field>) = members
+                .properties
+                .iter()
+                .partition(|field| field.has_run_time_options());
+            let shaped = check::Shaped {
+                offered: !offered.is_empty(),
+                checked: false,
+                form: parsed
+                    .map_or_else(proc_macro2::Span::call_site, |parsed| parsed.ident.span()),
+            };
+            let definitions = check::definitions_with(&fixed, &members.flattened, shaped, krate);
+            let kinds = check::attribute_assertions(&fixed);
             // No impl uses the types here, so their fitness is proven on its own.
             // A borrowed field has its own error already (`valid::field_owns_its_value`).
-            let owned: Vec<_> = members
-                .properties
+            let owned: Vec<_> = fixed
                 .iter()
                 .copied()
                 .filter(|field| !crate::valid::is_borrowed(field))
                 .collect();
             let types = check::type_assertions(&owned, &members.flattened);
-            quote!(#proofs #types)
+            let offerable = check::offered_assertions(&offered);
+            // What the types' facts prove that the derive's own errors cannot have said.
+            let values = expand::value_proofs(&owned, krate, facts::Proofs::TypeOnly);
+            quote!(#definitions #kinds #types #offerable #values)
         }
         Some(Data::Newtype(field)) => {
             let definitions = check::newtype_definitions(field, krate);
             let types = check::newtype_type_assertion(field);
             let attributes = check::attribute_assertions(&[field]);
-            quote!(#definitions #types #attributes)
+            let inner = check::newtype_inner_type(field);
+            let subject = format!(
+                "newtype `{}`",
+                parsed.map_or_else(String::new, |p| p.ident.to_string())
+            );
+            let values = facts::assertions(
+                field,
+                &subject,
+                &quote!(#inner::__FACTS),
+                krate,
+                facts::Proofs::TypeOnly,
+            );
+            quote!(#definitions #types #attributes #values)
         }
         _ => TokenStream::new(),
     }

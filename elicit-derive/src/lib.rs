@@ -13,6 +13,7 @@
 
 mod ast;
 mod attr;
+mod builder;
 mod case;
 mod check;
 mod ctxt;

@@ -171,20 +171,6 @@ impl DefaultValue {
             Self::FromContainer(default) => default.tokens(),
         }
     }
-
-    /// A short name of the literal's kind, for error messages.
-    pub(crate) fn literal_kind(&self) -> Option<&'static str> {
-        match self {
-            Self::Str(_) => Some("a string"),
-            Self::Number(NumberLit {
-                value: Number::Int(_),
-                ..
-            }) => Some("an integer"),
-            Self::Number(_) => Some("a float"),
-            Self::Bool(_) => Some("a boolean"),
-            _ => None,
-        }
-    }
 }
 
 /// Parses the value of `default = …`: a literal, an array, or any expression up to the next

@@ -1,42 +1,49 @@
 //! Checks that span several attributes or fields: bounds against each other, literal
-//! defaults against the field's own constraints (and format, where the type or `format`
-//! says it), wire names against each other, and the keys a flattened field or a newtype's
-//! field cannot take.
+//! defaults against the field's own attributes (and the grammar of its `format`, or of the
+//! type's, see `grammar_of`), wire names against each other, and the keys a flattened field
+//! or a newtype's field cannot take.
 //!
-//! What depends on a field's *type* beyond what the syntax shows (is `Percent` a number?)
-//! is checked by the compiler instead, through trait bounds the expansion spans on the
-//! attribute; here we only judge the types we can read off the syntax.
+//! What depends on a field's *type* (is it a number? what is its range? can it hold a
+//! secret?) is never judged here, whatever the syntax shows: the compiler judges it, through
+//! trait bounds spanned on the attribute (`check`) and const evaluation of the type's facts
+//! (`facts`), the same way for `u8` as for an alias of it. The one exception is a field with
+//! `options`, whose builder is chosen from its type as written (`V`, `Vec<V>`, an `Option` of
+//! one): what that syntax shows of it (a reference, a set, a `bool` or a float) is judged
+//! here, with the compiler proving the rest (`check::offered_assertions`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::Type;
+use syn::{LitStr, Type};
 
 use crate::ast::{Data, Field, Input, Variant, option_inner};
-use crate::attr::{Format, keys};
+use crate::attr::{Attrs, Format, keys};
+use crate::builder;
+use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
-use crate::lit::{DefaultValue, Number};
+use crate::lit::DefaultValue;
 use crate::sensitive;
 
 /// Every rule, in the order its errors are reported.
 pub(crate) fn check(cx: &Ctxt, input: &Input) {
+    wire_names_are_serdes(cx, input);
     match &input.data {
         Data::Struct(fields) => {
             wire_names_are_distinct(cx, fields);
+            field_names_leave_the_builder_its_own(cx, fields);
+            run_time_forms_flatten_nothing(cx, fields);
             for field in fields {
                 if field.is_flattened() {
                     flattened_field_takes_no_keys(cx, field);
                     continue;
                 }
                 field_rules(cx, field);
-                if !field.is_skipped() {
-                    check_sensitive(cx, field);
-                }
             }
         }
         Data::Enum(variants) => {
             enum_has_one_style(cx, input);
+            variants_are_read_by_serde(cx, variants);
             variant_values_are_distinct(cx, variants);
         }
         Data::Newtype(field) => field_rules(cx, field),
@@ -45,9 +52,13 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
 
 /// The rules about one field's own attributes.
 fn field_rules(cx: &Ctxt, field: &Field) {
+    if field.has_run_time_options() {
+        run_time_options_rules(cx, field);
+        return;
+    }
     bounds_are_ordered(cx, field);
-    integer_bounds_fit_the_type(cx, field);
     if field.is_skipped() {
+        skipped_field_is_not_checked(cx, field);
         // A skipped field's default never reaches the schema: any expression of its type.
         return;
     }
@@ -57,10 +68,200 @@ fn field_rules(cx: &Ctxt, field: &Field) {
     literal_default_fits(cx, field);
 }
 
+/// A skipped field is not asked: a `check` on it would never run.
+fn skipped_field_is_not_checked(cx: &Ctxt, field: &Field) {
+    if let Some(entry) = field.attrs.get(&keys::CHECK) {
+        let skip = skip_as_written(field);
+        cx.error_spanned_by(
+            &entry.path,
+            format!(
+                "`check` cannot be combined with {skip}: a skipped field is not asked, so there is no answer to check"
+            ),
+        );
+    }
+}
+
+/// "`skip`", or serde's key as written ("`#[serde(skip_deserializing)]`").
+fn skip_as_written(field: &Field) -> String {
+    if field.attrs.has(&keys::SKIP) {
+        return "`skip`".to_owned();
+    }
+    let key = field.attrs.serde.skip.as_ref().map(ToString::to_string);
+    format!("`#[serde({})]`", key.unwrap_or_default())
+}
+
+/// A form's builder (`T::form()`) has a method per field, named after it, and a few of its
+/// own: a field may not take one of those names.
+fn field_names_leave_the_builder_its_own(cx: &Ctxt, fields: &[Field]) {
+    for field in fields.iter().filter(|field| !field.is_skipped()) {
+        if let syn::Member::Named(ident) = &field.member {
+            let name = field.name();
+            if builder::is_reserved(&name) {
+                cx.error_spanned_by(
+                    ident,
+                    format!(
+                        "a form field cannot be named `{name}`: the form's builder (`form()`) has a method of that name; rename the field (`#[elicit(rename = \"{name}\")]` keeps its wire name)"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// A form with fields filled at run time is read against what was offered, field by field:
+/// it cannot inline another form's fields.
+fn run_time_forms_flatten_nothing(cx: &Ctxt, fields: &[Field]) {
+    if !builder::has_run_time_options(fields) {
+        return;
+    }
+    for field in fields.iter().filter(|field| field.is_flattened()) {
+        cx.error_spanned_by(
+            &field.member,
+            "a form with fields marked `options` cannot flatten another form; write the flattened form's fields here, or ask it separately",
+        );
+    }
+}
+
+/// serde's `default` (on the field or the struct) would leave a field with `options` out of
+/// `required` with nothing offered to fall back on: the default of a select is one of its
+/// options.
+fn no_serde_default_with_options(cx: &Ctxt, field: &Field) {
+    if field.attrs.get(&keys::DEFAULT).is_none() && field.default().is_some() {
+        let span = match field.default() {
+            Some(crate::lit::DefaultValue::TypeDefault(span)) => *span,
+            _ => syn::spanned::Spanned::span(&field.member),
+        };
+        let whose = if field.attrs.serde.default.is_some() {
+            "`#[serde(default)]`"
+        } else {
+            "the struct's `#[serde(default)]`"
+        };
+        cx.error_spanned_by(
+            quote::quote_spanned!(span=> default),
+            format!(
+                "{whose} cannot apply to a field with `options`: the default is one of the options, given with them at run time (`f.options(…).default(…)`); to let the field be left empty, make it an `Option`"
+            ),
+        );
+    }
+}
+
+/// A field whose options are given at run time: what is decided at run time cannot also be
+/// written as an attribute, and its values must be ones that can be listed.
+fn run_time_options_rules(cx: &Ctxt, field: &Field) {
+    let at_run_time = [
+        (
+            &keys::DEFAULT,
+            "the default is one of the options, given with them at run time (`f.options(…).default(…)`)",
+        ),
+        (
+            &keys::FORMAT,
+            "a select's answer is one of its options, which have no format",
+        ),
+        (
+            &keys::PATTERN,
+            "a select's answer is one of its options, which no pattern constrains",
+        ),
+        (
+            &keys::MIN_LENGTH,
+            "a select's answer is one of its options, which have no length",
+        ),
+        (
+            &keys::MAX_LENGTH,
+            "a select's answer is one of its options, which have no length",
+        ),
+        (
+            &keys::MINIMUM,
+            "a select's answer is one of its options, which have no bounds",
+        ),
+        (
+            &keys::MAXIMUM,
+            "a select's answer is one of its options, which have no bounds",
+        ),
+    ];
+    for (key, why) in at_run_time {
+        if let Some(entry) = field.attrs.get(key) {
+            cx.error_spanned_by(
+                &entry.path,
+                format!("`{}` cannot be combined with `options`: {why}", key.name),
+            );
+        }
+    }
+    no_serde_default_with_options(cx, field);
+    if let Some(entry) = field.attrs.get(&keys::OPTIONS)
+        && field.is_skipped()
+    {
+        let skip = skip_as_written(field);
+        cx.error_spanned_by(
+            &entry.path,
+            format!(
+                "`options` cannot be combined with {skip}: a skipped field is not asked, so no options are given for it"
+            ),
+        );
+    }
+    let (value, multi, _) = field.offered();
+    owns_its_value(
+        cx,
+        value,
+        value,
+        "the options of a field are kept with the form and come back as its answer: they must own their data",
+    );
+    if let Some(set) = set_of(value) {
+        cx.error_spanned_by(
+            value,
+            format!(
+                "a field with `options` is a multi-select when its type is `Vec<…>`; write `Vec` instead of `{set}`: the answer comes back in the order the options were chosen"
+            ),
+        );
+    }
+    if !multi {
+        for key in [&keys::MIN_ITEMS, &keys::MAX_ITEMS] {
+            if let Some(entry) = field.attrs.get(key) {
+                cx.error_spanned_by(
+                    &entry.path,
+                    format!(
+                        "`{}` applies only to a multi-select; a field with `options` is one when its type is `Vec<…>`",
+                        key.name
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(entry) = field.attrs.get(&keys::OPTIONS) {
+        let what = match value {
+            Type::Path(path) if path.path.is_ident("bool") => Some((
+                "a `bool`",
+                "its two values are fixed; drop `options` and ask it as a plain boolean",
+            )),
+            Type::Path(path) if path.path.is_ident("f32") || path.path.is_ident("f64") => Some((
+                "a float",
+                "a float has no exact text to send as an option; offer integers, strings, dates or values of your own",
+            )),
+            _ => None,
+        };
+        if let Some((kind, why)) = what {
+            cx.error_spanned_by(
+                &entry.path,
+                format!("`options` does not apply to {kind}: {why}"),
+            );
+        }
+    }
+}
+
 /// A parsed answer is built from the client's JSON, which the form cannot borrow from: a
 /// reference field is refused with the owned type to write instead (`&str` → `String`).
 pub(crate) fn field_owns_its_value(cx: &Ctxt, field: &Field) {
-    let Type::Reference(reference) = option_inner(field.ty).unwrap_or(field.ty) else {
+    owns_its_value(
+        cx,
+        option_inner(field.ty).unwrap_or(field.ty),
+        field.ty,
+        "a form field cannot borrow: `from_content` builds the value from the client's answer",
+    );
+}
+
+/// A reference type `ty` is refused, saying `why`, with the owned type to write instead; the
+/// error is spanned on `spanned` (the type as written, around `ty`).
+fn owns_its_value(cx: &Ctxt, ty: &Type, spanned: &Type, why: &str) {
+    let Type::Reference(reference) = ty else {
         return;
     };
     let elem = reference
@@ -74,19 +275,29 @@ pub(crate) fn field_owns_its_value(cx: &Ctxt, field: &Field) {
         other => format!("`{other}`"),
     };
     cx.error_spanned_by(
-        field.ty,
-        format!(
-            "a form field cannot borrow: `from_content` builds the value from the client's answer, so write {owned} instead of `&{elem}`"
-        ),
+        spanned,
+        format!("{why}, so write {owned} instead of `&{elem}`"),
     );
 }
 
-/// Whether the field's type is a reference (refused by `field_owns_its_value`).
+/// `BTreeSet` or `HashSet`, when the type is one (by its last path segment).
+fn set_of(ty: &Type) -> Option<String> {
+    let Type::Path(path) = ty else { return None };
+    let last = path.path.segments.last()?;
+    ["BTreeSet", "HashSet"]
+        .contains(&last.ident.to_string().as_str())
+        .then(|| last.ident.to_string())
+}
+
+/// Whether the field's type, or for a field with `options` the type of the values offered, is
+/// a reference (refused by `field_owns_its_value` and `run_time_options_rules`).
 pub(crate) fn is_borrowed(field: &Field) -> bool {
-    matches!(
-        option_inner(field.ty).unwrap_or(field.ty),
-        Type::Reference(_)
-    )
+    let ty = if field.has_run_time_options() {
+        field.offered().0
+    } else {
+        option_inner(field.ty).unwrap_or(field.ty)
+    };
+    matches!(ty, Type::Reference(_))
 }
 
 /// Two properties of one form cannot share a wire name. Those a flattened field brings are
@@ -112,10 +323,145 @@ fn wire_names_are_distinct(cx: &Ctxt, fields: &[Field]) {
     }
 }
 
+/// A field or variant whose wire name the two derives decide, as the rules below see it.
+struct Named<'a> {
+    /// "field" or "variant".
+    what: &'static str,
+    /// Its name as written.
+    name: String,
+    /// The name this derive gives it.
+    wire_name: &'a str,
+    attrs: &'a Attrs,
+    /// `rule.apply_to_field` or `…_variant`.
+    apply: fn(RenameRule, &str) -> String,
+}
+
+/// A type that a serde derive reads too (it carries a `#[serde(…)]` attribute) has one wire
+/// name per field and variant: serde's (its `rename`, else its `rename_all` applied, or any
+/// `alias`) must be the one this derive gives. Where they differ, the error is on the
+/// attribute written later that makes them differ: the field's or variant's `rename`, else
+/// the type's `rename_all`.
+fn wire_names_are_serdes(cx: &Ctxt, input: &Input) {
+    let named: Vec<Named> = match &input.data {
+        Data::Struct(fields) => fields
+            .iter()
+            .filter(|field| !field.is_skipped() && !field.is_flattened())
+            .map(|field| Named {
+                what: "field",
+                name: field.name(),
+                wire_name: &field.wire_name,
+                attrs: &field.attrs,
+                apply: RenameRule::apply_to_field,
+            })
+            .collect(),
+        Data::Enum(variants) => variants
+            .iter()
+            .map(|variant| Named {
+                what: "variant",
+                name: variant.name(),
+                wire_name: &variant.value,
+                attrs: &variant.attrs,
+                apply: RenameRule::apply_to_variant,
+            })
+            .collect(),
+        Data::Newtype(_) => return,
+    };
+    let serde_reads = input.attrs.serde.present || named.iter().any(|n| n.attrs.serde.present);
+    if serde_reads {
+        rules_are_serdes(cx, &input.attrs, &named);
+        for n in &named {
+            rename_is_serdes(cx, n, input.attrs.serde.rename_all.as_ref());
+        }
+    }
+}
+
+/// The type's `rename_all` against serde's (its absence is serde's identity).
+fn rules_are_serdes(cx: &Ctxt, attrs: &Attrs, named: &[Named]) {
+    let serde_rule = attrs.serde.rename_all.as_ref();
+    let Some(rule) = attrs
+        .rule()
+        .filter(|rule| serde_rule.is_none_or(|(serde, _)| serde != rule))
+    else {
+        return;
+    };
+    let Some(path) = attrs.path(&keys::RENAME_ALL) else {
+        return;
+    };
+    if let Some((_, lit)) = serde_rule {
+        cx.error_spanned_by(
+            path,
+            format!(
+                "`rename_all` disagrees with `#[serde(rename_all = \"{}\")]`; serde reads the answer by one set of wire names: keep one of the two",
+                lit.value()
+            ),
+        );
+        return;
+    }
+    // Only if it renames something serde reads by its own name.
+    let renamed = named.iter().find(|n| {
+        n.attrs.str(&keys::RENAME).is_none()
+            && n.attrs.serde.rename.is_none()
+            && (n.apply)(rule, &n.name) != n.name
+    });
+    if let Some(n) = renamed {
+        cx.error_spanned_by(
+            path,
+            format!(
+                "`rename_all` gives wire names serde does not read: serde reads the {} `{}` as \"{}\", not \"{}\"; serde reads the answer by one set of wire names: give serde the same rule (`#[serde(rename_all = \"{}\")]`) or drop `rename_all`",
+                n.what,
+                n.name,
+                n.name,
+                (n.apply)(rule, &n.name),
+                rule.name()
+            ),
+        );
+    }
+}
+
+/// A field's or variant's `rename` against the name serde reads it by. (A name that came from
+/// the type's rules is `rules_are_serdes`'s concern.)
+fn rename_is_serdes(cx: &Ctxt, n: &Named, serde_rule: Option<&(RenameRule, LitStr)>) {
+    let Some(rename) = n.attrs.str(&keys::RENAME) else {
+        return;
+    };
+    let serde_name = match (&n.attrs.serde.rename, serde_rule) {
+        (Some(serde), _) => serde.value(),
+        (None, Some((rule, _))) => (n.apply)(*rule, &n.name),
+        (None, None) => n.name.clone(),
+    };
+    let serde_reads_it = serde_name == n.wire_name
+        || n.attrs
+            .serde
+            .aliases
+            .iter()
+            .any(|alias| alias == n.wire_name);
+    if serde_reads_it {
+        return;
+    }
+    let message = match (&n.attrs.serde.rename, serde_rule) {
+        (Some(serde), _) => format!(
+            "`rename = \"{}\"` disagrees with `#[serde(rename = \"{}\")]`; serde reads the answer by one wire name: keep one of the two",
+            rename.value(),
+            serde.value()
+        ),
+        (None, rule) => format!(
+            "`rename = \"{}\"` disagrees with serde, which reads this {} as \"{serde_name}\"{}; serde reads the answer by one wire name: give serde the same name (`#[serde(rename = \"{}\")]`) or drop `rename`",
+            rename.value(),
+            n.what,
+            rule.map_or_else(String::new, |(_, lit)| format!(
+                " (`#[serde(rename_all = \"{}\")]`)",
+                lit.value()
+            )),
+            rename.value()
+        ),
+    };
+    cx.error_spanned_by(rename, message);
+}
+
 /// A flattened field is no property: its form's own fields carry the attributes.
 fn flattened_field_takes_no_keys(cx: &Ctxt, field: &Field) {
     let written = field.attrs.entries().iter();
-    for entry in written.filter(|entry| entry.key.name != keys::FLATTEN.name) {
+    for entry in written.filter(|entry| entry.key != &keys::FLATTEN) {
         cx.error_spanned_by(
             &entry.path,
             format!(
@@ -126,9 +472,16 @@ fn flattened_field_takes_no_keys(cx: &Ctxt, field: &Field) {
     }
 }
 
-/// A lower bound above its upper bound leaves no answer.
+/// A lower bound above its upper bound leaves no answer, and so does `max_items = 0` but the
+/// empty selection: a question with one answer.
 fn bounds_are_ordered(cx: &Ctxt, field: &Field) {
     let attrs = &field.attrs;
+    if let Some(max) = attrs.count(&keys::MAX_ITEMS).filter(|max| max.value == 0) {
+        cx.error_spanned_by(
+            &max.tokens,
+            "`max_items` is 0, so the only answer is no option at all: a multi-select must let at least one option be chosen; drop the field, or allow 1 or more",
+        );
+    }
     for (low, high) in [
         (&keys::MIN_LENGTH, &keys::MAX_LENGTH),
         (&keys::MIN_ITEMS, &keys::MAX_ITEMS),
@@ -155,35 +508,6 @@ fn bounds_are_ordered(cx: &Ctxt, field: &Field) {
                 min.value, max.value
             ),
         );
-    }
-}
-
-/// Bounds of an integer field are whole numbers within the type's range (`1.0` is one).
-fn integer_bounds_fit_the_type(cx: &Ctxt, field: &Field) {
-    let Some(Known::Integer { name, min, max }) = known_type(field.ty) else {
-        return;
-    };
-    for key in [&keys::MINIMUM, &keys::MAXIMUM] {
-        let Some(bound) = field.attrs.number(key) else {
-            continue;
-        };
-        match bound.value.as_integer() {
-            Some(value) if value < min || value > max => cx.error_spanned_by(
-                &bound.tokens,
-                format!(
-                    "`{}` {value} is outside the range of `{name}` ({min}..={max})",
-                    key.name
-                ),
-            ),
-            Some(_) => {}
-            None => cx.error_spanned_by(
-                &bound.tokens,
-                format!(
-                    "`{}` of an integer field must be a whole number, found {}",
-                    key.name, bound.value
-                ),
-            ),
-        }
     }
 }
 
@@ -307,6 +631,24 @@ fn enum_has_one_style(cx: &Ctxt, input: &Input) {
     }
 }
 
+/// A choice offers every variant, and serde reads every one it is given: a variant serde
+/// skips could be neither read back by serde nor left out of the options (a value holding it
+/// would then have no answer to write).
+fn variants_are_read_by_serde(cx: &Ctxt, variants: &[Variant]) {
+    for variant in variants {
+        if let Some(skip) = &variant.attrs.serde.skip {
+            let key = skip.to_string();
+            cx.error_spanned_by(
+                skip,
+                format!(
+                    "variant `{}` is `#[serde({key})]`, but a choice offers every variant of its enum: serde could not read it back as an answer; remove `{key}`, or the variant from the enum",
+                    variant.ident
+                ),
+            );
+        }
+    }
+}
+
 fn variant_values_are_distinct(cx: &Ctxt, variants: &[Variant]) {
     let mut seen: BTreeMap<&str, &Variant> = BTreeMap::new();
     for variant in variants {
@@ -320,23 +662,6 @@ fn variant_values_are_distinct(cx: &Ctxt, variants: &[Variant]) {
                 None => cx.error_spanned_by(variant.ident, message),
             }
         }
-    }
-}
-
-/// A field whose name reads as a secret is refused: MCP forbids asking for one in a form.
-/// A `bool` cannot carry one (`remember_password`), so it is let through.
-/// A `bool` cannot carry one (`remember_password`); on a type the syntax does not show (an
-/// enum such as `TokenType` cannot carry one either), the expansion leaves the verdict to the
-/// compiler through [`sensitive_name`].
-fn check_sensitive(cx: &Ctxt, field: &Field) {
-    let Some(known) = known_type(field.ty) else {
-        return;
-    };
-    if known == Known::Bool {
-        return;
-    }
-    if let Some(message) = sensitive_name(field) {
-        cx.error_spanned_by(sensitive_name_span(field), message);
     }
 }
 
@@ -362,37 +687,17 @@ pub(crate) fn sensitive_name_span(field: &Field) -> TokenStream {
     }
 }
 
-/// For a field whose type the syntax shows to be a number: `Some(true)` for an integer,
-/// `Some(false)` for a float.
-pub(crate) fn known_number(field: &Field) -> Option<bool> {
-    match known_type(field.ty)? {
-        Known::Integer { .. } => Some(true),
-        Known::Float => Some(false),
-        _ => None,
-    }
-}
-
-/// Whether the syntax shows the field's type (else the compiler decides what it can hold).
-pub(crate) fn type_is_known(field: &Field) -> bool {
-    known_type(field.ty).is_some()
-}
-
-/// A field type the syntax alone tells us, seen through one `Option`.
+/// A field type whose values are strings of a grammar the compile-time facts cannot hold,
+/// seen through one `Option`: const evaluation cannot run a date, URI or e-mail grammar or
+/// parse an IP address, so a string literal default of such a type is checked here, by the
+/// type's last path segment, with the grammar its parser applies. Nothing else about a type
+/// is judged by its name: its kind and range are its facts' (`facts`).
 #[derive(Clone, Copy, PartialEq)]
-enum Known {
-    String,
-    /// A type read from a string of one `format`, by its last path segment: chrono's and
-    /// time's dates and date-times, url's `Url`.
-    Formatted(Format),
+enum Grammar {
+    /// chrono's and time's dates and date-times, url's `Url`: a string of one `format`.
+    Format(Format),
     /// `IpAddr`, `Ipv4Addr` or `Ipv6Addr`, read with the standard library's parser.
     Ip(Ip),
-    Bool,
-    Integer {
-        name: &'static str,
-        min: i128,
-        max: i128,
-    },
-    Float,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -420,7 +725,7 @@ impl Ip {
     }
 }
 
-fn known_type(ty: &Type) -> Option<Known> {
+fn grammar_of(ty: &Type) -> Option<Grammar> {
     let ty = option_inner(ty).unwrap_or(ty);
     let Type::Path(path) = ty else { return None };
     if path.qself.is_some() {
@@ -430,97 +735,33 @@ fn known_type(ty: &Type) -> Option<Known> {
     // Matched by name alone: a type of the user's own with one of these names gets the same
     // compile-time check of a string default, which its parser would apply at run time.
     match segment.ident.to_string().as_str() {
-        "NaiveDate" | "Date" => return Some(Known::Formatted(Format::Date)),
-        "DateTime" | "OffsetDateTime" => return Some(Known::Formatted(Format::DateTime)),
-        "Url" => return Some(Known::Formatted(Format::Uri)),
-        "IpAddr" => return Some(Known::Ip(Ip::Any)),
-        "Ipv4Addr" => return Some(Known::Ip(Ip::V4)),
-        "Ipv6Addr" => return Some(Known::Ip(Ip::V6)),
-        _ => {}
+        "NaiveDate" | "Date" => Some(Grammar::Format(Format::Date)),
+        "DateTime" | "OffsetDateTime" => Some(Grammar::Format(Format::DateTime)),
+        "Url" => Some(Grammar::Format(Format::Uri)),
+        "IpAddr" => Some(Grammar::Ip(Ip::Any)),
+        "Ipv4Addr" => Some(Grammar::Ip(Ip::V4)),
+        "Ipv6Addr" => Some(Grammar::Ip(Ip::V6)),
+        _ => None,
     }
-    if !segment.arguments.is_none() {
-        return None;
-    }
-    macro_rules! integer {
-        ($($t:ident),*) => {
-            match segment.ident.to_string().as_str() {
-                $(stringify!($t) => Some(Known::Integer {
-                    name: stringify!($t),
-                    min: i128::from($t::MIN),
-                    max: i128::from($t::MAX),
-                }),)*
-                "isize" => Some(Known::Integer { name: "isize", min: i128::from(i64::MIN), max: i128::from(i64::MAX) }),
-                "usize" => Some(Known::Integer { name: "usize", min: 0, max: i128::from(u64::MAX) }),
-                "String" => Some(Known::String),
-                "bool" => Some(Known::Bool),
-                "f32" | "f64" => Some(Known::Float),
-                _ => None,
-            }
-        };
-    }
-    integer!(i8, i16, i32, i64, u8, u16, u32, u64)
 }
 
-/// A literal default on a field whose type the syntax shows (a `String`, `u8`, `bool`, date…)
-/// is of the field's kind and meets the field's own constraints; on any other type (an
-/// alias, a newtype, an enum) the expansion proves the same with a const evaluation against
-/// the type's constraints.
+/// A literal default meets the field's own attributes (its bounds, lengths, `pattern` and
+/// `format`) and, for a type of a grammar the facts cannot hold, that grammar. Whether it is
+/// of the field's kind and within the type's range is the facts' to judge (`facts`).
 fn literal_default_fits(cx: &Ctxt, field: &Field) {
-    let known = known_type(field.ty);
-    let Some(DefaultValue::Str(_) | DefaultValue::Number(_) | DefaultValue::Bool(_)) =
-        field.default()
-    else {
-        return;
-    };
     let Some(default) = field.default() else {
         return;
     };
     let tokens = default.tokens();
-
-    // A literal default must be of the field's kind…
-    let mismatch = match (known, default) {
-        (Some(Known::String | Known::Formatted(_) | Known::Ip(_)), DefaultValue::Str(_))
-        | (Some(Known::Bool), DefaultValue::Bool(_))
-        | (Some(Known::Float), DefaultValue::Number(_))
-        | (
-            Some(Known::Integer { .. }),
-            DefaultValue::Number(crate::lit::NumberLit {
-                value: Number::Int(_),
-                ..
-            }),
-        )
-        | (None, _) => None,
-        (Some(Known::String | Known::Formatted(_) | Known::Ip(_)), _) => Some("a string literal"),
-        (Some(Known::Bool), _) => Some("`true` or `false`"),
-        (Some(Known::Float), _) => Some("a number literal"),
-        (Some(Known::Integer { .. }), _) => Some("an integer literal"),
-    };
-    if let Some(expected) = mismatch {
-        cx.error_spanned_by(
-            tokens,
-            format!(
-                "`default` must be {expected} for this field, found {}",
-                default.literal_kind().unwrap_or("an expression")
-            ),
-        );
-        return;
-    }
-
-    // …and satisfy the field's own constraints.
     match default {
-        DefaultValue::Str(lit) => string_default_fits(cx, field, known, lit, &tokens),
-        DefaultValue::Number(number) => number_default_fits(cx, field, known, number, &tokens),
+        DefaultValue::Str(lit) => string_default_fits(cx, field, lit, &tokens),
+        DefaultValue::Number(number) => number_default_fits(cx, field, number, &tokens),
         _ => {}
     }
 }
 
-fn string_default_fits(
-    cx: &Ctxt,
-    field: &Field,
-    known: Option<Known>,
-    lit: &syn::LitStr,
-    tokens: &TokenStream,
-) {
+fn string_default_fits(cx: &Ctxt, field: &Field, lit: &syn::LitStr, tokens: &TokenStream) {
+    let grammar = grammar_of(field.ty);
     let attrs = &field.attrs;
     let text = lit.value();
     let length = text.chars().count() as u64;
@@ -558,8 +799,8 @@ fn string_default_fits(
         );
     }
     // The field's `format`, else the one its type implies.
-    let format = attrs.format().or(match known {
-        Some(Known::Formatted(format)) => Some(format),
+    let format = attrs.format().or(match grammar {
+        Some(Grammar::Format(format)) => Some(format),
         _ => None,
     });
     if let Some(format) = format
@@ -570,7 +811,7 @@ fn string_default_fits(
             format!("`default` is not a valid {}", format.describe()),
         );
     }
-    if let Some(Known::Ip(ip)) = known
+    if let Some(Grammar::Ip(ip)) = grammar
         && !ip.parses(&text)
     {
         cx.error_spanned_by(
@@ -583,7 +824,6 @@ fn string_default_fits(
 fn number_default_fits(
     cx: &Ctxt,
     field: &Field,
-    known: Option<Known>,
     number: &crate::lit::NumberLit,
     tokens: &TokenStream,
 ) {
@@ -605,14 +845,6 @@ fn number_default_fits(
         cx.error_spanned_by(
             tokens,
             format!("`default` {value} is above `maximum` ({})", max.value),
-        );
-    }
-    if let (Some(Known::Integer { name, min, max }), Number::Int(int)) = (known, value)
-        && (int < min || int > max)
-    {
-        cx.error_spanned_by(
-            tokens,
-            format!("`default` {int} is outside the range of `{name}`"),
         );
     }
 }

@@ -1,28 +1,43 @@
-//! The grammars of the four string formats MCP allows (`email`, `uri`, `date`,
-//! `date-time`), as JSON Schema defines them: a literal `default` the derive accepts at compile
-//! time is then exactly one the parser accepts at run time.
+//! The four string formats MCP allows (`email`, `uri`, `date`, `date-time`): their wire names
+//! and their grammars, as JSON Schema defines them. A literal `default` the derive accepts at
+//! compile time is then exactly one the parser accepts at run time, and the schema writes the
+//! names the derive reads.
 
 /// One of the four string `format`s MCP allows: its name on the wire, how an error describes
-/// a valid value, and its grammar. The derive (checking a literal `default`) and the runtime
-/// (checking an answer) both read them from here.
+/// a valid value, and its grammar. This is the one list of formats: the runtime's schema
+/// writes and reads it (`elicit_core::schema::StringFormat` is this type) and checks answers
+/// with it, and the derive parses `format = "…"` and checks a literal `default` with it.
+///
+/// A new format is a variant here, its place in [`ALL`](Self::ALL), and an arm in each
+/// `match` below (the compiler points at every one) with its grammar.
 ///
 /// ```
 /// use elicit_grammar::format::Format;
 ///
 /// assert_eq!(Format::parse("date-time"), Some(Format::DateTime));
-/// assert_eq!(Format::DateTime.name(), "date-time");
+/// assert_eq!(Format::DateTime.as_str(), "date-time");
 /// assert!(Format::Date.is_valid("2024-02-29"));
 /// assert_eq!(Format::parse("phone"), None);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// On the wire (feature `serde`, which elicit-core turns on), a format is its name:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use elicit_grammar::format::Format;
+///
+/// assert_eq!(serde_json::to_value(Format::DateTime).unwrap(), "date-time");
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// `"email"`: an RFC 5321 mailbox.
+    /// `"email"`: an e-mail address (RFC 5321 mailbox).
     Email,
-    /// `"uri"`: an RFC 3986 absolute URI.
+    /// `"uri"`: an absolute URI, with a scheme (RFC 3986).
     Uri,
-    /// `"date"`: an RFC 3339 full-date.
+    /// `"date"`: a calendar date, `YYYY-MM-DD` (RFC 3339 `full-date`).
     Date,
-    /// `"date-time"`: an RFC 3339 date-time.
+    /// `"date-time"`: an RFC 3339 date-time with an offset.
     DateTime,
 }
 
@@ -32,17 +47,33 @@ impl Format {
     /// ```
     /// use elicit_grammar::format::Format;
     ///
-    /// let names: Vec<&str> = Format::ALL.iter().map(|format| format.name()).collect();
+    /// let names: Vec<&str> = Format::ALL.iter().map(|format| format.as_str()).collect();
     /// assert_eq!(names, ["email", "uri", "date", "date-time"]);
     /// ```
     pub const ALL: [Self; 4] = [Self::Email, Self::Uri, Self::Date, Self::DateTime];
 
+    /// The wire names of [`ALL`](Self::ALL), in its order: what an error about an unknown
+    /// format lists.
+    ///
+    /// ```
+    /// assert_eq!(elicit_grammar::format::Format::NAMES, ["email", "uri", "date", "date-time"]);
+    /// ```
+    pub const NAMES: [&'static str; Self::ALL.len()] = {
+        let mut names = [""; Self::ALL.len()];
+        let mut index = 0;
+        while index < names.len() {
+            names[index] = Self::ALL[index].as_str();
+            index += 1;
+        }
+        names
+    };
+
     /// The name on the wire (`"email"`, `"uri"`, `"date"`, `"date-time"`).
     ///
     /// ```
-    /// assert_eq!(elicit_grammar::format::Format::Uri.name(), "uri");
+    /// assert_eq!(elicit_grammar::format::Format::Uri.as_str(), "uri");
     /// ```
-    pub fn name(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Self::Email => "email",
             Self::Uri => "uri",
@@ -58,7 +89,21 @@ impl Format {
     /// assert_eq!(Format::parse("email"), Some(Format::Email));
     /// ```
     pub fn parse(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|format| format.name() == name)
+        Self::ALL.into_iter().find(|format| format.as_str() == name)
+    }
+
+    /// The position of this format in [`ALL`](Self::ALL): how generated code names a format
+    /// (`ALL[i]`) without a second list of the variants.
+    ///
+    /// ```
+    /// use elicit_grammar::format::Format;
+    /// assert_eq!(Format::ALL[Format::Date.index()], Format::Date);
+    /// ```
+    pub fn index(self) -> usize {
+        Self::ALL
+            .iter()
+            .position(|format| *format == self)
+            .unwrap_or_default()
     }
 
     /// What a valid value is, for error messages ("calendar date (YYYY-MM-DD)").
@@ -89,6 +134,37 @@ impl Format {
             Self::Date => is_date(text),
             Self::DateTime => is_date_time(text),
         }
+    }
+}
+
+// By hand, so that neither this crate nor elicit-core needs serde's `derive` (and with it
+// serde_derive) for one enum.
+
+#[cfg(feature = "serde")]
+impl serde_core::Serialize for Format {
+    fn serialize<S: serde_core::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde_core::Deserialize<'de> for Format {
+    fn deserialize<D: serde_core::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct NameVisitor;
+
+        impl serde_core::de::Visitor<'_> for NameVisitor {
+            type Value = Format;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string format name")
+            }
+
+            fn visit_str<E: serde_core::de::Error>(self, name: &str) -> Result<Format, E> {
+                Format::parse(name).ok_or_else(|| E::unknown_variant(name, &Format::NAMES))
+            }
+        }
+
+        deserializer.deserialize_str(NameVisitor)
     }
 }
 
@@ -382,6 +458,30 @@ pub fn is_date_time(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_written_and_read_both_ways() {
+        for (index, format) in Format::ALL.into_iter().enumerate() {
+            assert_eq!(format.index(), index);
+            assert_eq!(Format::parse(format.as_str()), Some(format));
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn on_the_wire_a_format_is_its_name() {
+        for format in Format::ALL {
+            let json = serde_json::to_value(format).unwrap();
+            assert_eq!(json, format.as_str());
+            assert_eq!(serde_json::from_value::<Format>(json).unwrap(), format);
+        }
+        let unknown = serde_json::from_value::<Format>(serde_json::json!("ipv4")).unwrap_err();
+        assert_eq!(
+            unknown.to_string(),
+            "unknown variant `ipv4`, expected one of `email`, `uri`, `date`, `date-time`"
+        );
+        assert!(serde_json::from_value::<Format>(serde_json::json!(4)).is_err());
+    }
 
     #[test]
     fn emails() {

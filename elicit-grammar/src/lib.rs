@@ -5,5 +5,6 @@
 //! Not meant to be used directly: depend on `elicit-core`.
 
 pub mod format;
+mod hir;
 mod matcher;
 pub mod pattern;

@@ -1,17 +1,17 @@
 //! The linear-time matcher behind [`Compiled::is_match`](crate::pattern::Compiled::is_match):
-//! a pattern's translation compiled to a Thompson NFA and run as a Pike VM, which keeps one
+//! a parsed pattern (`hir.rs`) compiled to a Thompson NFA and run as a Pike VM, which keeps one
 //! thread per NFA state and so matches in time proportional to the text times the program,
 //! whatever the pattern (no backtracking, no catastrophic cases).
 //!
-//! It reads only the small dialect `pattern.rs` writes, in which every construct already has
-//! ECMA-262's meaning: literal characters (ASCII alphanumerics, `\xHH` or `\x{HEX}`), classes of
-//! code-point ranges, `(?:…)`, `|`, the quantifiers `*`, `+`, `?`, `{n}`, `{n,}` and `{n,m}`
-//! (greedy or lazy: the same for whether a match exists), and the assertions `\A`, `\z`,
-//! `\b` and `\B` (ASCII word characters, as ECMA-262's `\b` without the `i` flag). Written
-//! here rather than borrowed from a regex crate so that the derive and the runtime compile
-//! no regex engine of which they would use a sliver.
+//! The tree it compiles already has ECMA-262's meaning in every node: classes of code points,
+//! concatenation, alternation, repetition with bounds, and the assertions (the two ends of the
+//! text, `\b` and `\B` on ASCII word characters, as ECMA-262's `\b` without the `i` flag).
+//! Written here rather than borrowed from a regex crate so that the derive and the runtime
+//! compile no regex engine of which they would use a sliver.
 
-use crate::pattern::{Set, WORD};
+use std::fmt;
+
+use crate::hir::{Hir, Look, WORD};
 
 /// How many NFA states a pattern may compile to: `x{n,m}` repeats `x`'s states, so a large
 /// count is refused rather than built (`a{999999}` would take a million).
@@ -32,20 +32,7 @@ enum State {
     Match,
 }
 
-/// A zero-width assertion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Look {
-    /// `\A`: the start of the text.
-    Start,
-    /// `\z`: the end of the text.
-    End,
-    /// `\b`: a word character on one side only.
-    WordBoundary,
-    /// `\B`: word characters on both sides or on neither.
-    NotWordBoundary,
-}
-
-/// A translated pattern, compiled.
+/// A parsed pattern, compiled.
 #[derive(Clone, Debug)]
 pub(crate) struct Program {
     states: Box<[State]>,
@@ -54,50 +41,21 @@ pub(crate) struct Program {
     anchored: bool,
 }
 
-/// Why a translation could not be compiled.
+/// Why a pattern could not be compiled: it takes more than [`MAX_STATES`] states.
 #[derive(Debug)]
-pub(crate) enum CompileError {
-    /// More than [`MAX_STATES`] states.
-    TooLarge,
-    /// Not the dialect `pattern.rs` writes: a bug there, not the user's.
-    Syntax(&'static str),
-}
+pub(crate) struct TooLarge;
 
-impl std::fmt::Display for CompileError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::TooLarge => write!(f, "more than {MAX_STATES} states"),
-            Self::Syntax(what) => write!(f, "translation syntax: {what}"),
-        }
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "more than {MAX_STATES} states")
     }
 }
 
-/// A parsed translation.
-enum Node {
-    Class(Vec<(u32, u32)>),
-    Look(Look),
-    Concat(Vec<Node>),
-    Alternate(Vec<Node>),
-    Repeat {
-        node: Box<Node>,
-        min: u64,
-        max: Option<u64>,
-    },
-}
-
 impl Program {
-    /// Compiles a translation written by `pattern.rs`.
-    pub(crate) fn new(translation: &str) -> Result<Self, CompileError> {
-        let mut reader = Reader {
-            chars: translation.chars().collect(),
-            pos: 0,
-        };
-        let node = reader.alternation()?;
-        if reader.pos != reader.chars.len() {
-            return Err(CompileError::Syntax("unbalanced `)`"));
-        }
+    /// Compiles the tree of a pattern.
+    pub(crate) fn new(hir: &Hir) -> Result<Self, TooLarge> {
         let mut states = Vec::new();
-        emit(&node, &mut states)?;
+        emit(hir, &mut states)?;
         states.push(State::Match);
         let anchored = matches!(states.first(), Some(State::Assert(Look::Start)));
         Ok(Self {
@@ -244,20 +202,20 @@ impl Threads {
     }
 }
 
-/// Emits `node`'s states after `states`.
-fn emit(node: &Node, states: &mut Vec<State>) -> Result<(), CompileError> {
+/// Emits `hir`'s states after `states`.
+fn emit(hir: &Hir, states: &mut Vec<State>) -> Result<(), TooLarge> {
     if states.len() > MAX_STATES {
-        return Err(CompileError::TooLarge);
+        return Err(TooLarge);
     }
-    match node {
-        Node::Class(ranges) => states.push(State::Class(ranges.clone().into_boxed_slice())),
-        Node::Look(look) => states.push(State::Assert(*look)),
-        Node::Concat(nodes) => {
-            for node in nodes {
-                emit(node, states)?;
+    match hir {
+        Hir::Class(set) => states.push(State::Class(set.ranges().into())),
+        Hir::Look(look) => states.push(State::Assert(*look)),
+        Hir::Concat(hirs) => {
+            for hir in hirs {
+                emit(hir, states)?;
             }
         }
-        Node::Alternate(branches) => {
+        Hir::Alternate(branches) => {
             // split(first, rest) … first … jump(end), rest: split(second, rest) …, last.
             let mut jumps = Vec::new();
             for (index, branch) in branches.iter().enumerate() {
@@ -281,17 +239,17 @@ fn emit(node: &Node, states: &mut Vec<State>) -> Result<(), CompileError> {
         }
         // A repeated node of no states (`(?:){9}`, `(?:a{0})*`) is no states, however many
         // times: without this, a huge count would loop that many times for nothing.
-        Node::Repeat { node, .. } if emits_nothing(node) => {}
-        Node::Repeat { node, min, max } => {
+        Hir::Repeat { hir, .. } if emits_nothing(hir) => {}
+        Hir::Repeat { hir, min, max } => {
             for _ in 0..*min {
-                emit(node, states)?;
+                emit(hir, states)?;
             }
             match max {
                 // `x*`: split(x, end) x jump(split).
                 None => {
                     let split = states.len();
                     states.push(State::Split(split + 1, 0));
-                    emit(node, states)?;
+                    emit(hir, states)?;
                     states.push(State::Jump(split));
                     let end = states.len();
                     states[split] = State::Split(split + 1, end);
@@ -305,9 +263,9 @@ fn emit(node: &Node, states: &mut Vec<State>) -> Result<(), CompileError> {
                     for _ in *min..*max {
                         splits.push(states.len());
                         states.push(State::Split(states.len() + 1, 0));
-                        emit(node, states)?;
+                        emit(hir, states)?;
                         if states.len() > MAX_STATES {
-                            return Err(CompileError::TooLarge);
+                            return Err(TooLarge);
                         }
                     }
                     let end = states.len();
@@ -319,205 +277,24 @@ fn emit(node: &Node, states: &mut Vec<State>) -> Result<(), CompileError> {
         }
     }
     if states.len() > MAX_STATES {
-        return Err(CompileError::TooLarge);
+        return Err(TooLarge);
     }
     Ok(())
 }
 
-/// Whether `node` compiles to no states at all.
-fn emits_nothing(node: &Node) -> bool {
-    match node {
-        Node::Concat(nodes) => nodes.iter().all(emits_nothing),
-        Node::Repeat { max: Some(0), .. } => true,
-        Node::Repeat { node, .. } => emits_nothing(node),
-        Node::Class(_) | Node::Look(_) | Node::Alternate(_) => false,
-    }
-}
-
-/// Reads the dialect `pattern.rs` writes.
-struct Reader {
-    chars: Vec<char>,
-    pos: usize,
-}
-
-impl Reader {
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
-    }
-
-    fn eat(&mut self, c: char) -> bool {
-        let found = self.peek() == Some(c);
-        if found {
-            self.pos += 1;
-        }
-        found
-    }
-
-    fn alternation(&mut self) -> Result<Node, CompileError> {
-        let mut branches = vec![self.concatenation()?];
-        while self.eat('|') {
-            branches.push(self.concatenation()?);
-        }
-        Ok(if branches.len() == 1 {
-            branches.swap_remove(0)
-        } else {
-            Node::Alternate(branches)
-        })
-    }
-
-    fn concatenation(&mut self) -> Result<Node, CompileError> {
-        let mut nodes = Vec::new();
-        while let Some(c) = self.peek() {
-            if c == '|' || c == ')' {
-                break;
-            }
-            let atom = self.atom()?;
-            nodes.push(self.quantified(atom)?);
-        }
-        Ok(Node::Concat(nodes))
-    }
-
-    fn atom(&mut self) -> Result<Node, CompileError> {
-        match self.peek() {
-            Some('(') => {
-                self.pos += 1;
-                if !(self.eat('?') && self.eat(':')) {
-                    return Err(CompileError::Syntax("a group other than `(?:`"));
-                }
-                let node = self.alternation()?;
-                if !self.eat(')') {
-                    return Err(CompileError::Syntax("missing `)`"));
-                }
-                Ok(node)
-            }
-            Some('[') => {
-                self.pos += 1;
-                self.class()
-            }
-            Some('\\') => match self.chars.get(self.pos + 1) {
-                Some('A') => Ok(self.look(Look::Start)),
-                Some('z') => Ok(self.look(Look::End)),
-                Some('b') => Ok(self.look(Look::WordBoundary)),
-                Some('B') => Ok(self.look(Look::NotWordBoundary)),
-                _ => {
-                    let c = self.char()?;
-                    Ok(Node::Class(vec![(c, c)]))
-                }
-            },
-            _ => {
-                let c = self.char()?;
-                Ok(Node::Class(vec![(c, c)]))
-            }
-        }
-    }
-
-    fn look(&mut self, look: Look) -> Node {
-        self.pos += 2;
-        Node::Look(look)
-    }
-
-    /// A class after its `[`: ranges of characters, or the complement of such ranges.
-    fn class(&mut self) -> Result<Node, CompileError> {
-        let negated = self.eat('^');
-        let mut ranges = Vec::new();
-        while !self.eat(']') {
-            let lo = self.char()?;
-            let hi = if self.eat('-') { self.char()? } else { lo };
-            ranges.push((lo, hi));
-        }
-        let set = Set::from_ranges(&ranges);
-        Ok(Node::Class(if negated { set.complement() } else { set }.0))
-    }
-
-    /// One literal character: an ASCII alphanumeric, `\xHH` or `\x{HEX}`.
-    fn char(&mut self) -> Result<u32, CompileError> {
-        match self.peek() {
-            Some('\\') => {
-                self.pos += 1;
-                if !self.eat('x') {
-                    return Err(CompileError::Syntax("an escape other than `\\x`"));
-                }
-                // `\x{HEX}`, or `\xHH` (two digits).
-                let braced = self.eat('{');
-                let mut value: u32 = 0;
-                let mut digits = 0;
-                while let Some(digit) = self.peek().and_then(|c| c.to_digit(16)) {
-                    if !braced && digits == 2 {
-                        break;
-                    }
-                    value = value.saturating_mul(16).saturating_add(digit);
-                    digits += 1;
-                    self.pos += 1;
-                }
-                if digits == 0
-                    || (braced && !self.eat('}'))
-                    || (!braced && digits != 2)
-                    || value > u32::from(char::MAX)
-                {
-                    return Err(CompileError::Syntax("a malformed `\\x` escape"));
-                }
-                Ok(value)
-            }
-            Some(c) if c.is_ascii_alphanumeric() => {
-                self.pos += 1;
-                Ok(u32::from(c))
-            }
-            _ => Err(CompileError::Syntax("a character other than a literal")),
-        }
-    }
-
-    /// The quantifier after `node`, if any.
-    fn quantified(&mut self, node: Node) -> Result<Node, CompileError> {
-        let (min, max) = match self.peek() {
-            Some('*') => (0, None),
-            Some('+') => (1, None),
-            Some('?') => (0, Some(1)),
-            Some('{') => {
-                self.pos += 1;
-                let min = self.number()?;
-                let max = if self.eat(',') {
-                    if self.peek() == Some('}') {
-                        None
-                    } else {
-                        Some(self.number()?)
-                    }
-                } else {
-                    Some(min)
-                };
-                if self.peek() != Some('}') {
-                    return Err(CompileError::Syntax("`{` without `}`"));
-                }
-                (min, max)
-            }
-            _ => return Ok(node),
-        };
-        self.pos += 1;
-        // Lazy or greedy: the same for whether a match exists.
-        self.eat('?');
-        Ok(Node::Repeat {
-            node: Box::new(node),
-            min,
-            max,
-        })
-    }
-
-    fn number(&mut self) -> Result<u64, CompileError> {
-        let start = self.pos;
-        let mut value: u64 = 0;
-        while let Some(digit) = self.peek().and_then(|c| c.to_digit(10)) {
-            value = value.saturating_mul(10).saturating_add(u64::from(digit));
-            self.pos += 1;
-        }
-        if self.pos == start {
-            return Err(CompileError::Syntax("a quantifier without a number"));
-        }
-        Ok(value)
+/// Whether `hir` compiles to no states at all.
+fn emits_nothing(hir: &Hir) -> bool {
+    match hir {
+        Hir::Concat(hirs) => hirs.iter().all(emits_nothing),
+        Hir::Repeat { max: Some(0), .. } => true,
+        Hir::Repeat { hir, .. } => emits_nothing(hir),
+        Hir::Class(_) | Hir::Look(_) | Hir::Alternate(_) => false,
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::pattern::compile;
+    use crate::pattern::{compile, translate};
 
     /// A xorshift generator: the same cases on every run, no dependency.
     struct Cases(u64);
@@ -571,9 +348,9 @@ mod tests {
         }
     }
 
-    /// The matcher answers what regex-lite answers on the same translation, for thousands of
-    /// generated patterns and texts (regex-lite reads the dialect with the meaning the
-    /// translator gives it; the ECMA-262 verdicts themselves are checked against Node's in
+    /// The matcher answers what regex-lite answers on the same tree, printed, for thousands of
+    /// generated patterns and texts (regex-lite reads the printed tree with the meaning the
+    /// parser gives it; the ECMA-262 verdicts themselves are checked against Node's in
     /// `tests/tests/pattern_ecma.rs`).
     #[test]
     fn agrees_with_regex_lite() {
@@ -584,16 +361,15 @@ mod tests {
             let Ok(pattern) = compile(&source) else {
                 continue;
             };
-            let Ok(regex) = regex_lite::Regex::new(pattern.translation()) else {
-                continue;
-            };
+            let translation = translate(&source).unwrap();
+            let regex = regex_lite::Regex::new(&translation)
+                .unwrap_or_else(|error| panic!("{source:?} (translated {translation:?}): {error}"));
             for _ in 0..25 {
                 let text = cases.text();
                 assert_eq!(
                     pattern.is_match(&text),
                     regex.is_match(&text),
-                    "{source:?} (translated {:?}) on {text:?}",
-                    pattern.translation()
+                    "{source:?} (translated {translation:?}) on {text:?}"
                 );
                 compared += 1;
             }

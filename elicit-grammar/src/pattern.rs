@@ -1,18 +1,18 @@
-//! A string field's `pattern`: ECMA-262 syntax, checked and translated for a linear-time engine.
+//! A string field's `pattern`: ECMA-262 syntax, checked and parsed for a linear-time engine.
 //!
 //! JSON Schema's `pattern` is an ECMA-262 regular expression. JavaScript clients compile it as
 //! `new RegExp(pattern, "u")` (Ajv) or, for an HTML `<input pattern>`, with the `v` flag. A
 //! pattern is accepted here only when it is valid under both flags and means the same under
 //! both, and only when it can run in linear time: no lookaround, no backreferences. It is then
-//! translated construct by construct into a small regex dialect with the identical meaning
-//! (`\s` is spelled out as ECMA-262's Unicode white space, `.` as every character but the line
-//! terminators, `^` and `$` as the ends of the string, …), which the linear-time matcher
-//! (`matcher.rs`) runs, while the source as written is what a schema sends.
+//! parsed, construct by construct, into a tree with the identical meaning (`hir.rs`: `\s` is
+//! ECMA-262's Unicode white space, `.` every character but the line terminators, `^` and `$`
+//! the ends of the string, …), which the linear-time matcher (`matcher.rs`) compiles and runs,
+//! while the source as written is what a schema sends.
 
 use std::fmt;
-use std::fmt::Write as _;
 
-use crate::matcher::{CompileError, Program};
+use crate::hir::{Hir, Look, MAX_CHAR, Set, WORD};
+use crate::matcher::Program;
 
 /// A pattern that JavaScript clients and this crate read the same way, ready to match.
 ///
@@ -26,7 +26,6 @@ use crate::matcher::{CompileError, Program};
 #[derive(Clone, Debug)]
 pub struct Compiled {
     source: Box<str>,
-    translation: Box<str>,
     program: Program,
 }
 
@@ -39,18 +38,6 @@ impl Compiled {
     /// ```
     pub fn source(&self) -> &str {
         &self.source
-    }
-
-    /// The regex the pattern was translated into and the matcher runs: every construct whose
-    /// meaning could differ between regex dialects spelled out (`\A`, `\z`, code-point
-    /// classes), in the syntax the `regex` crates read too.
-    ///
-    /// ```
-    /// let pattern = elicit_grammar::pattern::compile(r"^\d$").unwrap();
-    /// assert_eq!(pattern.translation(), r"\A[0-9]\z");
-    /// ```
-    pub fn translation(&self) -> &str {
-        &self.translation
     }
 
     /// Whether `text` contains a match, as `new RegExp(source, "u").test(text)` answers.
@@ -114,40 +101,58 @@ impl std::error::Error for PatternError {}
 /// What is wrong with `source`, in words: where ECMA-262 (with the `u` or the `v` flag)
 /// refuses it, where the two flags read it differently, or what cannot run in linear time.
 pub fn compile(source: &str) -> Result<Compiled, PatternError> {
-    let mut parser = Parser {
-        chars: source.chars().collect(),
-        pos: 0,
-        out: String::new(),
-        names: Vec::new(),
-        depth: 0,
-    };
-    let empty = parser.disjunction()?;
-    if parser.pos < parser.chars.len() {
-        // `disjunction` stops only at the end or at a `)` it did not open.
-        return Err(PatternError::new("unmatched `)`"));
-    }
-    if empty.inside_pair && !empty.always {
-        return Err(PatternError::new(
-            "this pattern can match an empty string with `\\B` as its only condition, and JavaScript engines disagree on where: V8 (Chrome, Node) also finds `\\B` between the two halves of an astral character, ECMA-262 does not; make the match consume a character",
-        ));
-    }
-    let program = Program::new(&parser.out).map_err(|error| match error {
-        CompileError::TooLarge => PatternError::new(format!(
+    let program = Program::new(&parse(source)?).map_err(|error| {
+        PatternError::new(format!(
             "the pattern is too large or too deeply nested for the linear-time engine ({error}): lower its repeat counts, since `x{{n,m}}` copies `x` up to m times"
-        )),
-        CompileError::Syntax(_) => PatternError::new(format!(
-            "internal error: the translation `{}` could not be compiled ({error}); please report it",
-            parser.out
-        )),
+        ))
     })?;
     Ok(Compiled {
         source: source.into(),
-        translation: parser.out.into_boxed_str(),
         program,
     })
 }
 
-/// How deep groups may nest: the translator and the matcher's compiler recurse once a level.
+/// The regex that `source` means, in the syntax the `regex` crates read, with every construct
+/// whose meaning differs between dialects spelled out (`\A`, `\z`, classes of code points):
+/// for checking the matcher against another engine.
+///
+/// ```
+/// use elicit_grammar::pattern::translate;
+///
+/// assert_eq!(translate(r"^\d$").unwrap(), r"\A[0-9]\z");
+/// assert!(translate("(?=a)").is_err());
+/// ```
+///
+/// # Errors
+/// As [`compile`], but for the size of the compiled pattern, which is not checked.
+pub fn translate(source: &str) -> Result<String, PatternError> {
+    Ok(parse(source)?.to_string())
+}
+
+/// The tree of `source`, refused in words where a client would refuse or misread it.
+fn parse(source: &str) -> Parsed<Hir> {
+    let mut parser = Parser {
+        chars: source.chars().collect(),
+        pos: 0,
+        names: Vec::new(),
+        depth: 0,
+    };
+    let hir = parser.disjunction()?;
+    if parser.pos < parser.chars.len() {
+        // `disjunction` stops only at the end or at a `)` it did not open.
+        return error("unmatched `)`");
+    }
+    let empty = Empty::of(&hir);
+    if empty.inside_pair && !empty.always {
+        return error(
+            "this pattern can match an empty string with `\\B` as its only condition, and JavaScript engines disagree on where: V8 (Chrome, Node) also finds `\\B` between the two halves of an astral character, ECMA-262 does not; make the match consume a character",
+        );
+    }
+    Ok(hir)
+}
+
+/// How deep groups may nest: the parser, the matcher's compiler and the walks over the tree
+/// recurse once a level.
 const MAX_DEPTH: u32 = 24;
 
 /// ECMA-262 `WhiteSpace` and `LineTerminator`: what `\s` matches.
@@ -164,12 +169,8 @@ const SPACE: &[(u32, u32)] = &[
     (0xFEFF, 0xFEFF),
 ];
 const DIGIT: &[(u32, u32)] = &[(0x30, 0x39)];
-/// ECMA-262 `\w` (without the `i` flag): what `\b` and `\B` look at too (the matcher).
-pub(crate) const WORD: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)];
 /// ECMA-262 `LineTerminator`: what `.` does not match.
 const LINE_TERMINATOR: &[(u32, u32)] = &[(0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029)];
-
-const MAX_CHAR: u32 = 0x10_FFFF;
 
 /// Characters that, doubled inside a class, are reserved under the `v` flag.
 const DOUBLE_PUNCTUATORS: &str = "&!#$%*+,.:;<=>?@^`~";
@@ -177,89 +178,6 @@ const DOUBLE_PUNCTUATORS: &str = "&!#$%*+,.:;<=>?@^`~";
 const V_ONLY_CLASS_ESCAPES: &str = "&!#%,:;<=>@`~";
 /// `SyntaxCharacter`: what may be escaped anywhere (with `/`).
 const SYNTAX_CHARACTERS: &str = "^$\\.*+?()[]{}|";
-
-/// A set of code points as sorted, disjoint, non-adjacent inclusive ranges (the matcher's
-/// classes too).
-#[derive(Default)]
-pub(crate) struct Set(pub(crate) Vec<(u32, u32)>);
-
-impl Set {
-    pub(crate) fn from_ranges(ranges: &[(u32, u32)]) -> Self {
-        let mut set = Self::default();
-        for &range in ranges {
-            set.0.push(range);
-        }
-        set.normalize();
-        set
-    }
-
-    fn add(&mut self, other: &Set) {
-        self.0.extend_from_slice(&other.0);
-        self.normalize();
-    }
-
-    fn normalize(&mut self) {
-        self.0.sort_unstable();
-        let mut merged: Vec<(u32, u32)> = Vec::with_capacity(self.0.len());
-        for &(lo, hi) in &self.0 {
-            match merged.last_mut() {
-                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-                _ => merged.push((lo, hi)),
-            }
-        }
-        self.0 = merged;
-    }
-
-    pub(crate) fn complement(&self) -> Self {
-        let mut ranges = Vec::new();
-        let mut next = 0;
-        for &(lo, hi) in &self.0 {
-            if lo > next {
-                ranges.push((next, lo - 1));
-            }
-            next = hi + 1;
-        }
-        if next <= MAX_CHAR {
-            ranges.push((next, MAX_CHAR));
-        }
-        Self(ranges)
-    }
-
-    /// The class in the translation's syntax, without surrogates (a Rust string has none, and
-    /// the `regex` crates cannot name them).
-    fn render(&self) -> String {
-        let mut out = String::from("[");
-        let mut empty = true;
-        for &(lo, hi) in &self.0 {
-            for (lo, hi) in [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi)] {
-                if lo > hi {
-                    continue;
-                }
-                empty = false;
-                push_char(&mut out, lo);
-                if hi > lo {
-                    out.push('-');
-                    push_char(&mut out, hi);
-                }
-            }
-        }
-        if empty {
-            // Nothing: the class of no code point.
-            return String::from(r"[^\x00-\x{10FFFF}]");
-        }
-        out.push(']');
-        out
-    }
-}
-
-fn push_char(out: &mut String, c: u32) {
-    match char::from_u32(c) {
-        Some(ch) if ch.is_ascii_alphanumeric() => out.push(ch),
-        _ => {
-            let _ = write!(out, r"\x{{{c:X}}}");
-        }
-    }
-}
 
 /// How a piece of a pattern can match the empty string.
 #[derive(Clone, Copy)]
@@ -280,6 +198,25 @@ impl Empty {
         always: true,
         inside_pair: true,
     };
+
+    /// How `hir` can match the empty string.
+    fn of(hir: &Hir) -> Self {
+        match hir {
+            Hir::Class(_) => Self::NEVER,
+            Hir::Look(look) => Self {
+                always: false,
+                inside_pair: *look == Look::NotWordBoundary,
+            },
+            Hir::Concat(hirs) => hirs
+                .iter()
+                .fold(Self::ALWAYS, |empty, hir| empty.and(Self::of(hir))),
+            Hir::Alternate(branches) => branches
+                .iter()
+                .fold(Self::NEVER, |empty, hir| empty.or(Self::of(hir))),
+            Hir::Repeat { min: 0, .. } => Self::ALWAYS,
+            Hir::Repeat { hir, .. } => Self::of(hir),
+        }
+    }
 
     fn or(self, other: Self) -> Self {
         Self {
@@ -302,10 +239,18 @@ enum Atom {
     Class(Set),
 }
 
+impl Atom {
+    fn into_hir(self) -> Hir {
+        match self {
+            Self::Char(c) => Hir::char(c),
+            Self::Class(set) => Hir::class(set),
+        }
+    }
+}
+
 struct Parser {
     chars: Vec<char>,
     pos: usize,
-    out: String,
     names: Vec<String>,
     depth: u32,
 }
@@ -351,75 +296,60 @@ impl Parser {
             .all(|(i, c)| self.peek_at(i) == Some(c))
     }
 
-    fn disjunction(&mut self) -> Parsed<Empty> {
-        let mut empty = Empty::NEVER;
-        loop {
-            empty = empty.or(self.alternative()?);
-            if self.eat('|') {
-                self.out.push('|');
-            } else {
-                return Ok(empty);
-            }
+    fn disjunction(&mut self) -> Parsed<Hir> {
+        let mut branches = vec![self.alternative()?];
+        while self.eat('|') {
+            branches.push(self.alternative()?);
         }
+        Ok(if branches.len() == 1 {
+            branches.swap_remove(0)
+        } else {
+            Hir::Alternate(branches)
+        })
     }
 
-    fn alternative(&mut self) -> Parsed<Empty> {
-        let mut empty = Empty::ALWAYS;
-        while let Some(c) = self.peek() {
-            if c == '|' || c == ')' {
-                break;
-            }
-            empty = empty.and(self.term()?);
+    fn alternative(&mut self) -> Parsed<Hir> {
+        let mut terms = Vec::new();
+        while let Some(c) = self.peek().filter(|&c| c != '|' && c != ')') {
+            terms.push(self.term(c)?);
         }
-        Ok(empty)
+        Ok(Hir::Concat(terms))
     }
 
-    fn term(&mut self) -> Parsed<Empty> {
+    /// The term that starts with `c`, the character at the cursor.
+    fn term(&mut self, c: char) -> Parsed<Hir> {
         let start = self.pos;
-        let Some(c) = self.peek() else {
-            return Ok(Empty::ALWAYS);
-        };
         // Assertions: never quantifiable with the `u` flag.
-        let assertion = match c {
-            '^' => Some(r"\A"),
-            '$' => Some(r"\z"),
-            '\\' if self.peek_at(1) == Some('b') => Some(r"\b"),
-            '\\' if self.peek_at(1) == Some('B') => Some(r"\B"),
+        let look = match c {
+            '^' => Some(Look::Start),
+            '$' => Some(Look::End),
+            '\\' if self.peek_at(1) == Some('b') => Some(Look::WordBoundary),
+            '\\' if self.peek_at(1) == Some('B') => Some(Look::NotWordBoundary),
             _ => None,
         };
-        if let Some(assertion) = assertion {
+        if let Some(look) = look {
             self.pos += if c == '\\' { 2 } else { 1 };
-            self.out.push_str(assertion);
             if self.quantifier_ahead() {
                 let written: String = self.chars[start..self.pos].iter().collect();
                 return error(format!(
                     "the assertion `{written}` cannot be repeated (ECMA-262 with the `u` flag)"
                 ));
             }
-            return Ok(Empty {
-                always: false,
-                inside_pair: assertion == r"\B",
-            });
+            return Ok(Hir::Look(look));
         }
         let atom = match c {
             '(' => self.group()?,
             '.' => {
                 self.pos += 1;
-                self.out
-                    .push_str(&Set::from_ranges(LINE_TERMINATOR).complement().render());
-                Empty::NEVER
+                Hir::class(Set::from_ranges(LINE_TERMINATOR).complement())
             }
             '[' => {
                 self.pos += 1;
-                let set = self.class()?;
-                self.out.push_str(&set.render());
-                Empty::NEVER
+                Hir::class(self.class()?)
             }
             '\\' => {
                 self.pos += 1;
-                let atom = self.atom_escape()?;
-                self.push_atom(&atom);
-                Empty::NEVER
+                self.atom_escape()?.into_hir()
             }
             '*' | '+' | '?' => return error(format!("nothing to repeat before `{c}`")),
             '{' => {
@@ -436,22 +366,10 @@ impl Parser {
             }
             _ => {
                 self.pos += 1;
-                push_char(&mut self.out, u32::from(c));
-                Empty::NEVER
+                Hir::char(u32::from(c))
             }
         };
         self.quantifier(atom)
-    }
-
-    fn push_atom(&mut self, atom: &Atom) {
-        match atom {
-            Atom::Char(c) if (0xD800..=0xDFFF).contains(c) => {
-                // A lone surrogate: no Rust string contains one.
-                self.out.push_str(&Set::default().render());
-            }
-            Atom::Char(c) => push_char(&mut self.out, *c),
-            Atom::Class(set) => self.out.push_str(&set.render()),
-        }
     }
 
     /// Whether a quantifier starts here (a `{` that does not form one is not a quantifier).
@@ -485,13 +403,12 @@ impl Parser {
         (self.chars.get(i) == Some(&'}')).then_some((min, max, i + 1 - self.pos))
     }
 
-    /// The quantifier after an atom, if any, and how the two can match the empty string.
-    fn quantifier(&mut self, atom: Empty) -> Parsed<Empty> {
-        let min = match self.peek() {
+    /// `atom` with the quantifier after it, if any.
+    fn quantifier(&mut self, atom: Hir) -> Parsed<Hir> {
+        let (min, max) = match self.peek() {
             Some(c @ ('*' | '+' | '?')) => {
                 self.pos += 1;
-                self.out.push(c);
-                u64::from(c == '+')
+                (u64::from(c == '+'), (c == '?').then_some(1))
             }
             Some('{') => {
                 let Some((min, max, len)) = self.braces() else {
@@ -507,28 +424,20 @@ impl Parser {
                     ));
                 }
                 self.pos += len;
-                match max {
-                    Some(max) if max == min => {
-                        let _ = write!(self.out, "{{{min}}}");
-                    }
-                    Some(max) => {
-                        let _ = write!(self.out, "{{{min},{max}}}");
-                    }
-                    None => {
-                        let _ = write!(self.out, "{{{min},}}");
-                    }
-                }
-                min
+                (min, max)
             }
             _ => return Ok(atom),
         };
-        if self.eat('?') {
-            self.out.push('?');
-        }
-        Ok(if min == 0 { Empty::ALWAYS } else { atom })
+        // Lazy: the same as greedy for whether a match exists.
+        self.eat('?');
+        Ok(Hir::Repeat {
+            hir: Box::new(atom),
+            min,
+            max,
+        })
     }
 
-    fn group(&mut self) -> Parsed<Empty> {
+    fn group(&mut self) -> Parsed<Hir> {
         self.pos += 1; // `(`
         if self.eat('?') {
             if self.eat(':') {
@@ -571,14 +480,12 @@ impl Parser {
                 "groups nested more than {MAX_DEPTH} deep are not supported"
             ));
         }
-        self.out.push_str("(?:");
-        let empty = self.disjunction()?;
+        let hir = self.disjunction()?;
         if !self.eat(')') {
             return error("unterminated group: missing `)`");
         }
-        self.out.push(')');
         self.depth -= 1;
-        Ok(empty)
+        Ok(hir)
     }
 
     /// `name>` after `(?<`.
@@ -875,19 +782,6 @@ impl Parser {
 #[cfg(test)]
 mod tests {
     use super::compile;
-
-    fn translate(source: &str) -> String {
-        compile(source).unwrap().translation().to_owned()
-    }
-
-    #[test]
-    fn translations() {
-        assert_eq!(translate("^a$"), r"\Aa\z");
-        assert_eq!(translate("a|b"), "a|b");
-        assert_eq!(translate("(a)"), "(?:a)");
-        assert_eq!(translate("[]"), r"[^\x00-\x{10FFFF}]");
-        assert_eq!(translate(r"[\d]{2,3}?"), "[0-9]{2,3}?");
-    }
 
     #[test]
     fn semantics() {

@@ -64,6 +64,67 @@ impl PropertySchema {
             Self::TitledMultiSelect(s) => s.default.as_ref().map(|d| strings(d)),
         }
     }
+
+    /// Sets the property's `default` to `value` when `value` is of the property's kind (a
+    /// string for a string or a single select, a number, a boolean, an array of strings for
+    /// a multi-select); whether it did. Nothing is checked against the constraints: see
+    /// [`check`](Self::check).
+    ///
+    /// ```
+    /// use elicit_core::schema::{BooleanSchema, PropertySchema};
+    /// use serde_json::json;
+    ///
+    /// let mut schema = PropertySchema::Boolean(BooleanSchema::default());
+    /// assert!(!schema.set_default_value(&json!("yes")));
+    /// assert!(schema.set_default_value(&json!(true)));
+    /// assert_eq!(schema.default_value(), Some(json!(true)));
+    /// ```
+    pub fn set_default_value(&mut self, value: &Value) -> bool {
+        let text = || value.as_str().map(str::to_owned);
+        let texts = || {
+            value.as_array().and_then(|items| {
+                items
+                    .iter()
+                    .map(|item| item.as_str().map(str::to_owned))
+                    .collect::<Option<Vec<_>>>()
+            })
+        };
+        let set = match self {
+            Self::String(s) => text().map(|text| s.default = Some(text)),
+            Self::UntitledSingleSelect(s) => text().map(|text| s.default = Some(text)),
+            Self::TitledSingleSelect(s) => text().map(|text| s.default = Some(text)),
+            Self::LegacyTitledEnum(s) => text().map(|text| s.default = Some(text)),
+            Self::Number(s) => value
+                .as_number()
+                .map(|number| s.default = Some(number.clone())),
+            Self::Boolean(s) => value.as_bool().map(|flag| s.default = Some(flag)),
+            Self::UntitledMultiSelect(s) => texts().map(|texts| s.default = Some(texts)),
+            Self::TitledMultiSelect(s) => texts().map(|texts| s.default = Some(texts)),
+        };
+        set.is_some()
+    }
+
+    /// Removes the property's `default`.
+    ///
+    /// ```
+    /// use elicit_core::schema::{BooleanSchema, PropertySchema};
+    ///
+    /// let mut schema = PropertySchema::Boolean(BooleanSchema { default: Some(true), ..Default::default() });
+    /// schema.clear_default();
+    /// assert_eq!(schema.default_value(), None);
+    /// ```
+    pub fn clear_default(&mut self) {
+        match self {
+            Self::String(s) => s.default = None,
+            Self::Number(s) => s.default = None,
+            Self::Boolean(s) => s.default = None,
+            Self::UntitledSingleSelect(s) => s.default = None,
+            Self::TitledSingleSelect(s) => s.default = None,
+            Self::LegacyTitledEnum(s) => s.default = None,
+            Self::UntitledMultiSelect(s) => s.default = None,
+            Self::TitledMultiSelect(s) => s.default = None,
+        }
+    }
 }
 
 fn strings(values: &[String]) -> Value {

@@ -3,9 +3,9 @@
 use serde_json::Value;
 
 use crate::error::{FieldErrorKind, JsonType};
+use crate::facts::Facts;
 use crate::read::Raw;
-use crate::schema::rust::RustNumber;
-use crate::schema::{BooleanSchema, NumberKind, NumberSchema, PropertySchema, StringSchema};
+use crate::schema::{BooleanSchema, PropertySchema, StringSchema};
 use crate::validate::{
     expect_bool, expect_integer, expect_number, expect_str, raw_bool, raw_integer, raw_number,
     raw_str,
@@ -95,11 +95,11 @@ pub trait ElicitField: Sized {
     /// defaults and narrowing; a type that says nothing is judged when its form's schema is
     /// first built instead.
     #[doc(hidden)]
-    const FACTS: crate::__private::Facts = crate::__private::Facts::UNKNOWN;
+    const FACTS: Facts = Facts::UNKNOWN;
 }
 
 impl ElicitField for String {
-    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+    const FACTS: Facts = Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         PropertySchema::String(StringSchema::default())
@@ -120,7 +120,7 @@ impl ElicitField for String {
 
 impl ElicitField for bool {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::__private::Facts = crate::__private::Facts::BOOLEAN;
+    const FACTS: Facts = Facts::BOOLEAN;
 
     fn field_schema() -> PropertySchema {
         PropertySchema::Boolean(BooleanSchema::default())
@@ -139,27 +139,6 @@ impl ElicitField for bool {
     }
 }
 
-/// The largest integer I-JSON (RFC 7493) lets a number hold exactly: 2^53 − 1. JavaScript
-/// (a `Number`) holds no larger integer exactly, so a 64-bit field's schema stops there.
-pub(crate) const I_JSON_MAX: i128 = (1 << 53) - 1;
-
-/// `{"type":"integer"}` for a Rust integer type whose whole range is `min..=max`: bounded by
-/// that range cut to I-JSON's `±(2^53 − 1)`, and marked so that an explicit `minimum` or
-/// `maximum` may widen it up to the whole range.
-pub(crate) fn integer_schema(min: i128, max: i128) -> PropertySchema {
-    let bound = |value: i128| {
-        // Within ±(2^53 − 1), so within `i64`.
-        serde_json::Number::from(i64::try_from(value).unwrap_or_default())
-    };
-    PropertySchema::Number(NumberSchema {
-        kind: NumberKind::Integer,
-        minimum: Some(bound(min.max(-I_JSON_MAX))),
-        maximum: Some(bound(max.min(I_JSON_MAX))),
-        rust: RustNumber::integer(min, max),
-        ..NumberSchema::default()
-    })
-}
-
 macro_rules! integer_fields {
     ($($ty:ty),*) => {$(
         #[doc = concat!(
@@ -173,15 +152,14 @@ macro_rules! integer_fields {
             "refuses what its schema refuses.",
         )]
         impl ElicitField for $ty {
-            // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
+            // The type's range, as the target has it (`isize` and `usize` too). `as`: `i128`
+            // has no `From<isize>`/`From<usize>`; every cast here is lossless.
             #[allow(clippy::cast_lossless)]
-            const FACTS: crate::__private::Facts =
-                crate::__private::Facts::integer(<$ty>::MIN as i128, <$ty>::MAX as i128);
+            const FACTS: Facts =
+                Facts::primitive(stringify!($ty), <$ty>::MIN as i128, <$ty>::MAX as i128);
 
             fn field_schema() -> PropertySchema {
-                // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
-                #[allow(clippy::cast_lossless)]
-                integer_schema(<$ty>::MIN as i128, <$ty>::MAX as i128)
+                Self::FACTS.number_schema()
             }
 
             fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
@@ -216,10 +194,10 @@ macro_rules! integer_fields {
 integer_fields!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
 impl ElicitField for f64 {
-    const FACTS: crate::__private::Facts = crate::__private::Facts::F64;
+    const FACTS: Facts = Facts::F64;
 
     fn field_schema() -> PropertySchema {
-        PropertySchema::Number(NumberSchema::default())
+        Self::FACTS.number_schema()
     }
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
@@ -261,16 +239,10 @@ impl ElicitField for f64 {
 /// assert_eq!(f32::from_json(&x.to_json()), Ok(x));
 /// ```
 impl ElicitField for f32 {
-    const FACTS: crate::__private::Facts = crate::__private::Facts::F32;
+    const FACTS: Facts = Facts::F32;
 
     fn field_schema() -> PropertySchema {
-        let max = f64::from(f32::MAX);
-        PropertySchema::Number(NumberSchema {
-            minimum: serde_json::Number::from_f64(-max),
-            maximum: serde_json::Number::from_f64(max),
-            rust: RustNumber::F32,
-            ..NumberSchema::default()
-        })
+        Self::FACTS.number_schema()
     }
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {

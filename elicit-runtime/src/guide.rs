@@ -6,12 +6,20 @@
 //!   narrowing, and the `pattern` dialect.
 //! - [`flatten`]: a form flattened into another, and newtypes that carry their constraints.
 //! - [`choices`]: enums as single and multi-selects, and their three option styles.
+//! - [`shaped`]: forms shaped at run time: options from data, defaults, bounds, texts and
+//!   checks decided when the form is asked, still checked against what was offered.
 //! - [`compile_errors`]: what the derive refuses, and what it says.
 //! - `rounds` (features `rmcp`, `state` and `testing`): several forms in one call, on both
 //!   protocol generations; asking again; a client that cannot be asked.
+//! - `state` (feature `state`): the sealed `requestState`: what a client can see, change and
+//!   replay, keys and rotation, the user and server it is bound to, sizes.
+//! - `sdks` (features `rmcp`, `rust-mcp-sdk` and `testing`): the same tool on rmcp and on
+//!   rust-mcp-sdk 2.0, what rust-mcp-sdk's typed models lose and how elicit goes around them,
+//!   testing each, what the feature costs, and the SDK's limitations upstream.
 //!
 //! The exchange around a form (requests, answers, URL mode, protocol revisions) is in the
-//! [`protocol`](crate::protocol) module, and rmcp in `rmcp` (feature `rmcp`).
+//! [`protocol`](crate::protocol) module, rmcp in `rmcp` (feature `rmcp`) and rust-mcp-sdk in
+//! `rust_mcp_sdk` (feature `rust-mcp-sdk`).
 //!
 //! These pages have no items: each is a chapter of text whose examples are compiled and run
 //! as doctests. They live in `elicit-runtime/docs/*.md`.
@@ -39,6 +47,16 @@ pub mod choices {
     #![doc = include_str!("../docs/choices.md")]
 }
 
+pub mod shaped {
+    #![doc = include_str!("../docs/shaped.md")]
+    // How a dialog asks it, on every revision, is only part of the page with the features it
+    // needs (as on docs.rs), so it is always compiled where it is shown.
+    #![cfg_attr(
+        all(feature = "rmcp", feature = "state", feature = "testing"),
+        doc = include_str!("../docs/shaped_rounds.md")
+    )]
+}
+
 pub mod compile_errors {
     #![doc = include_str!("../docs/compile_errors.md")]
 }
@@ -51,3 +69,20 @@ pub mod compile_errors {
 pub mod rounds {
     #![doc = include_str!("../docs/rounds.md")]
 }
+
+#[cfg(all(feature = "rmcp", feature = "rust-mcp-sdk", feature = "testing"))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(all(feature = "rmcp", feature = "rust-mcp-sdk", feature = "testing")))
+)]
+pub mod sdks {
+    #![doc = include_str!("../docs/sdks.md")]
+}
+
+// How to take the principal from rmcp's request context is only part of the page with the
+// `rmcp` feature (as on docs.rs), so it is always compiled where it is shown.
+#[cfg(feature = "state")]
+#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
+#[doc = include_str!("../docs/state.md")]
+#[cfg_attr(feature = "rmcp", doc = include_str!("../docs/state_rmcp.md"))]
+pub mod state {}

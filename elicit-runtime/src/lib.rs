@@ -1,6 +1,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 //! The runtime of [elicit-core](https://docs.rs/elicit-core): the `Elicit` trait, the schema
-//! model, the validating reader, the protocol types and the rmcp pairing, without the derive.
+//! model, the validating reader, the protocol types and the pairings with rmcp and rust-mcp-sdk,
+//! without the derive.
 //!
 //! Depend on `elicit-core`, not on this crate: it re-exports everything here with
 //! `#[derive(Elicit)]`, and its documentation is where all of this is explained. The two are
@@ -11,10 +12,14 @@
 
 pub mod choice;
 mod defaults;
+#[cfg(feature = "state")]
+#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
+pub mod dialog;
 pub mod error;
+mod facts;
 mod field;
 mod fields;
-mod format;
+mod form;
 pub mod guide;
 mod limits;
 mod pattern;
@@ -22,8 +27,10 @@ pub mod protocol;
 mod read;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "rust-mcp-sdk")]
+pub mod rust_mcp_sdk;
 pub mod schema;
-mod select;
+pub mod shape;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod validate;
@@ -34,6 +41,7 @@ pub mod __private;
 
 pub use crate::error::{ContentError, FieldError, FieldErrorKind};
 pub use crate::field::ElicitField;
+pub use crate::form::{Form, IntoForm, ShapeError};
 pub use crate::protocol::ElicitOutcome;
 
 use serde_json::{Map, Value};
@@ -89,5 +97,5 @@ pub trait Elicit: Sized {
     /// the form. `None` (the default) reads the bytes into a `Value`, then calls
     /// [`from_content`](Self::from_content).
     #[doc(hidden)]
-    const READER: Option<crate::__private::FormReader<Self>> = None;
+    const READER: Option<crate::read::FormReader<Self>> = None;
 }

@@ -2,7 +2,9 @@
 //!
 //! This is the one place that decides what a schema allows: the derived parsers call it for
 //! every field and [`RequestedSchema::validate`] calls it for a whole answer, so a typed
-//! server and a schema-only client always agree on the verdict.
+//! server and a schema-only client agree on the verdict. The one reading the schema cannot
+//! carry is the typed reader's: an `f32` field compares the `f32` a number rounds to (its
+//! type's facts say it is one), where `validate` reads the schema's letter.
 
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
@@ -10,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Number, Value};
 
 use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
-use crate::format;
+use crate::facts::Facts;
 use crate::read::{Raw, same_str};
 use crate::schema::{
     NumberKind, NumberSchema, PropertyExtras, PropertySchema, RequestedSchema, StringSchema,
@@ -249,14 +251,21 @@ impl PropertySchema {
     /// assert!(matches!(schema.check(&"abcd".into()), Err(FieldErrorKind::TooLong { .. })));
     /// ```
     pub fn check(&self, value: &Value) -> Result<(), FieldErrorKind> {
+        self.check_as(value, &Facts::UNKNOWN)
+    }
+
+    /// [`check`](Self::check) of a value as the Rust type behind the schema reads it, by the
+    /// type's `facts`: an `f32` field holds the `f32` nearest to the number, and that is what
+    /// is compared with the bounds (the errors still quote the number as sent).
+    pub(crate) fn check_as(&self, value: &Value, facts: &Facts) -> Result<(), FieldErrorKind> {
         match self {
             Self::String(schema) => check_string(schema, expect_str(value)?),
             // An integer property asks for an integer, in the words the integer parsers use.
             Self::Number(schema) if schema.kind == NumberKind::Integer => match value {
-                Value::Number(number) => check_number(schema, number),
+                Value::Number(number) => check_number(schema, number, facts.float32),
                 _ => Err(wrong_type(JsonType::Integer, value)),
             },
-            Self::Number(schema) => check_number(schema, expect_number(value)?),
+            Self::Number(schema) => check_number(schema, expect_number(value)?, facts.float32),
             Self::Boolean(_) => expect_bool(value).map(drop),
             Self::UntitledSingleSelect(_)
             | Self::TitledSingleSelect(_)
@@ -266,19 +275,20 @@ impl PropertySchema {
         }
     }
 
-    /// [`check`](Self::check) of a value as the reader found it: the same verdict, in the same
-    /// words, without building a `Value` for a scalar read from bytes.
-    pub(crate) fn check_raw(&self, raw: &Raw<'_>) -> Result<(), FieldErrorKind> {
+    /// [`check_as`](Self::check_as) of a value as the reader found it: the same verdict, in
+    /// the same words, without building a `Value` for a scalar read from bytes.
+    pub(crate) fn check_raw(&self, raw: &Raw<'_>, facts: &Facts) -> Result<(), FieldErrorKind> {
         if let Some(value) = raw.as_value() {
-            return self.check(value);
+            return self.check_as(value, facts);
         }
+        let float32 = facts.float32;
         match self {
             Self::String(schema) => check_string(schema, raw_str(raw)?),
             Self::Number(schema) if schema.kind == NumberKind::Integer => match raw.as_number() {
-                Some(number) => check_number(schema, number),
+                Some(number) => check_number(schema, number, float32),
                 None => Err(raw.wrong_type(JsonType::Integer)),
             },
-            Self::Number(schema) => check_number(schema, raw_number(raw)?),
+            Self::Number(schema) => check_number(schema, raw_number(raw)?, float32),
             Self::Boolean(_) => raw_bool(raw).map(drop),
             Self::UntitledSingleSelect(_)
             | Self::TitledSingleSelect(_)
@@ -451,8 +461,9 @@ pub(crate) fn expect_integer(value: &Value) -> Result<i128, FieldErrorKind> {
     })
 }
 
-/// The integer a number denotes, if it is whole. Whole floats beyond `i128` saturate, which
-/// keeps them outside every Rust integer type's range, so callers report them as such.
+/// The integer a number denotes, if it is whole. A whole float at or past the edges of the
+/// 64-bit integers ([`past_the_integers`]) is outside every Rust integer type's range (as
+/// `i128::MIN` or `i128::MAX`), so callers report it as such.
 fn integer_value(number: &Number) -> Option<i128> {
     if let Some(i) = number.as_i64() {
         return Some(i128::from(i));
@@ -461,8 +472,25 @@ fn integer_value(number: &Number) -> Option<i128> {
         return Some(i128::from(u));
     }
     let f = number.as_f64()?;
+    if !(f.is_finite() && f.fract() == 0.0) {
+        return None;
+    }
+    if past_the_integers(f) {
+        return Some(if f < 0.0 { i128::MIN } else { i128::MAX });
+    }
+    // Strictly inside ±2^64: exact.
     #[allow(clippy::cast_possible_truncation)]
-    (f.is_finite() && f.fract() == 0.0).then_some(f as i128)
+    Some(f as i128)
+}
+
+/// Whether a float is at or past the edges of the integers a JSON number is read as exactly
+/// (`i64` and `u64`): −2^63 and below, 2^64 and above. There a float is no proof of an
+/// integer in a 64-bit type's range: an integer literal beyond `i64::MIN` arrives as the float
+/// −2^63 (`-9223372036854775809` does, through `serde_json`), which equals `i64::MIN`, and
+/// one beyond `u64::MAX` as 2^64. So such a float is outside every integer field's range, and
+/// never equal to an integer schema's bound.
+fn past_the_integers(f: f64) -> bool {
+    f <= -TWO_TO_THE_63 || f >= TWO_TO_THE_64
 }
 
 fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind> {
@@ -476,7 +504,7 @@ fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind>
         }
     }
     if let Some(format) = schema.format
-        && !format::is_valid(format, text)
+        && !format.is_valid(text)
     {
         return Err(FieldErrorKind::BadFormat { format });
     }
@@ -500,7 +528,12 @@ fn length_unsure(text: &str, min_length: Option<u64>, max_length: Option<u64>) -
     !(min_sure && max_sure)
 }
 
-fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldErrorKind> {
+/// `float32`: the value is read into an `f32` (its type's facts say so).
+fn check_number(
+    schema: &NumberSchema,
+    number: &Number,
+    float32: bool,
+) -> Result<(), FieldErrorKind> {
     if schema.kind == NumberKind::Integer && !is_whole(number) {
         return Err(FieldErrorKind::NotAnInteger {
             value: number.clone(),
@@ -508,14 +541,19 @@ fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldError
     }
     // An `f32` field holds the `f32` nearest to the number, and that is what must be in
     // bounds; the errors still quote the number as sent.
-    let rounded = if schema.rust.f32 {
-        as_f32_value(number)
-    } else {
-        None
-    };
+    let rounded = if float32 { as_f32_value(number) } else { None };
     let compared = rounded.as_ref().unwrap_or(number);
+    // An integer given as a float past the 64-bit integers may stand for any integer its
+    // rounding covers: on a bound it is beyond it.
+    let edge = schema.kind == NumberKind::Integer
+        && number.as_i64().is_none()
+        && number.as_u64().is_none()
+        && number.as_f64().is_some_and(past_the_integers);
+    let beyond = |ordering: Option<Ordering>, side: Ordering| {
+        ordering == Some(side) || (edge && ordering == Some(Ordering::Equal))
+    };
     if let Some(minimum) = &schema.minimum
-        && compare(compared, minimum) == Some(Ordering::Less)
+        && beyond(compare(compared, minimum), Ordering::Less)
     {
         return Err(FieldErrorKind::BelowMinimum {
             minimum: minimum.clone(),
@@ -523,7 +561,7 @@ fn check_number(schema: &NumberSchema, number: &Number) -> Result<(), FieldError
         });
     }
     if let Some(maximum) = &schema.maximum
-        && compare(compared, maximum) == Some(Ordering::Greater)
+        && beyond(compare(compared, maximum), Ordering::Greater)
     {
         return Err(FieldErrorKind::AboveMaximum {
             maximum: maximum.clone(),
@@ -708,6 +746,44 @@ mod tests {
             compare(&n(json!(9.2e18)), &n(json!(9_200_000_000_000_000_001_u64))),
             Some(Ordering::Less)
         );
+    }
+
+    #[test]
+    fn a_float_at_the_edge_of_the_integers_is_in_no_range() {
+        use serde_json::json;
+        // `-9223372036854775809`, one below `i64::MIN`, reaches us as the float -2^63.
+        let below_i64: Value = serde_json::from_str("-9223372036854775809").unwrap();
+        assert_eq!(below_i64, json!(-TWO_TO_THE_63));
+        assert_eq!(expect_integer(&below_i64), Ok(i128::MIN));
+        assert_eq!(expect_integer(&json!(TWO_TO_THE_64)), Ok(i128::MAX));
+        // Strictly inside, a whole float is the integer it is.
+        let inside = -TWO_TO_THE_63 + 2048.0;
+        #[allow(clippy::cast_possible_truncation)]
+        let exact = inside as i128;
+        assert_eq!(expect_integer(&json!(inside)), Ok(exact));
+        assert_eq!(
+            expect_integer(&json!(18_446_744_073_709_549_568.0)),
+            Ok(18_446_744_073_709_549_568)
+        );
+        // On a bound at that edge, the float is beyond it; the integer itself is not.
+        let wide = PropertySchema::Number(NumberSchema {
+            kind: NumberKind::Integer,
+            minimum: Some(i64::MIN.into()),
+            maximum: Some(u64::MAX.into()),
+            ..NumberSchema::default()
+        });
+        assert!(matches!(
+            wide.check(&below_i64),
+            Err(FieldErrorKind::BelowMinimum { .. })
+        ));
+        assert_eq!(wide.check(&json!(i64::MIN)), Ok(()));
+        assert!(wide.check(&json!(inside)).is_ok());
+        // A number field holds the float as it is.
+        let number = PropertySchema::Number(NumberSchema {
+            minimum: Some(i64::MIN.into()),
+            ..NumberSchema::default()
+        });
+        assert_eq!(number.check(&below_i64), Ok(()));
     }
 
     #[test]

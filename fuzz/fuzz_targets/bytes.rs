@@ -6,6 +6,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    elicit_fuzz::check_bytes(data);
-});
+fuzz_target!(|data: &[u8]| elicit_fuzz::target::bytes(data));

@@ -4,10 +4,5 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use serde_json::Value;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(Value::Object(content)) = serde_json::from_slice::<Value>(data) {
-        elicit_fuzz::check_content(&content);
-    }
-});
+fuzz_target!(|data: &[u8]| elicit_fuzz::target::from_content(data));

@@ -5,6 +5,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    elicit_fuzz::check_outcome_bytes(data);
-});
+fuzz_target!(|data: &[u8]| elicit_fuzz::target::outcome(data));

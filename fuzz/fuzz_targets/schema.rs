@@ -5,8 +5,4 @@
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    if let Some((schema, content)) = elicit_fuzz::json_pair(data) {
-        elicit_fuzz::check_schema(&schema, content.as_ref());
-    }
-});
+fuzz_target!(|data: &[u8]| elicit_fuzz::target::schema(data));

@@ -8,20 +8,18 @@
 
 mod dialog_support;
 
-use dialog_support::{done, keys};
-use elicit_core::protocol::state::{Binding, StateKeys};
+use dialog_support::{done, keys, rpc_error};
+use elicit_core::dialog::{Dialog, Inputs};
+use elicit_core::protocol::state::StateKeys;
 use elicit_core::protocol::{ElicitMode, ElicitationSupport};
-use elicit_core::rmcp::{Dialog, Inputs};
-use elicit_core::testing::{Answer, KitError, TestClient, text};
+use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
     CallToolResponse, CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult,
     InputRequest, ListRootsRequest, ListRootsResult, Root, SamplingMessage,
     SamplingMessageContentBlock,
 };
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::json;
 
 /// What is your name?
@@ -43,14 +41,9 @@ fn server() -> Server {
 #[tool_router]
 impl Server {
     #[tool(description = "Asks a name")]
-    async fn greet(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("greet", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(format!("Hello, {}", name.unwrap_or_default())))
@@ -59,14 +52,9 @@ impl Server {
     }
 
     #[tool(description = "Asks a name when it can; greets a stranger otherwise")]
-    async fn greet_anyone(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("greet_anyone", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn greet_anyone(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 if !d.supports(ElicitMode::Form) {
                     return Ok(done("Hello, stranger".to_owned()));
@@ -78,14 +66,9 @@ impl Server {
     }
 
     #[tool(description = "Asks a name, a greeting and the roots at once")]
-    async fn gather(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("gather", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn gather(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let greeting = CreateMessageRequestParams::new(
                     vec![SamplingMessage::user_text("Generate a greeting")],
@@ -138,16 +121,6 @@ impl Server {
 #[tool_handler]
 impl ServerHandler for Server {}
 
-fn missing_capability(error: KitError) -> ErrorData {
-    match error {
-        KitError::Service { error, .. } => match *error {
-            ServiceError::McpError(error) => error,
-            other => panic!("expected a JSON-RPC error, got {other}"),
-        },
-        other => panic!("expected a JSON-RPC error, got {other}"),
-    }
-}
-
 #[tokio::test]
 async fn a_client_without_form_mode_gets_minus_32021_naming_it() {
     for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
@@ -158,7 +131,7 @@ async fn a_client_without_form_mode_gets_minus_32021_naming_it() {
             .unwrap();
         let version = session.version();
 
-        let error = missing_capability(session.call_tool("greet", None).await.unwrap_err());
+        let error = rpc_error(session.call_tool("greet", None).await.unwrap_err());
 
         assert_eq!(error.code.0, -32021, "{version}");
         assert_eq!(
@@ -181,7 +154,7 @@ async fn a_url_only_client_gets_minus_32021_for_a_form() {
         .connect(server())
         .await
         .unwrap();
-    let error = missing_capability(session.call_tool("greet", None).await.unwrap_err());
+    let error = rpc_error(session.call_tool("greet", None).await.unwrap_err());
     assert_eq!(error.code.0, -32021);
 }
 

@@ -328,10 +328,15 @@ fn selects_parse_and_keep_client_order() {
         [UntitledOption::Option3, UntitledOption::Option1]
     );
     assert_eq!(parsed.optional, Some(vec![Hero::Batman, Hero::Superman]));
-    assert_eq!(parsed.optional_single, Some(Hero::TheFlash));
-    // Round trip, including a `None` optional single with a default (written as null).
+    // An `Option`'s default only pre-fills the form: left out, it is `None`.
+    assert_eq!(parsed.optional_single, None);
+    // Round trip, including a `None` optional single with a default (left out), and a
+    // `Some` of it.
     let mut value = parsed;
-    value.optional_single = None;
+    let content = value.to_content();
+    assert!(!content.contains_key("optional_single"));
+    assert_eq!(Choices::from_content(&content).unwrap(), value);
+    value.optional_single = Some(Hero::TheFlash);
     value.hashed = HashSet::from([Hero::GreenLantern, Hero::Superman]);
     let content = value.to_content();
     assert_eq!(content["hashed"], json!(["Superman", "GreenLantern"]));

@@ -4,18 +4,18 @@
 //! answering a derived form of an rmcp server, in process, on 2025-11-25 and 2026-07-28,
 //! and a form whose schema rmcp's model refuses, which reaches `on_custom_request` as sent.
 
+use elicit_core::dialog::Dialog;
 use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
-use elicit_core::rmcp::{Asked, accept_form, ask_form, read_form};
+use elicit_core::rmcp::{accept_form, read_form};
 use elicit_core::{Elicit, ElicitOutcome, FieldErrorKind};
-use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::{
     self as m, CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock,
     CustomRequest, CustomResult, ElicitRequestParams, ElicitResult, ElicitationAction,
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext};
 use rmcp::{
-    ClientHandler, ErrorData, RoleClient, RoleServer, ServerHandler, ServiceExt, tool,
-    tool_handler, tool_router,
+    ClientHandler, ErrorData, RoleClient, ServerHandler, ServiceExt, tool, tool_handler,
+    tool_router,
 };
 use serde_json::{Map, Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -156,17 +156,16 @@ struct ProfileServer;
 #[tool_router]
 impl ProfileServer {
     #[tool(description = "Asks for a profile")]
-    async fn profile(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let text = match ask_form::<Profile>(&ctx, responses.as_ref(), "profile").await? {
-            Asked::InputRequired(result) => return Ok(result.into()),
-            Asked::Answered(ElicitOutcome::Accepted(profile)) => format!("{profile:?}"),
-            Asked::Answered(other) => format!("{:?}", other.action()),
-        };
-        Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+    async fn profile(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .run(|d| async move {
+                let text = match d.ask::<Profile>("profile").await? {
+                    ElicitOutcome::Accepted(profile) => format!("{profile:?}"),
+                    other => format!("{:?}", other.action()),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            })
+            .await
     }
 }
 

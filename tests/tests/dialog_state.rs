@@ -1,20 +1,19 @@
 //! A `Dialog`'s `requestState` refused (2026-07-28): altered, sealed by another server's key,
 //! issued for another tool or other arguments, expired, or no longer matching the tool's
-//! questions. Each is a JSON-RPC `-32602` naming the problem.
+//! questions. Each forgery gets the same JSON-RPC `-32602`, byte for byte, so a client probing
+//! the server learns nothing of what it got wrong.
 
 mod dialog_support;
 
 use std::time::Duration;
 
 use dialog_support::{done, keys};
+use elicit_core::dialog::Dialog;
 use elicit_core::protocol::state::{Binding, StateKeys};
-use elicit_core::rmcp::Dialog;
 use elicit_core::testing::{Session, TestClient};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
-use rmcp::model::{CallToolRequestParams, CallToolResponse, JsonObject};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
+use rmcp::model::{CallToolRequestParams, CallToolResponse};
+use rmcp::{ErrorData, ServerHandler, ServiceError, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
 /// Your name?
@@ -43,15 +42,9 @@ fn server(key: u8) -> Server {
 #[tool_router]
 impl Server {
     #[tool(description = "Asks a name, then a confirmation")]
-    async fn greet(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("greet", &Value::Object(arguments));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let name = match d.ask::<Name>("name").await? {
                     ElicitOutcome::Accepted(Name { name }) => name,
@@ -64,14 +57,9 @@ impl Server {
     }
 
     #[tool(description = "The same questions, under other keys")]
-    async fn greet_too(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("greet_too", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn greet_too(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(name.unwrap_or_default()))
@@ -80,14 +68,9 @@ impl Server {
     }
 
     #[tool(description = "Asks a name; its state expires at once")]
-    async fn hurry(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("hurry", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn hurry(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .expires_after(Duration::ZERO)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
@@ -97,15 +80,11 @@ impl Server {
     }
 
     #[tool(description = "Sealed with the same key as `greet`, but asks other things first")]
-    async fn changed(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
+    async fn changed(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         // Bound like `greet` with no arguments: as if `greet` had changed in a deploy.
-        let binding = Binding::tool("greet", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog
+            .with_binding(Binding::tool("greet", &json!({})))
+            .keys(&self.keys)
             .run(|d| async move {
                 let ok = d.ask::<Confirm>("confirm").await?.accepted();
                 Ok(done(format!("{}", ok.is_some_and(|c| c.ok))))
@@ -147,6 +126,11 @@ fn name_answer() -> Option<Value> {
     Some(json!({"name": {"action": "accept", "content": {"name": "Ada"}}}))
 }
 
+/// The one answer to every refused state.
+fn invalid_state() -> ErrorData {
+    ErrorData::invalid_params("invalid or expired request state", None)
+}
+
 /// The JSON-RPC error of a refused call: its code, message and data.
 fn refused(result: Result<CallToolResponse, ServiceError>) -> ErrorData {
     match result {
@@ -186,9 +170,11 @@ async fn a_tampered_state_is_invalid_params() {
 
     let error = refused(call(&session, "greet", json!({}), name_answer(), Some(tampered)).await);
 
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.message, "request state has been tampered with");
-    assert_eq!(error.data, Some(json!({"requestState": "tampered"})));
+    assert_eq!(error, invalid_state());
+    assert_eq!(
+        serde_json::to_string(&error).unwrap(),
+        r#"{"code":-32602,"message":"invalid or expired request state"}"#
+    );
 }
 
 #[tokio::test]
@@ -199,8 +185,7 @@ async fn a_state_of_another_server_is_foreign() {
 
     let error = refused(call(&session, "greet", json!({}), name_answer(), Some(state)).await);
 
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.data, Some(json!({"requestState": "foreign"})));
+    assert_eq!(error, invalid_state());
 }
 
 #[tokio::test]
@@ -218,13 +203,10 @@ async fn a_state_of_another_tool_or_other_arguments_is_refused() {
         )
         .await,
     );
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.message, "request state was issued for another call");
-    assert_eq!(error.data, Some(json!({"requestState": "replayed"})));
+    assert_eq!(error, invalid_state());
 
     let error = refused(call(&session, "greet_too", json!({}), name_answer(), Some(state)).await);
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.data, Some(json!({"requestState": "replayed"})));
+    assert_eq!(error, invalid_state());
 }
 
 #[tokio::test]
@@ -234,9 +216,7 @@ async fn an_expired_state_is_invalid_params() {
 
     let error = refused(call(&session, "hurry", json!({}), name_answer(), Some(state)).await);
 
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.message, "request state has expired");
-    assert_eq!(error.data, Some(json!({"requestState": "expired"})));
+    assert_eq!(error, invalid_state());
 }
 
 #[tokio::test]
@@ -274,6 +254,5 @@ async fn a_malformed_state_is_invalid_params() {
         )
         .await,
     );
-    assert_eq!(error.code.0, -32602);
-    assert_eq!(error.data, Some(json!({"requestState": "malformed"})));
+    assert_eq!(error, invalid_state());
 }

@@ -98,8 +98,14 @@ fn a_number_that_rounds_onto_a_bound_is_in_bounds() {
     content.insert("below_tenth".into(), json!(input));
     let parsed = Floats::from_content(&content).unwrap();
     assert_eq!(parsed.below_tenth, bound);
-    assert_eq!(Floats::requested_schema().validate(&content), Ok(()));
     assert_eq!(Floats::from_content(&parsed.to_content()), Ok(parsed));
+    // The schema says nothing of `f32`: `validate` reads its letter, as a client does (the
+    // schema read back from JSON decides the same), and refuses the number as sent.
+    let error = Floats::requested_schema().validate(&content).unwrap_err();
+    assert_eq!(error.errors()[0].kind().code(), "above_maximum");
+    let sent: elicit_core::schema::RequestedSchema =
+        serde_json::from_value(serde_json::to_value(Floats::requested_schema()).unwrap()).unwrap();
+    assert_eq!(sent.validate(&content), Err(error));
 }
 
 fn floats_in(low: f32, high: f32) -> impl Strategy<Value = f32> {

@@ -180,6 +180,53 @@ pub struct Profile {
     cached: u8,
 }
 
+/// A form whose options are given at run time, with a check of its own.
+#[derive(Elicit, Debug, PartialEq, Eq)]
+pub struct Rebook {
+    /// Another date
+    #[elicit(options, check = Self::not_christmas)]
+    pub date: String,
+    /// Extras
+    #[elicit(options, max_items = 2)]
+    pub extras: Vec<u32>,
+    /// Someone to go with
+    #[elicit(options)]
+    pub companion: Option<Companion>,
+    /// How many travellers
+    #[elicit(minimum = 1, maximum = 9)]
+    pub travellers: u8,
+    note: Option<String>,
+}
+
+/// A person the traveller knows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Companion {
+    /// Their id
+    pub id: u32,
+}
+
+impl Rebook {
+    fn not_christmas(date: &str, _: &Self) -> Result<(), &'static str> {
+        if date.ends_with("-12-25") {
+            Err("fully booked")
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// A private form with a private field type: its builder stays private too.
+#[derive(Elicit, Debug)]
+struct Private {
+    level: Level,
+}
+
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
+enum Level {
+    Low,
+    High,
+}
+
 #[test]
 fn derived_forms_have_schemas() {
     assert_eq!(Account::requested_schema().properties.len(), 19);
@@ -192,6 +239,22 @@ fn derived_forms_have_schemas() {
     assert_eq!(Region::requested_schema().properties.len(), 1);
     assert_eq!(Contact::requested_schema().properties.len(), 4);
     assert_eq!(Profile::requested_schema().properties.len(), 10);
+}
+
+#[test]
+fn the_builders_shape_forms_under_the_strictest_lints() {
+    let form = Rebook::form()
+        .date(|f| f.options(["2026-12-27".to_owned()]))
+        .extras(|f| f.options([1_u32, 2]))
+        .companion(|f| {
+            f.options([elicit_core::shape::Choice::new("7", Companion { id: 7 }).title("Ada")])
+        })
+        .travellers(|f| f.maximum(4))
+        .with_message("Pick another date")
+        .build();
+    assert!(form.is_ok());
+    let private = Private::form().level(|f| f.only([Level::High])).build();
+    assert!(private.is_ok());
 }
 
 /// Every form declared at the top of this file: parser, `to_content`, `validate` and the

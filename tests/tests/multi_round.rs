@@ -1,4 +1,4 @@
-//! Multi-round forms as straight-line code (`elicit_core::rmcp::Dialog`): a three-round
+//! Multi-round forms as straight-line code (`elicit_core::dialog::Dialog`): a three-round
 //! flow whose second form depends on the first answer, run in process through the test kit
 //! on both protocol generations (2025-11-25: three `elicitation/create` on the connection;
 //! 2026-07-28: three `InputRequiredResult`s, the tool run again on each retry with the
@@ -7,19 +7,18 @@
 mod dialog_support;
 
 use dialog_support::{done, keys};
+use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::protocol::ProtocolVersion;
-use elicit_core::protocol::state::{Binding, StateKeys};
-use elicit_core::rmcp::{Dialog, Halt};
+use elicit_core::protocol::state::StateKeys;
 use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
-    CallToolResponse, GetPromptRequestParams, GetPromptResponse, GetPromptResult, JsonObject,
-    PromptMessage, Role,
+    CallToolResponse, GetPromptRequestParams, GetPromptResponse, GetPromptResult, PromptMessage,
+    Role,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -72,16 +71,10 @@ impl Travel {
 #[tool_router]
 impl Travel {
     #[tool(description = "Plans a trip in three questions")]
-    async fn plan_trip(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("plan_trip", &Value::Object(arguments));
+    async fn plan_trip(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let run = self.runs.fetch_add(1, Ordering::SeqCst) + 1;
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 // A value of the server's own, kept across the retries: the first run's.
                 let booking = d.remember("booking", || format!("B-{run}"))?;
@@ -127,7 +120,8 @@ impl ServerHandler for Travel {
         params: GetPromptRequestParams,
         ctx: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        Dialog::prompt(ctx, &self.keys, &params)
+        Dialog::prompt(ctx, &params)
+            .keys(&self.keys)
             .run(|d| async move {
                 let trip = d.ask::<Trip>("trip").await?;
                 let text = match trip {

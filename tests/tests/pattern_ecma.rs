@@ -55,6 +55,11 @@ fn verdicts() -> Verdicts {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// What an accepted pattern means, as a regex of the `regex` crates' syntax: for the messages.
+fn translation(pattern: &str) -> String {
+    elicit_grammar::pattern::translate(pattern).expect("what `compile` accepts is translated")
+}
+
 #[test]
 fn every_pattern_is_read_as_javascript_reads_it_or_refused() {
     let verdicts = verdicts();
@@ -66,7 +71,7 @@ fn every_pattern_is_read_as_javascript_reads_it_or_refused() {
         let ours = elicit_grammar::pattern::compile(&entry.pattern);
         let same = entry.u && entry.v && entry.u_matches == entry.v_matches;
         if !same {
-            if let Ok(compiled) = &ours {
+            if ours.is_ok() {
                 let why = match (&entry.u_error, &entry.v_error) {
                     (Some(u), _) => format!("the `u` flag refuses it: {u}"),
                     (None, Some(v)) => format!("the `v` flag refuses it: {v}"),
@@ -80,7 +85,7 @@ fn every_pattern_is_read_as_javascript_reads_it_or_refused() {
                     failures,
                     "{:?}: accepted (as {:?}), but {why}",
                     entry.pattern,
-                    compiled.translation()
+                    translation(&entry.pattern)
                 );
             }
             continue;
@@ -123,7 +128,7 @@ fn every_pattern_is_read_as_javascript_reads_it_or_refused() {
                     failures,
                     "{:?} (as {:?}) on {text:?}: JavaScript says {javascript}, elicit says {elicit}",
                     entry.pattern,
-                    compiled.translation()
+                    translation(&entry.pattern)
                 );
             }
         }

@@ -316,3 +316,71 @@ fn numbers_beyond_f64() {
     );
     assert_eq!(errors(&big), [("age".to_owned(), "out_of_range")]);
 }
+
+/// Integers whose bounds reach the edges of the 64-bit integers.
+#[derive(Elicit, Debug, PartialEq)]
+pub struct Wide {
+    /// Signed
+    #[elicit(minimum = -9223372036854775808, maximum = 9223372036854775807)]
+    pub signed: i64,
+    /// Unsigned
+    #[elicit(maximum = 18446744073709551615)]
+    pub unsigned: u64,
+}
+
+#[test]
+fn a_float_at_the_edge_of_the_64_bit_integers_is_out_of_range() {
+    // One below `i64::MIN` is read (without `arbitrary_precision`) as the float -2^63, which
+    // equals `i64::MIN`; one past `u64::MAX` as 2^64. Neither proves an integer in range:
+    // both readers, `from_content` and `validate` refuse them, on the field.
+    for (content, field) in [
+        (r#"{"signed":-9223372036854775809,"unsigned":1}"#, "signed"),
+        (
+            r#"{"signed":-9223372036854775808.0,"unsigned":1}"#,
+            "signed",
+        ),
+        (
+            r#"{"signed":1,"unsigned":18446744073709551616}"#,
+            "unsigned",
+        ),
+    ] {
+        let answer = read::<Wide>(
+            &format!(r#"{{"action":"accept","content":{content}}}"#),
+            DEFAULT_MESSAGE_LIMIT,
+        );
+        assert_eq!(
+            errors(&answer),
+            [(field.to_owned(), "out_of_range")],
+            "{content}"
+        );
+        let content: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(content).unwrap();
+        let error = Wide::from_content(&content).unwrap_err();
+        assert_eq!(codes(&error), [(field.to_owned(), "out_of_range")]);
+        let verdict = Wide::requested_schema().validate(&content).unwrap_err();
+        assert_eq!(verdict.errors()[0].field(), field, "{content:?}");
+    }
+    // The edges themselves, as integers, and a float strictly inside, are read.
+    let value = accepted(read::<Wide>(
+        r#"{"action":"accept","content":{"signed":-9223372036854775808,"unsigned":18446744073709551615}}"#,
+        DEFAULT_MESSAGE_LIMIT,
+    ));
+    assert_eq!(
+        value,
+        Wide {
+            signed: i64::MIN,
+            unsigned: u64::MAX
+        }
+    );
+    let value = accepted(read::<Wide>(
+        r#"{"action":"accept","content":{"signed":-9223372036854773760.0,"unsigned":18446744073709549568.0}}"#,
+        DEFAULT_MESSAGE_LIMIT,
+    ));
+    assert_eq!(
+        value,
+        Wide {
+            signed: -9_223_372_036_854_773_760,
+            unsigned: 18_446_744_073_709_549_568
+        }
+    );
+}

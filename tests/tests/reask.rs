@@ -1,23 +1,21 @@
 //! Re-asking (`Dialog::ask_until_valid`): an answer that does not fit the form is asked
-//! again with the field errors in the message and the fields already right as defaults
-//! (where the revision has `default`), up to the author's bound, then a typed "gave up";
-//! on 2026-07-28 a retry without the answer (or under another key) is asked again.
+//! again with what to correct in the message (one line, for the person) and the fields
+//! already right as defaults (where the revision has `default`), up to the author's bound;
+//! then the dialog stops with `Halt::Invalid`, which `?` answers with `-32602` naming the key
+//! and every field, and which a tool may answer its own way instead. On 2026-07-28 a retry
+//! without the answer (or under another key) is asked again.
 
 mod dialog_support;
 
-use dialog_support::keys;
+use dialog_support::{done, keys, rpc_error};
+use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::protocol::ProtocolVersion;
-use elicit_core::protocol::state::{Binding, StateKeys};
-use elicit_core::rmcp::{Dialog, Reasked};
+use elicit_core::protocol::state::StateKeys;
 use elicit_core::schema::PropertySchema;
 use elicit_core::testing::{Answer, SeenRequest, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InputRequiredResult,
-};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, InputRequiredResult};
+use rmcp::{ErrorData, ServerHandler, ServiceError, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
 /// Book a table
@@ -52,40 +50,51 @@ fn tables() -> Tables {
 #[tool_router]
 impl Tables {
     #[tool(description = "Books a table, asking up to three times")]
-    async fn book(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("book", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn book(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
+                // After the third answer that does not fit, `?` answers -32602.
                 let text = match d.ask_until_valid::<Booking>("booking", 3).await? {
-                    Reasked::Accepted(b) => format!("{} for {} ({})", b.name, b.size, b.email),
-                    Reasked::GaveUp(errors) => format!("gave up:\n{errors}"),
-                    Reasked::Declined | Reasked::Cancelled => "nothing booked".to_owned(),
+                    ElicitOutcome::Accepted(b) => {
+                        format!("{} for {} ({})", b.name, b.size, b.email)
+                    }
+                    ElicitOutcome::Declined | ElicitOutcome::Cancelled => {
+                        "nothing booked".to_owned()
+                    }
                 };
-                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+                Ok(done(text))
+            })
+            .await
+    }
+
+    #[tool(description = "Books a table, asking up to three times; says so when it gives up")]
+    async fn book_or_explain(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
+            .run(|d| async move {
+                let text = match d.ask_until_valid::<Booking>("booking", 3).await {
+                    Ok(outcome) => outcome.accepted().map_or("nothing booked".to_owned(), |b| {
+                        format!("{} for {}", b.name, b.size)
+                    }),
+                    Err(Halt::Invalid { errors, .. }) => format!("gave up:\n{errors}"),
+                    Err(halt) => return Err(halt),
+                };
+                Ok(done(text))
             })
             .await
     }
 
     #[tool(description = "Asks once; invalid content is an error")]
-    async fn once(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let binding = Binding::tool("once", &json!({}));
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn once(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
             .run(|d| async move {
                 let text = match d.ask::<Booking>("booking").await? {
                     ElicitOutcome::Accepted(b) => format!("{} for {}", b.name, b.size),
                     _ => "nothing booked".to_owned(),
                 };
-                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+                Ok(done(text))
             })
             .await
     }
@@ -128,7 +137,7 @@ async fn a_wrong_answer_is_asked_again_with_its_errors_and_the_right_fields_as_d
         assert_eq!(requests[0].message(), Some("Book a table"));
         assert_eq!(
             requests[1].message(),
-            Some("Book a table\n\nPlease correct:\n- `size`: must be at most 12, got 40"),
+            Some("Book a table. Please correct: Size must be at most 12."),
             "{version}"
         );
         // The first request has no defaults; the second has the right fields' values.
@@ -171,11 +180,9 @@ async fn on_2025_06_18_the_form_is_asked_again_without_defaults() {
     assert_eq!(text(&result), "Ada for 4 (ada@example.com)");
     let requests = session.requests();
     assert_eq!(requests.len(), 2);
-    assert!(
-        requests[1]
-            .message()
-            .unwrap()
-            .ends_with("- `size`: must be at most 12, got 40")
+    assert_eq!(
+        requests[1].message(),
+        Some("Book a table. Please correct: Size must be at most 12.")
     );
     assert!(
         !requests[1].raw().contains("default"),
@@ -200,7 +207,7 @@ async fn every_error_is_named_and_only_right_fields_become_defaults() {
         assert_eq!(
             requests[1].message(),
             Some(
-                "Book a table\n\nPlease correct:\n- `name`: must be at least 1 character, got 0\n- `size`: must be at least 1, got 0"
+                "Book a table. Please correct: Name must be at least 1 character long. Size must be at least 1."
             )
         );
         assert_eq!(default_of(&requests[1], "name"), None);
@@ -212,25 +219,33 @@ async fn every_error_is_named_and_only_right_fields_become_defaults() {
     }
 }
 
+fn three_wrong_answers(client: TestClient) -> TestClient {
+    let wrong_email = json!({"name": "Ada", "size": 4, "email": "nope", "seating": "terrace"});
+    client
+        .answer(Answer::accept(wrong_size()))
+        .answer(Answer::accept(wrong_size()))
+        .answer(Answer::accept(wrong_email))
+}
+
 #[tokio::test]
-async fn the_bound_reached_gives_up_with_the_last_errors() {
+async fn the_bound_reached_is_invalid_params_naming_the_key_and_the_last_errors() {
     for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
-        let missing_email =
-            json!({"name": "Ada", "size": 4, "email": "nope", "seating": "terrace"});
-        let session = client
-            .answer(Answer::accept(wrong_size()))
-            .answer(Answer::accept(wrong_size()))
-            .answer(Answer::accept(missing_email))
-            .connect(tables())
-            .await
-            .unwrap();
+        let session = three_wrong_answers(client).connect(tables()).await.unwrap();
         let version = session.version();
 
-        let result = session.call_tool("book", None).await.unwrap();
+        let error = rpc_error(session.call_tool("book", None).await.unwrap_err());
 
+        assert_eq!(error.code.0, -32602, "{version}");
         assert_eq!(
-            text(&result),
-            "gave up:\n`email`: must be a valid e-mail address",
+            error.message,
+            "the answer to `booking` does not fit the form: `email`: must be a valid e-mail address",
+            "{version}"
+        );
+        assert_eq!(
+            error.data,
+            Some(json!({"key": "booking", "errors": [{
+                "field": "email", "kind": "bad_format", "message": "must be a valid e-mail address"
+            }]})),
             "{version}"
         );
         let requests = session.requests();
@@ -238,6 +253,23 @@ async fn the_bound_reached_gives_up_with_the_last_errors() {
         // The third request kept the size the second got wrong out of its defaults.
         assert_eq!(default_of(&requests[2], "size"), None);
         assert_eq!(default_of(&requests[2], "name"), Some(json!("Ada")));
+    }
+}
+
+#[tokio::test]
+async fn a_tool_may_answer_the_bound_its_own_way() {
+    for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
+        let session = three_wrong_answers(client).connect(tables()).await.unwrap();
+        let version = session.version();
+
+        let result = session.call_tool("book_or_explain", None).await.unwrap();
+
+        assert_eq!(
+            text(&result),
+            "gave up:\n`email`: must be a valid e-mail address",
+            "{version}"
+        );
+        assert_eq!(session.requests().len(), 3, "{version}");
     }
 }
 
@@ -267,10 +299,25 @@ async fn plain_ask_answers_invalid_content_with_the_field_errors() {
         let message = error.to_string();
         assert!(message.contains("-32602"), "{message}");
         assert!(
-            message.contains("`size`: must be at most 12, got 40"),
+            message.contains(
+                "the answer to `booking` does not fit the form: `size`: must be at most 12, got 40"
+            ),
             "{message}"
         );
     }
+}
+
+/// One attempt of a 2026-07-28 call, driven by hand.
+async fn attempt(
+    session: &elicit_core::testing::Session,
+    tool: &str,
+    answers: Option<Value>,
+    state: Option<String>,
+) -> Result<CallToolResponse, ServiceError> {
+    let mut params = CallToolRequestParams::new(tool.to_owned());
+    params.input_responses = answers.map(|answers| serde_json::from_value(answers).unwrap());
+    params.request_state = state;
+    session.peer().call_tool_once(params).await
 }
 
 async fn call(
@@ -279,10 +326,7 @@ async fn call(
     answers: Option<Value>,
     state: Option<String>,
 ) -> CallToolResponse {
-    let mut params = CallToolRequestParams::new(tool.to_owned());
-    params.input_responses = answers.map(|answers| serde_json::from_value(answers).unwrap());
-    params.request_state = state;
-    session.peer().call_tool_once(params).await.unwrap()
+    attempt(session, tool, answers, state).await.unwrap()
 }
 
 fn input_required(response: CallToolResponse) -> InputRequiredResult {
@@ -361,13 +405,14 @@ async fn missing_answers_do_not_count_as_attempts() {
     }
     // The third wrong answer reaches the bound of three.
     let wrong = json!({"booking": {"action": "accept", "content": wrong_size()}});
-    let CallToolResponse::Complete(result) = call(&session, "book", Some(wrong), state).await
+    let Err(ServiceError::McpError(error)) = attempt(&session, "book", Some(wrong), state).await
     else {
-        panic!("expected the dialog to give up");
+        panic!("expected the dialog to give up with a JSON-RPC error");
     };
+    assert_eq!(error.code.0, -32602);
     assert_eq!(
-        text(&result),
-        "gave up:\n`size`: must be at most 12, got 40"
+        error.message,
+        "the answer to `booking` does not fit the form: `size`: must be at most 12, got 40"
     );
 }
 
@@ -376,8 +421,41 @@ async fn an_answer_that_is_not_an_elicit_result_is_invalid_params() {
     let session = TestClient::v2026_07_28().connect(tables()).await.unwrap();
     let mut params = CallToolRequestParams::new("book");
     params.input_responses = Some(serde_json::from_value(json!({"booking": 12345})).unwrap());
-    let error = session.peer().call_tool_once(params).await.unwrap_err();
-    let message = error.to_string();
-    assert!(message.contains("-32602"), "{message}");
-    assert!(message.contains("inputResponses.booking"), "{message}");
+    let Err(ServiceError::McpError(error)) = session.peer().call_tool_once(params).await else {
+        panic!("expected a JSON-RPC error");
+    };
+    assert_eq!(error.code.0, -32602);
+    assert!(
+        error
+            .message
+            .starts_with("the answer to `booking` is malformed: "),
+        "{}",
+        error.message
+    );
+    assert_eq!(error.data, Some(json!({"key": "booking"})));
+}
+
+#[tokio::test]
+async fn a_malformed_answer_is_invalid_params_on_every_revision() {
+    for version in ProtocolVersion::ALL {
+        for answer in [json!(12345), json!({"action": "maybe"})] {
+            let session = TestClient::new(version)
+                .answer(Answer::raw(answer.clone()))
+                .connect(tables())
+                .await
+                .unwrap();
+
+            let error = rpc_error(session.call_tool("book", None).await.unwrap_err());
+
+            assert_eq!(error.code.0, -32602, "{version} {answer}");
+            assert!(
+                error
+                    .message
+                    .starts_with("the answer to `booking` is malformed: "),
+                "{version} {answer}: {}",
+                error.message
+            );
+            assert_eq!(error.data, Some(json!({"key": "booking"})), "{version}");
+        }
+    }
 }

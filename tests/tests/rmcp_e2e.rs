@@ -1,18 +1,20 @@
 //! End to end, in process, through the test kit (`elicit_core::testing`): a scripted rmcp
-//! client calls tools of an rmcp server that elicit derived forms. Both protocol
-//! generations: 2025-11-25 (`elicitation/create`) and 2026-07-28 (`InputRequiredResult`,
-//! then the retry with `inputResponses` and `requestState`), and 2025-06-18's rendering.
+//! client calls tools of an rmcp server that elicit derived forms, through a `Dialog` and
+//! through the peer. Both protocol generations: 2025-11-25 (`elicitation/create`) and
+//! 2026-07-28 (`InputRequiredResult`, then the retry with `inputResponses` and
+//! `requestState`), and 2025-06-18's rendering.
 
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::protocol::{ElicitResult, UrlPolicy, UrlRequest};
 use elicit_core::protocol::{ElicitationSupport, ProtocolVersion};
-use elicit_core::rmcp::{Asked, Error, PeerElicitExt, ask_form, ask_url};
+use elicit_core::rmcp::{Error, PeerElicitExt};
 use elicit_core::testing::{Answer, Session, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams,
 };
-use rmcp::service::RequestContext;
 use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
@@ -76,56 +78,60 @@ fn describe<T: std::fmt::Debug>(outcome: Result<ElicitOutcome<T>, Error>) -> Str
     }
 }
 
+/// A dialog's outcome as [`describe`] words the peer's: the body answers a failure with a
+/// text of its own, so a test sees which failure it was.
+fn describe_asked<T: std::fmt::Debug>(
+    outcome: Result<ElicitOutcome<T>, Halt>,
+) -> Result<String, Halt> {
+    Ok(match outcome {
+        Ok(outcome) => describe(Ok(outcome)),
+        Err(Halt::Unsupported(error)) => format!("unsupported: {error}"),
+        Err(Halt::Invalid { errors, .. }) => format!("invalid: {errors}"),
+        Err(Halt::Render(error)) => format!("render: {error}"),
+        // 2026-07-28: the client must answer first.
+        Err(halt @ Halt::InputRequired(_)) => return Err(halt),
+        Err(other) => format!("other: {other}"),
+    })
+}
+
 fn reply(text: String) -> Result<CallToolResponse, ErrorData> {
-    Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+    Ok(text_result(text).into())
+}
+
+fn text_result(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
 #[tool_router]
 impl Restaurant {
-    /// Either generation, through `ask_form`.
+    /// Either generation, through a dialog.
     #[tool(description = "Book a table")]
-    async fn book(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let outcome = match ask_form::<Booking>(&ctx, responses.as_ref(), "booking").await {
-            Ok(Asked::InputRequired(result)) => return Ok(result.into()),
-            Ok(Asked::Answered(outcome)) => Ok(outcome),
-            Err(error) => Err(error),
-        };
-        reply(describe(outcome))
+    async fn book(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .run(|d| async move {
+                let outcome = d.ask::<Booking>("booking").await;
+                Ok(text_result(describe_asked(outcome)?))
+            })
+            .await
     }
 
     /// Two forms in one call: two `elicitation/create` up to 2025-11-25; three rounds on
-    /// 2026-07-28, the booking carried to the last in `requestState`.
+    /// 2026-07-28, the booking carried to the last in the sealed `requestState`.
     #[tool(description = "Book a table, then pick extras")]
-    async fn book_with_extras(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let booking = if let Some(state) = state {
-            let content: Value = serde_json::from_str(&state).unwrap();
-            Booking::from_content(content.as_object().unwrap()).unwrap()
-        } else {
-            match ask_form::<Booking>(&ctx, responses.as_ref(), "booking").await? {
-                Asked::InputRequired(result) => return Ok(result.into()),
-                Asked::Answered(ElicitOutcome::Accepted(booking)) => booking,
-                Asked::Answered(_) => return reply("no booking".into()),
-            }
-        };
-        match ask_form::<Extras>(&ctx, responses.as_ref(), "extras").await? {
-            Asked::InputRequired(mut result) => {
-                result.request_state = Some(Value::Object(booking.to_content()).to_string());
-                Ok(result.into())
-            }
-            Asked::Answered(outcome) => {
-                let extras = outcome.accepted().map(|extras| extras.extras);
-                reply(format!("{} with {extras:?}", booking.guest_name))
-            }
-        }
+    async fn book_with_extras(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .run(|d| async move {
+                let Some(booking) = d.ask::<Booking>("booking").await?.accepted() else {
+                    return Ok(text_result("no booking".into()));
+                };
+                let extras = d.ask::<Extras>("extras").await?;
+                let extras = extras.accepted().map(|extras| extras.extras);
+                Ok(text_result(format!(
+                    "{} with {extras:?}",
+                    booking.guest_name
+                )))
+            })
+            .await
     }
 
     /// Up to 2025-11-25 only: straight through the peer.
@@ -143,11 +149,7 @@ impl Restaurant {
     }
 
     #[tool(description = "Connect the payment account")]
-    async fn connect(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-    ) -> Result<CallToolResponse, ErrorData> {
+    async fn connect(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let request = UrlRequest::with_policy(
             "Connect your payment account",
             "http://127.0.0.1:9/connect",
@@ -155,11 +157,16 @@ impl Restaurant {
             UrlPolicy::AllowLoopbackHttp,
         )
         .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
-        match ask_url(&ctx, responses.as_ref(), "connect", request).await {
-            Ok(Asked::InputRequired(result)) => Ok(result.into()),
-            Ok(Asked::Answered(action)) => reply(format!("url {action}")),
-            Err(error) => reply(format!("error: {error}")),
-        }
+        dialog
+            .run(|d| async move {
+                let text = match d.ask_url("connect", request).await {
+                    Ok(action) => format!("url {action}"),
+                    Err(Halt::Unsupported(error)) => format!("error: {error}"),
+                    Err(halt) => return Err(halt),
+                };
+                Ok(text_result(text))
+            })
+            .await
     }
 }
 
@@ -281,16 +288,18 @@ async fn two_forms_in_one_call() {
                 }
             }
             // Three rounds: the booking, the extras, the result; the third attempt carried
-            // the `requestState` the second `InputRequiredResult` set.
+            // the `requestState` the second `InputRequiredResult` set, which holds the
+            // booking, encrypted: the client cannot read it.
             _ => {
                 assert_eq!(rounds, [1, 2]);
                 assert_eq!(requests[1].key(), Some("extras"));
                 let second: Value = serde_json::from_str(requests[1].raw_message()).unwrap();
+                let state = second["result"]["requestState"].as_str().unwrap();
+                let state = URL_SAFE_NO_PAD.decode(state).unwrap();
+                let state = String::from_utf8_lossy(&state);
                 assert!(
-                    second["result"]["requestState"]
-                        .as_str()
-                        .unwrap()
-                        .contains("Ada")
+                    !state.contains("Ada") && !state.contains("guestName"),
+                    "{state}"
                 );
             }
         }

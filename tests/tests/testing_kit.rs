@@ -5,17 +5,18 @@
 
 use std::time::Duration;
 
+use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::protocol::{
-    ElicitMode, ElicitationSupport, ProtocolVersion, UrlPolicy, UrlRequest,
+    ElicitAction, ElicitMode, ElicitationSupport, ProtocolVersion, UrlPolicy, UrlRequest,
 };
-use elicit_core::rmcp::{Asked, PeerElicitExt, ask_form, ask_url, form_input_required};
+use elicit_core::rmcp::{PeerElicitExt, form_input_required};
 use elicit_core::testing::{Answer, KitError, Session, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
+use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, CreateMessageRequestParams,
-    CreateMessageResult, CustomNotification, InputRequest, InputRequests, InputRequiredResult,
-    ListRootsResult, Root, SamplingMessage, ServerNotification,
+    CreateMessageResult, InputRequest, InputRequests, InputRequiredResult, ListRootsResult, Root,
+    SamplingMessage,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
@@ -38,7 +39,24 @@ struct City {
 }
 
 fn reply(text: impl Into<String>) -> Result<CallToolResponse, ErrorData> {
-    Ok(CallToolResult::success(vec![ContentBlock::text(text.into())]).into())
+    Ok(text_result(text).into())
+}
+
+fn text_result(text: impl Into<String>) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text.into())])
+}
+
+/// What a dialog's body answers when asking failed, so a test sees the failure as the tool's
+/// text: a missing mode with what the client declared, any other failure as the client would
+/// be told. 2026-07-28's "ask the client first" is passed on.
+fn failure(halt: Halt) -> Result<String, Halt> {
+    if halt.is_input_required() {
+        return Err(halt);
+    }
+    Ok(match halt.unsupported() {
+        Some(mode) => format!("error: {mode}"),
+        None => format!("error: {halt}"),
+    })
 }
 
 fn describe<T: std::fmt::Debug>(outcome: ElicitOutcome<T>) -> String {
@@ -74,46 +92,33 @@ struct Desk;
 #[tool_router]
 impl Desk {
     #[tool(description = "Asks for a name")]
-    async fn name(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-    ) -> Result<CallToolResponse, ErrorData> {
-        match ask_form::<Name>(&ctx, responses.as_ref(), "name").await {
-            Ok(Asked::InputRequired(result)) => Ok(result.into()),
-            Ok(Asked::Answered(outcome)) => reply(describe(outcome)),
-            Err(error) => reply(format!("error: {error}")),
-        }
+    async fn name(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .run(|d| async move {
+                let text = match d.ask::<Name>("name").await {
+                    Ok(outcome) => describe(outcome),
+                    Err(halt) => failure(halt)?,
+                };
+                Ok(text_result(text))
+            })
+            .await
     }
 
     /// Two forms: on 2026-07-28 three rounds, the name carried to the last in requestState.
     #[tool(description = "Asks for a name, then a city")]
-    async fn two_forms(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-        RequestState(state): RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let name = if let Some(state) = state {
-            let content: Value = serde_json::from_str(&state).unwrap();
-            Name::from_content(content.as_object().unwrap()).unwrap()
-        } else {
-            match ask_form::<Name>(&ctx, responses.as_ref(), "name").await? {
-                Asked::InputRequired(result) => return Ok(result.into()),
-                Asked::Answered(ElicitOutcome::Accepted(name)) => name,
-                Asked::Answered(_) => return reply("no name"),
-            }
-        };
-        match ask_form::<City>(&ctx, responses.as_ref(), "city").await? {
-            Asked::InputRequired(mut result) => {
-                result.request_state = Some(Value::Object(name.to_content()).to_string());
-                Ok(result.into())
-            }
-            Asked::Answered(ElicitOutcome::Accepted(city)) => {
-                reply(format!("{} from {}", name.name, city.city))
-            }
-            Asked::Answered(_) => reply("no city"),
-        }
+    async fn two_forms(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .run(|d| async move {
+                let Some(name) = d.ask::<Name>("name").await?.accepted() else {
+                    return Ok(text_result("no name"));
+                };
+                let text = match d.ask::<City>("city").await?.accepted() {
+                    Some(city) => format!("{} from {}", name.name, city.city),
+                    None => "no city".to_owned(),
+                };
+                Ok(text_result(text))
+            })
+            .await
     }
 
     #[tool(description = "Never stops asking")]
@@ -135,11 +140,7 @@ impl Desk {
     }
 
     #[tool(description = "Sends the user to a URL")]
-    async fn connect(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-    ) -> Result<CallToolResponse, ErrorData> {
+    async fn connect(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let request = UrlRequest::with_policy(
             "Connect your account",
             "http://127.0.0.1:9/connect",
@@ -147,22 +148,19 @@ impl Desk {
             UrlPolicy::AllowLoopbackHttp,
         )
         .unwrap();
-        let action = match ask_url(&ctx, responses.as_ref(), "connect", request).await {
-            Ok(Asked::InputRequired(result)) => return Ok(result.into()),
-            Ok(Asked::Answered(action)) => action,
-            Err(error) => return reply(format!("error: {error}")),
-        };
-        if !modern(&ctx) && action.as_str() == "accept" {
-            let complete = CustomNotification::new(
-                "notifications/elicitation/complete",
-                Some(json!({"elicitationId": "connect-1"})),
-            );
-            let _ = ctx
-                .peer
-                .send_notification(ServerNotification::CustomNotification(complete))
-                .await;
-        }
-        reply(format!("url {action}"))
+        dialog
+            .run(|d| async move {
+                let action = match d.ask_url("connect", request).await {
+                    Ok(action) => action,
+                    Err(halt) => return Ok(text_result(failure(halt)?)),
+                };
+                if action == ElicitAction::Accept {
+                    // 2025-11-25: `notifications/elicitation/complete`; 2026-07-28: nothing.
+                    d.complete_url("connect-1").await?;
+                }
+                Ok(text_result(format!("url {action}")))
+            })
+            .await
     }
 
     #[tool(description = "Asks the client's model, then for the roots")]
@@ -289,7 +287,7 @@ async fn accept_the_defaults_only() {
         let session = open(version, [Answer::accept_defaults()]).await;
         assert_eq!(
             call(&session, "name").await,
-            "error: the accepted content does not fit the form:\n`name`: a value is required"
+            "error: the answer to `name` does not fit the form: `name`: a value is required"
         );
     }
 }
@@ -315,21 +313,21 @@ async fn invalid_answers() {
         let session = open(version, [Answer::accept(content)]).await;
         assert_eq!(
             call(&session, "name").await,
-            "error: the accepted content does not fit the form:\n`name`: must be at least 1 character, got 0\n`age`: must be at most 150, got 200"
+            "error: the answer to `name` does not fit the form: `name`: must be at least 1 character, got 0; `age`: must be at most 150, got 200"
         );
-        let session = open(
-            version,
-            [Answer::raw(json!({"action": "accept", "content": 5}))],
-        )
-        .await;
-        let reply = call(&session, "name").await;
-        assert!(reply.starts_with("error: "), "{version:?}: {reply}");
-    }
-    // A result that is no ElicitResult at all.
-    for version in BOTH {
-        let session = open(version, [Answer::raw(json!({"action": "maybe"}))]).await;
-        let reply = call(&session, "name").await;
-        assert!(reply.starts_with("error: "), "{version:?}: {reply}");
+        // Content that is not an object, and a result that is no ElicitResult at all: the
+        // same on every revision.
+        for raw in [
+            json!({"action": "accept", "content": 5}),
+            json!({"action": "maybe"}),
+        ] {
+            let session = open(version, [Answer::raw(raw.clone())]).await;
+            let reply = call(&session, "name").await;
+            assert!(
+                reply.starts_with("error: the answer to `name` is malformed: "),
+                "{version:?} {raw}: {reply}"
+            );
+        }
     }
 }
 
@@ -385,8 +383,9 @@ async fn url_mode_accept_and_the_completion() {
             session.completion("connect-1").await.unwrap();
             assert_eq!(session.completions(), ["connect-1"]);
         } else {
-            // 2026-07-28: no elicitationId, no completion notification.
-            assert_eq!(request.elicitation_id(), None);
+            // 2026-07-28 has no elicitationId: rmcp's model writes it empty (as recorded,
+            // exactly as sent); and no completion notification.
+            assert_eq!(request.elicitation_id(), Some(""));
             assert!(session.completions().is_empty());
         }
     }

@@ -10,6 +10,7 @@
 
 mod clock;
 mod ours;
+mod shaped;
 mod signup;
 mod theirs;
 
@@ -256,6 +257,30 @@ fn parse(c: &mut Criterion<Clock>) {
     parse_group::<signup::Signup, signup::SerdeSignup>(c, "parse_signup", &signup::answer());
 }
 
+/// Issue 23: a form shaped at run time, from the data to the request to send; and, for scale,
+/// a static form's request, which is built from its cached schema.
+fn shaped(c: &mut Criterion<Clock>) {
+    let offer = shaped::offer();
+    let form = shaped::shape(&offer);
+    assert_eq!(form.schema().properties.len(), 10, "ten fields");
+    let options: usize = form
+        .schema()
+        .properties
+        .iter()
+        .filter(|(name, _)| name == "date" || name == "extras")
+        .map(|(_, property)| property.option_values().count())
+        .sum();
+    assert_eq!(options, 20, "twenty options given at run time");
+    let mut group = c.benchmark_group("shaped");
+    group.bench_function("shape_build_request", |b| {
+        b.iter(|| shaped::shape(black_box(&offer)).request());
+    });
+    group.bench_function("static_request", |b| {
+        b.iter(|| elicit_core::Form::<signup::Signup>::new().request());
+    });
+    group.finish();
+}
+
 fn config() -> Criterion<Clock> {
     Criterion::default()
         .with_measurement(Clock::from_env())
@@ -268,6 +293,6 @@ fn config() -> Criterion<Clock> {
 criterion_group! {
     name = benches;
     config = config();
-    targets = schema, parse
+    targets = schema, parse, shaped
 }
 criterion_main!(benches);

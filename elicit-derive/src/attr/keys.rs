@@ -1,7 +1,21 @@
-//! Every `#[elicit(…)]` key, one row each: its name, where it may be written, what it takes
-//! and what it needs of the field's type. Parsing, the unknown / duplicate / misplaced-key
-//! errors, did-you-mean, the kind proofs and the schema setters all read this table; a key is
-//! spelled here and nowhere else.
+//! Every `#[elicit(…)]` key, one row each, and what the row says of it: its name, the places
+//! it may be written, the shape of its value, why it does not go on a newtype's field, and,
+//! for a key that narrows the field's type, the kind of type it needs (proved by the compiler,
+//! `check`), the `__private::set` function generated code applies it to the schema with
+//! (`expand`) and the `__private::Facts` method the compile-time facts are narrowed with
+//! (`facts`). Parsing and the unknown / duplicate / misplaced-key errors (`attr`, `suggest`)
+//! read the same rows, and a key is compared by its row, never by its name.
+//!
+//! A row names its setter and facts method as identifiers, and this crate's test build
+//! (`bindings` below) refers to each of them in the runtime with the value type its `Takes`
+//! gives: renaming a key's setter or facts method, or changing what it takes, breaks that
+//! build, not a user's crate.
+//!
+//! What a row does not cover: how a value of each shape is read (`attr::parse_value`, by
+//! `Takes`), the rules between keys (`valid`: bounds in order, a default within them…), the
+//! keys every field has a setter for whatever is written (`title`, `description`, `default`:
+//! called by name in `expand`), `#[serde(…)]`'s keys (`attr::Serde`), and each key's
+//! documentation (the attributes guide, `elicit-runtime/docs/attributes.md`).
 
 /// Where an `#[elicit(…)]` attribute can be written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -63,6 +77,8 @@ pub(crate) enum Takes {
     Path,
     /// Nothing (the type's `Default`) or a value: `default`, `default = 18`.
     Default,
+    /// A path to a function, unquoted: `check = Self::after_departure`.
+    Function,
 }
 
 /// The kinds of field type an attribute applies to.
@@ -73,15 +89,37 @@ pub(crate) enum Kind {
     MultiSelect,
 }
 
+/// How a key narrows the field type's schema: at run time, and in the compile-time facts.
+pub(crate) struct Narrows {
+    /// The kind of field type the key applies to, proved by the compiler on the field's type.
+    pub(crate) kind: Kind,
+    /// The `__private::set` function that applies the key's value to the type's schema.
+    pub(crate) setter: &'static str,
+    /// The `__private::Facts` method(s) that apply it to the type's compile-time facts.
+    pub(crate) facts: FactsNarrowing,
+}
+
+/// The `Facts` method a key narrows the compile-time facts with.
+pub(crate) enum FactsNarrowing {
+    /// None: the facts cannot hold it (a `format` or `pattern` is judged when the schema is
+    /// first built instead).
+    None,
+    /// `.<method>(count)`.
+    Count(&'static str),
+    /// `.<int>(value)` for an integer literal, `.<float>(value)` for a float one.
+    Number {
+        int: &'static str,
+        float: &'static str,
+    },
+}
+
 /// One `#[elicit(…)]` key.
 pub(crate) struct Key {
     pub(crate) name: &'static str,
     pub(crate) places: &'static [Place],
     pub(crate) takes: Takes,
-    /// The kind of field it applies to, proved by the compiler on the field's type. A key
-    /// with a kind narrows the type's schema through the `__private::set` function of its
-    /// name.
-    pub(crate) kind: Option<Kind>,
+    /// For a key that narrows the field's type: how.
+    pub(crate) narrows: Option<Narrows>,
     /// Why it does not go on a newtype's field, when it goes on a form's field but not there.
     pub(crate) not_on_newtype_field: Option<&'static str>,
 }
@@ -90,56 +128,157 @@ impl Key {
     pub(crate) fn allowed_on(&self, place: Place) -> bool {
         self.places.contains(&place)
     }
+
+    /// The kind of field type the key needs, if it needs one.
+    pub(crate) fn kind(&self) -> Option<Kind> {
+        self.narrows.as_ref().map(|narrows| narrows.kind)
+    }
+}
+
+/// A key is its row: two keys are equal when they are the same row of the table.
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
 }
 
 const CONTAINER: &[Place] = &[Place::Struct, Place::Enum];
 const FIELDS: &[Place] = &[Place::Field, Place::NewtypeField];
 const FORM_FIELD: &[Place] = &[Place::Field];
 
+/// `Some(Narrows)` from a row's `(Kind by set::setter, Facts::method…)`, `None` from `()`.
+macro_rules! narrows {
+    () => {
+        None
+    };
+    ($kind:ident by set::$setter:ident) => {
+        Some(Narrows {
+            kind: Kind::$kind,
+            setter: stringify!($setter),
+            facts: FactsNarrowing::None,
+        })
+    };
+    ($kind:ident by set::$setter:ident, Facts::$count:ident) => {
+        Some(Narrows {
+            kind: Kind::$kind,
+            setter: stringify!($setter),
+            facts: FactsNarrowing::Count(stringify!($count)),
+        })
+    };
+    ($kind:ident by set::$setter:ident, Facts::$int:ident / Facts::$float:ident) => {
+        Some(Narrows {
+            kind: Kind::$kind,
+            setter: stringify!($setter),
+            facts: FactsNarrowing::Number {
+                int: stringify!($int),
+                float: stringify!($float),
+            },
+        })
+    };
+}
+
 macro_rules! keys {
-    ($($ident:ident = $name:literal, $places:expr, $takes:ident, $kind:expr, $newtype:expr;)*) => {
+    ($(
+        $ident:ident = $name:literal, $places:expr, $takes:ident, ($($narrows:tt)*), $newtype:expr;
+    )*) => {
         $(
             pub(crate) static $ident: Key = Key {
                 name: $name,
                 places: $places,
                 takes: Takes::$takes,
-                kind: $kind,
+                narrows: narrows!($($narrows)*),
                 not_on_newtype_field: $newtype,
             };
         )*
         /// Every key, in the order the reference documents them.
         pub(crate) static ALL: &[&Key] = &[$(&$ident),*];
+
+        /// Each row's setter and facts method, as the runtime defines them, with the value
+        /// type generated code passes them: a renamed or retyped one fails this build.
+        #[cfg(test)]
+        mod bindings {
+            $( binding!($takes; $($narrows)*); )*
+        }
+    };
+}
+
+/// The proof for one row (nothing for a key that narrows nothing).
+#[cfg(test)]
+macro_rules! binding {
+    ($takes:ident;) => {};
+    ($takes:ident; $kind:ident by set::$setter:ident $(, Facts::$count:ident)?) => {
+        const _: fn(&mut elicit_runtime::__private::set::FieldSchema, value_type!($takes)) =
+            elicit_runtime::__private::set::$setter;
+        $(
+            const _: fn(elicit_runtime::__private::Facts, u64) -> elicit_runtime::__private::Facts =
+                elicit_runtime::__private::Facts::$count;
+        )?
+    };
+    ($takes:ident; $kind:ident by set::$setter:ident, Facts::$int:ident / Facts::$float:ident) => {
+        const _: fn(&mut elicit_runtime::__private::set::FieldSchema, value_type!($takes)) =
+            elicit_runtime::__private::set::$setter;
+        const _: fn(elicit_runtime::__private::Facts, i128) -> elicit_runtime::__private::Facts =
+            elicit_runtime::__private::Facts::$int;
+        const _: fn(elicit_runtime::__private::Facts, f64) -> elicit_runtime::__private::Facts =
+            elicit_runtime::__private::Facts::$float;
+    };
+}
+
+/// The type of the value generated code passes a setter, by the key's `Takes` (`expand`).
+#[cfg(test)]
+macro_rules! value_type {
+    (Count) => {
+        u64
+    };
+    (Number) => {
+        elicit_runtime::__private::Number
+    };
+    (Format) => {
+        elicit_runtime::__private::StringFormat
+    };
+    (Pattern) => {
+        &str
     };
 }
 
 keys! {
     // On the struct or enum.
-    MESSAGE = "message", CONTAINER, Str, None, None;
-    RENAME_ALL = "rename_all", CONTAINER, Rule, None, None;
-    DENY_UNKNOWN_FIELDS = "deny_unknown_fields", &[Place::Struct], Flag, None, None;
-    UNTITLED = "untitled", &[Place::Struct, Place::Enum], Flag, None, None;
-    LEGACY_ENUM_NAMES = "legacy_enum_names", &[Place::Enum], Flag, None, None;
-    FIELD = "field", &[Place::Enum], Name, None, None;
-    CRATE = "crate", &[Place::Struct, Place::Enum, Place::Newtype], Path, None, None;
+    MESSAGE = "message", CONTAINER, Str, (), None;
+    RENAME_ALL = "rename_all", CONTAINER, Rule, (), None;
+    DENY_UNKNOWN_FIELDS = "deny_unknown_fields", &[Place::Struct], Flag, (), None;
+    UNTITLED = "untitled", &[Place::Struct, Place::Enum], Flag, (), None;
+    LEGACY_ENUM_NAMES = "legacy_enum_names", &[Place::Enum], Flag, (), None;
+    FIELD = "field", &[Place::Enum], Name, (), None;
+    CRATE = "crate", &[Place::Struct, Place::Enum, Place::Newtype], Path, (), None;
     // On a field (and, where it shapes the field type, a newtype's field).
-    TITLE = "title", &[Place::Field, Place::NewtypeField, Place::Variant], Str, None, None;
-    DESCRIPTION = "description", FIELDS, Str, None, None;
-    RENAME = "rename", &[Place::Field, Place::Variant], Name, None,
+    TITLE = "title", &[Place::Field, Place::NewtypeField, Place::Variant], Str, (), None;
+    DESCRIPTION = "description", FIELDS, Str, (), None;
+    RENAME = "rename", &[Place::Field, Place::Variant], Name, (),
         Some("a newtype has no wire name of its own; rename the form fields that use it");
-    FORMAT = "format", FIELDS, Format, Some(Kind::String), None;
-    MIN_LENGTH = "min_length", FIELDS, Count, Some(Kind::String), None;
-    MAX_LENGTH = "max_length", FIELDS, Count, Some(Kind::String), None;
-    PATTERN = "pattern", FIELDS, Pattern, Some(Kind::String), None;
-    MINIMUM = "minimum", FIELDS, Number, Some(Kind::Number), None;
-    MAXIMUM = "maximum", FIELDS, Number, Some(Kind::Number), None;
-    MIN_ITEMS = "min_items", FIELDS, Count, Some(Kind::MultiSelect), None;
-    MAX_ITEMS = "max_items", FIELDS, Count, Some(Kind::MultiSelect), None;
-    DEFAULT = "default", FORM_FIELD, Default, None,
+    FORMAT = "format", FIELDS, Format, (String by set::format), None;
+    MIN_LENGTH = "min_length", FIELDS, Count,
+        (String by set::min_length, Facts::min_length), None;
+    MAX_LENGTH = "max_length", FIELDS, Count,
+        (String by set::max_length, Facts::max_length), None;
+    PATTERN = "pattern", FIELDS, Pattern, (String by set::pattern), None;
+    MINIMUM = "minimum", FIELDS, Number,
+        (Number by set::minimum, Facts::minimum_int / Facts::minimum_float), None;
+    MAXIMUM = "maximum", FIELDS, Number,
+        (Number by set::maximum, Facts::maximum_int / Facts::maximum_float), None;
+    MIN_ITEMS = "min_items", FIELDS, Count,
+        (MultiSelect by set::min_items, Facts::min_items), None;
+    MAX_ITEMS = "max_items", FIELDS, Count,
+        (MultiSelect by set::max_items, Facts::max_items), None;
+    DEFAULT = "default", FORM_FIELD, Default, (),
         Some("put it on the form fields that use the newtype");
-    SKIP = "skip", FORM_FIELD, Flag, None, Some("a newtype is its one field");
-    NOT_SENSITIVE = "not_sensitive", FORM_FIELD, Flag, None,
+    SKIP = "skip", FORM_FIELD, Flag, (), Some("a newtype is its one field");
+    NOT_SENSITIVE = "not_sensitive", FORM_FIELD, Flag, (),
         Some("a newtype has no name to check; put it on the form fields that use the newtype");
-    FLATTEN = "flatten", FORM_FIELD, Flag, None, Some("a newtype wraps a field type, not a form");
+    FLATTEN = "flatten", FORM_FIELD, Flag, (), Some("a newtype wraps a field type, not a form");
+    OPTIONS = "options", FORM_FIELD, Flag, (),
+        Some("a newtype is a field type of its own; give the options on the form field");
+    CHECK = "check", FORM_FIELD, Function, (),
+        Some("a newtype checks its value in its own `ElicitField` impl; put `check` on the form fields that use it");
 }
 
 /// The key named `name`.

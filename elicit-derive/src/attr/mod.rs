@@ -15,17 +15,19 @@ use crate::case::{RULE_NAMES, RenameRule};
 use crate::ctxt::Ctxt;
 use crate::lit::{self, DefaultValue, NumberLit};
 
-/// The string `format`s a field may declare: names, descriptions and grammars shared with
-/// elicit-core through `elicit-grammar`.
+/// The string `format`s a field may declare: the runtime's `StringFormat` itself, with its
+/// names, descriptions and grammars, from `elicit-grammar`.
 pub(crate) use elicit_grammar::format::Format;
 
-/// The `StringFormat` variant a format is written as in generated code.
-pub(crate) fn format_variant(format: Format) -> &'static str {
-    match format {
-        Format::Email => "Email",
-        Format::Uri => "Uri",
-        Format::Date => "Date",
-        Format::DateTime => "DateTime",
+/// The formats' wire names, quoted, in the grammar's order: `"email", "uri", "date" or "date-time"`.
+fn format_names() -> String {
+    let quoted: Vec<String> = Format::NAMES
+        .iter()
+        .map(|name| format!("{name:?}"))
+        .collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
     }
 }
 
@@ -45,6 +47,7 @@ pub(crate) enum Value {
     Rule(RenameRule),
     Path(syn::Path),
     Default(DefaultValue),
+    Function(syn::Path),
 }
 
 /// One key as written: the key's row, the path as the user wrote it (errors about the key
@@ -57,15 +60,22 @@ pub(crate) struct Entry {
 }
 
 /// What `#[serde(…)]` says about wire names and defaults.
+// One flag per key it reads, and whether there is any.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Default)]
 pub(crate) struct Serde {
+    /// Whether any `#[serde(…)]` attribute is written here: a serde derive reads the type.
+    pub(crate) present: bool,
     /// `rename = "…"`, or the `deserialize` name of `rename(…)`.
     pub(crate) rename: Option<LitStr>,
+    /// `alias = "…"`, each: other names serde reads the field or variant by.
+    pub(crate) aliases: Vec<String>,
     /// `rename_all = "…"`, or the `deserialize` rule of `rename_all(…)`.
     pub(crate) rename_all: Option<(RenameRule, LitStr)>,
     /// On a field: `default` or `default = "path"`; on a struct, the same for every field.
     pub(crate) default: Option<DefaultValue>,
-    pub(crate) skip: bool,
+    /// `skip` or `skip_deserializing`, as written: serde does not read it.
+    pub(crate) skip: Option<TokenStream>,
     pub(crate) flatten: bool,
     pub(crate) deny_unknown_fields: bool,
 }
@@ -102,6 +112,7 @@ impl Attrs {
                     cx.syn_error(error);
                 }
             } else if attr.path().is_ident("serde") {
+                out.serde.present = true;
                 // serde reports its own mistakes; we only read what decides the form.
                 let _ = attr.parse_nested_meta(|meta| out.serde.parse_key(&meta));
             }
@@ -137,9 +148,7 @@ impl Attrs {
     }
 
     pub(crate) fn get(&self, key: &Key) -> Option<&Entry> {
-        self.entries
-            .iter()
-            .find(|entry| std::ptr::eq(entry.key, key))
+        self.entries.iter().find(|entry| entry.key == key)
     }
 
     pub(crate) fn has(&self, key: &Key) -> bool {
@@ -186,6 +195,14 @@ impl Attrs {
         }
     }
 
+    /// The function of `check = …`.
+    pub(crate) fn check(&self) -> Option<&syn::Path> {
+        match self.get(&keys::CHECK)?.value {
+            Value::Function(ref path) => Some(path),
+            _ => None,
+        }
+    }
+
     pub(crate) fn krate(&self) -> Option<&syn::Path> {
         match self.get(&keys::CRATE)?.value {
             Value::Path(ref path) => Some(path),
@@ -203,7 +220,7 @@ impl Attrs {
 
     /// `skip`, or serde's `skip` / `skip_deserializing`.
     pub(crate) fn skipped(&self) -> bool {
-        self.has(&keys::SKIP) || self.serde.skip
+        self.has(&keys::SKIP) || self.serde.skip.is_some()
     }
 
     /// `flatten`, or serde's.
@@ -217,7 +234,8 @@ impl Attrs {
 fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Option<Value>> {
     let name = key.name;
     Ok(Some(match key.takes {
-        Takes::Flag => Value::Flag,
+        // #[elicit(skip)]
+        Takes::Flag => return flag(cx, key, meta),
         Takes::Default => Value::Default(if meta.input.peek(Token![=]) {
             lit::parse_default(meta.value()?)?
         } else {
@@ -248,7 +266,7 @@ fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Opti
             let Some(format) = Format::parse(&lit.value()) else {
                 cx.error_spanned_by(
                     &lit,
-                    "unknown `format`; MCP allows \"email\", \"uri\", \"date\" or \"date-time\"",
+                    format!("unknown `format`; MCP allows {}", format_names()),
                 );
                 return Ok(None);
             };
@@ -270,6 +288,8 @@ fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Opti
             };
             Value::Rule(rule)
         }
+        // #[elicit(check = path::to::function)]
+        Takes::Function => return function(cx, key, meta),
         Takes::Path => {
             let lit = lit::parse_str(meta.value()?, name)?;
             let Ok(path) = lit.parse::<syn::Path>() else {
@@ -284,11 +304,62 @@ fn parse_value(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Opti
     }))
 }
 
+/// A flag: nothing after it. A value would otherwise end the attribute at a bare "expected
+/// `,`", hiding the keys after it.
+fn flag(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Option<Value>> {
+    if meta.input.is_empty() || meta.input.peek(Token![,]) {
+        return Ok(Some(Value::Flag));
+    }
+    let name = key.name;
+    let why = if key == &keys::OPTIONS {
+        ": the options are given when the form is asked, with the field's method on the form's builder (`.field(|f| f.options(…))`)"
+    } else {
+        ""
+    };
+    cx.error_spanned_by(
+        &meta.path,
+        format!("`{name}` takes no value; write `{name}` alone{why}"),
+    );
+    skip_value(meta)?;
+    Ok(None)
+}
+
+/// A path to a function, unquoted (serde's `with = "…"` takes a string; this does not).
+fn function(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Option<Value>> {
+    let name = key.name;
+    if !meta.input.peek(Token![=]) {
+        cx.error_spanned_by(
+            &meta.path,
+            format!(
+                "`{name}` takes a path to a function: `{name} = path::to::function`, called with the field's value and the whole form"
+            ),
+        );
+        skip_value(meta)?;
+        return Ok(None);
+    }
+    let value = meta.value()?;
+    if value.peek(syn::LitStr) {
+        let lit: LitStr = value.parse()?;
+        cx.error_spanned_by(
+            &lit,
+            format!(
+                "`{name}` takes a path to a function, unquoted: `{name} = {}`",
+                lit.value()
+            ),
+        );
+        return Ok(None);
+    }
+    Ok(Some(Value::Function(value.parse()?)))
+}
+
 impl Serde {
     fn parse_key(&mut self, meta: &ParseNestedMeta) -> syn::Result<()> {
         let path = &meta.path;
         if path.is_ident("rename") {
             self.rename = deserialize_name(meta)?;
+        } else if path.is_ident("alias") {
+            let alias: LitStr = meta.value()?.parse()?;
+            self.aliases.push(alias.value());
         } else if path.is_ident("rename_all") {
             self.rename_all = deserialize_name(meta)?
                 .and_then(|lit| RenameRule::parse(&lit).map(|rule| (rule, lit)));
@@ -300,7 +371,7 @@ impl Serde {
                 DefaultValue::TypeDefault(syn::spanned::Spanned::span(path))
             });
         } else if path.is_ident("skip") || path.is_ident("skip_deserializing") {
-            self.skip = true;
+            self.skip = Some(path.to_token_stream());
         } else if path.is_ident("flatten") {
             self.flatten = true;
         } else if path.is_ident("deny_unknown_fields") {

@@ -7,10 +7,8 @@
 
 use serde_json::{Map, Value};
 
-use crate::read::{FormReader, Slot};
+use crate::read::{Errors, FormReader, Slot};
 use crate::schema::RequestedSchema;
-
-use super::errors::Errors;
 
 /// A struct form that can be flattened into another; `#[derive(Elicit)]` implements it for
 /// every struct with named fields.

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::select::MultiSelectOption;
+use crate::choice::MultiSelectOption;
 
 /// The string fields: what `min_length`, `max_length`, `pattern` and `format` apply to.
 pub trait StringField {}

@@ -6,8 +6,6 @@
 //! lines that need the type, without closures or `Option`/`Result` combinators (each of which
 //! is one more instantiation); everything else is a plain function compiled once, here.
 
-mod errors;
-mod facts;
 mod flatten;
 mod kinds;
 mod names;
@@ -16,7 +14,10 @@ mod number;
 mod once;
 mod parse;
 pub mod set;
+mod shaped;
+mod single;
 mod slot;
+mod stub;
 
 pub use serde_json::{Map, Number, Value};
 
@@ -34,25 +35,28 @@ pub type Content = Map<String, Value>;
 
 // The public types generated code names, at a path that does not move when the public
 // layout does.
+pub use crate::choice::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
 pub use crate::error::{ContentError, FieldErrorKind};
-pub use crate::schema::rust::RustNumber;
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
-pub use crate::select::{
-    ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption, parse_single_raw, single_select_schema,
-    single_to_json,
-};
 
-pub use self::errors::Errors;
-pub use self::facts::{FactKind, Facts};
 pub use self::flatten::{FlatForm, FlattenSlot, form_reader};
 pub use self::kinds::{MultiSelectField, NumberField, StringField};
-pub use self::names::{ConstMessage, concat_names, name_clash};
-pub use self::newtype::{NewtypeField, NotAForm};
+pub use self::names::{concat_names, name_clash};
+pub use self::newtype::{NewtypeField, NotAForm, check_newtype};
 pub use self::number::{float, int};
-pub use self::once::{Built, OnceLock};
+pub use self::once::OnceLock;
 pub use self::parse::{parse_field, parse_slot, put_field};
+pub use self::shaped::{
+    OfferSlot, checked, finish, options_property, pick_all_optional, pick_all_required,
+    pick_optional, pick_required, property, raw,
+};
+pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
 pub use self::slot::{FieldDefault, FormField};
-pub use crate::read::{FormReader, Raw, Slot, read_map, slot, sub_slots};
+pub use self::stub::ShapeStub;
+pub use crate::facts::{ConstMessage, FactKind, Facts};
+pub use crate::form::{Form, IntoForm, ShapeError};
+pub use crate::read::{Errors, FormReader, Raw, Slot, read_map, slot, sub_slots};
+pub use crate::shape::{FieldShape, FormParts, Given, MultiOptions, NotGiven, Offer, Options};
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,10 @@
 //! Newtypes: `#[derive(Elicit)]` on a one-field tuple struct makes a field type that carries
 //! its inner field's attributes. It takes the attributes its inner type takes.
 
+use serde_json::Value;
+
+use crate::error::FieldErrorKind;
+use crate::facts::Facts;
 use crate::field::ElicitField;
 use crate::schema::{PropertySchema, RequestedSchema};
 
@@ -22,6 +26,20 @@ where
     T::Inner: MultiSelectField,
 {
     const OPTION_COUNT: usize = <T::Inner as MultiSelectField>::OPTION_COUNT;
+}
+
+/// A newtype's own check of a value against its schema, which its parser makes after its
+/// inner type's: as the inner type's `facts` read a value (an `f32` compares as the `f32` it
+/// rounds to).
+///
+/// # Errors
+/// The first constraint of the schema the value breaks.
+pub fn check_newtype(
+    schema: &PropertySchema,
+    value: &Value,
+    facts: &Facts,
+) -> Result<(), FieldErrorKind> {
+    schema.check_as(value, facts)
 }
 
 /// What a newtype's hidden `requested_schema` requires, so that calling it on a newtype is

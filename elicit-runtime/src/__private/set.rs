@@ -1,48 +1,74 @@
-//! Applies a field's attributes to its type's schema. Each setter applies only to the kinds
-//! it belongs to; the derive has already rejected the others at compile time.
+//! Applies a field's attributes to its type's schema, with what the type allows beside it
+//! (`FieldSchema`). Each setter applies only to the kinds it belongs to; the derive has
+//! already rejected the others at compile time.
 
 use serde_json::{Number, Value};
 
+use crate::facts::Facts;
 use crate::pattern::Pattern;
 use crate::schema::{NumberKind, PropertySchema, StringFormat};
 use crate::validate::compare;
 use std::cmp::Ordering;
 
+/// A field's schema while the attributes written on it are applied: its type's schema, and
+/// its type's facts (how far a number bound may go, whether the value is an `f32`).
+pub struct FieldSchema {
+    schema: PropertySchema,
+    facts: Facts,
+}
+
+impl FieldSchema {
+    /// The schema of a field type, to apply a field's attributes to.
+    pub fn new(schema: PropertySchema, facts: Facts) -> Self {
+        Self { schema, facts }
+    }
+
+    /// The schema, every attribute applied.
+    pub fn into_schema(self) -> PropertySchema {
+        self.schema
+    }
+
+    /// The schema so far.
+    pub fn schema(&self) -> &PropertySchema {
+        &self.schema
+    }
+}
+
 /// `title = "…"`
-pub fn title(schema: &mut PropertySchema, title: &str) {
-    schema.set_title(title);
+pub fn title(field: &mut FieldSchema, title: &str) {
+    field.schema.set_title(title);
 }
 
 /// A title derived from the field's name, unless the type already has one (a newtype's).
-pub fn default_title(schema: &mut PropertySchema, title: &str) {
-    if schema.title().is_none() {
-        schema.set_title(title);
+pub fn default_title(field: &mut FieldSchema, title: &str) {
+    if field.schema.title().is_none() {
+        field.schema.set_title(title);
     }
 }
 
 /// `description = "…"` or the doc comment.
-pub fn description(schema: &mut PropertySchema, description: &str) {
-    schema.set_description(description);
+pub fn description(field: &mut FieldSchema, description: &str) {
+    field.schema.set_description(description);
 }
 
 /// `min_length = N`: narrows the type's own bound (a newtype's), never widens it.
-pub fn min_length(schema: &mut PropertySchema, min_length: u64) {
-    if let PropertySchema::String(s) = schema {
+pub fn min_length(field: &mut FieldSchema, min_length: u64) {
+    if let PropertySchema::String(s) = &mut field.schema {
         s.min_length = Some(narrow_up(s.min_length, min_length));
     }
 }
 
 /// `max_length = N`: narrows the type's own bound (a newtype's), never widens it.
-pub fn max_length(schema: &mut PropertySchema, max_length: u64) {
-    if let PropertySchema::String(s) = schema {
+pub fn max_length(field: &mut FieldSchema, max_length: u64) {
+    if let PropertySchema::String(s) = &mut field.schema {
         s.max_length = Some(narrow_down(s.max_length, max_length));
     }
 }
 
 /// `format = "…"`; on a newtype's field it replaces the newtype's `format` in the
 /// schema, while the newtype's own parser still checks its own.
-pub fn format(schema: &mut PropertySchema, format: StringFormat) {
-    if let PropertySchema::String(s) = schema {
+pub fn format(field: &mut FieldSchema, format: StringFormat) {
+    if let PropertySchema::String(s) = &mut field.schema {
         s.format = Some(format);
     }
 }
@@ -50,8 +76,8 @@ pub fn format(schema: &mut PropertySchema, format: StringFormat) {
 /// `pattern = "…"`; the derive has compiled it once already, so it cannot fail here.
 /// A schema holds one pattern: on a newtype's field it replaces the newtype's in the
 /// schema, while the newtype's own parser still checks its own.
-pub fn pattern(schema: &mut PropertySchema, pattern: &str) {
-    if let (PropertySchema::String(s), Ok(pattern)) = (schema, Pattern::new(pattern)) {
+pub fn pattern(field: &mut FieldSchema, pattern: &str) {
+    if let (PropertySchema::String(s), Ok(pattern)) = (&mut field.schema, Pattern::new(pattern)) {
         s.pattern = Some(pattern);
     }
 }
@@ -59,16 +85,18 @@ pub fn pattern(schema: &mut PropertySchema, pattern: &str) {
 /// `minimum = N`: narrows the type's own bound. On a 64-bit integer, whose own bound is
 /// I-JSON's `-(2^53 − 1)`, it may also widen it, as far as the Rust type's range (the author's
 /// choice, taking on that a JavaScript client may round such a number); a bound set before
-/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it. On an `f32`
+/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it. The type's
+/// facts say which (`Facts::widen_to`), and whether the value is an `f32`. On an `f32`
 /// it is rounded up to an exact `f32` value, which is what the field's values compare with.
-pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
-    if let PropertySchema::Number(s) = schema {
-        let minimum = if s.rust.f32 {
+pub fn minimum(field: &mut FieldSchema, minimum: Number) {
+    let facts = field.facts;
+    if let PropertySchema::Number(s) = &mut field.schema {
+        let minimum = if facts.float32 {
             f32_at_least(minimum)
         } else {
             minimum
         };
-        if let Some((low, _)) = s.rust.widen_to {
+        if let Some((low, _)) = facts.widen_to {
             s.minimum = Some(at_least(minimum, low));
             return;
         }
@@ -85,16 +113,18 @@ pub fn minimum(schema: &mut PropertySchema, minimum: Number) {
 /// `maximum = N`: narrows the type's own bound. On a 64-bit integer, whose own bound is
 /// I-JSON's `2^53 − 1`, it may also widen it, as far as the Rust type's range (the author's
 /// choice, taking on that a JavaScript client may round such a number); a bound set before
-/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it. On an `f32`
+/// (a newtype's) is only ever narrowed, as the newtype's own parser checks it. The type's
+/// facts say which (`Facts::widen_to`), and whether the value is an `f32`. On an `f32`
 /// it is rounded down to an exact `f32` value, which is what the field's values compare with.
-pub fn maximum(schema: &mut PropertySchema, maximum: Number) {
-    if let PropertySchema::Number(s) = schema {
-        let maximum = if s.rust.f32 {
+pub fn maximum(field: &mut FieldSchema, maximum: Number) {
+    let facts = field.facts;
+    if let PropertySchema::Number(s) = &mut field.schema {
+        let maximum = if facts.float32 {
             f32_at_most(maximum)
         } else {
             maximum
         };
-        if let Some((_, high)) = s.rust.widen_to {
+        if let Some((_, high)) = facts.widen_to {
             s.maximum = Some(at_most(maximum, high));
             return;
         }
@@ -139,7 +169,7 @@ fn f32_inward(bound: &Number, outside: Ordering, step: fn(f32) -> f32) -> Option
 
 /// `bound`, or `low` when `bound` is below it.
 fn at_least(bound: Number, low: i128) -> Number {
-    let low = super::int(low);
+    let low = crate::facts::int(low);
     if compare(&bound, &low) == Some(Ordering::Less) {
         low
     } else {
@@ -149,7 +179,7 @@ fn at_least(bound: Number, low: i128) -> Number {
 
 /// `bound`, or `high` when `bound` is above it.
 fn at_most(bound: Number, high: i128) -> Number {
-    let high = super::int(high);
+    let high = crate::facts::int(high);
     if compare(&bound, &high) == Some(Ordering::Greater) {
         high
     } else {
@@ -158,8 +188,8 @@ fn at_most(bound: Number, high: i128) -> Number {
 }
 
 /// `min_items = N`: narrows the type's own bound (a newtype's), never widens it.
-pub fn min_items(schema: &mut PropertySchema, min_items: u64) {
-    match schema {
+pub fn min_items(field: &mut FieldSchema, min_items: u64) {
+    match &mut field.schema {
         PropertySchema::UntitledMultiSelect(s) => {
             s.min_items = Some(narrow_up(s.min_items, min_items));
         }
@@ -171,8 +201,8 @@ pub fn min_items(schema: &mut PropertySchema, min_items: u64) {
 }
 
 /// `max_items = N`: narrows the type's own bound (a newtype's), never widens it.
-pub fn max_items(schema: &mut PropertySchema, max_items: u64) {
-    match schema {
+pub fn max_items(field: &mut FieldSchema, max_items: u64) {
+    match &mut field.schema {
         PropertySchema::UntitledMultiSelect(s) => {
             s.max_items = Some(narrow_down(s.max_items, max_items));
         }
@@ -206,11 +236,11 @@ fn narrow_down(old: Option<u64>, new: u64) -> u64 {
 /// client's: a wrong one is a mistake in the program, caught by the first test that builds
 /// the form's schema (as `Regex::new(…).unwrap()` on a literal is), rather than a schema
 /// that states a default the form's own parser would refuse.
-pub fn default(schema: &mut PropertySchema, default: Option<Value>, form: &str, field: &str) {
+pub fn default(schema: &mut FieldSchema, default: Option<Value>, form: &str, field: &str) {
     let Some(mut default) = default else { return };
     // An `f32` field's default is the `f32` it denotes, written exactly, as `to_json` writes it.
-    if let (PropertySchema::Number(s), Value::Number(number)) = (&*schema, &default)
-        && s.rust.f32
+    if let (PropertySchema::Number(_), Value::Number(number)) = (&schema.schema, &default)
+        && schema.facts.float32
         && let Some(exact) = crate::validate::as_f32_value(number)
     {
         default = Value::Number(exact);
@@ -222,11 +252,11 @@ pub fn default(schema: &mut PropertySchema, default: Option<Value>, form: &str, 
             &"it has no JSON value (a NaN or infinite float?)",
         );
     }
-    if let Err(kind) = schema.check(&default) {
+    if let Err(kind) = schema.schema.check_as(&default, &schema.facts) {
         invalid_default(form, field, &kind);
     }
-    // `check` accepted the value, so it is of the schema's JSON type.
-    match (schema, default) {
+    // `check_as` accepted the value, so it is of the schema's JSON type.
+    match (&mut schema.schema, default) {
         (PropertySchema::String(s), Value::String(d)) => s.default = Some(d),
         (PropertySchema::Number(s), Value::Number(d)) => s.default = Some(d),
         (PropertySchema::Boolean(s), Value::Bool(d)) => s.default = Some(d),
@@ -272,8 +302,8 @@ fn strings(values: Vec<Value>) -> Vec<String> {
 /// constraints. Like an invalid default, this is a mistake in the program, caught by the
 /// first test that builds the form's schema: a form must never ask a question no answer
 /// satisfies.
-pub fn check_satisfiable(schema: &PropertySchema, form: &str, field: &str) {
-    if let Some(why) = unsatisfiable(schema) {
+pub fn check_satisfiable(schema: &FieldSchema, form: &str, field: &str) {
+    if let Some(why) = unsatisfiable(&schema.schema) {
         panic!("elicit: field `{field}` of form `{form}` can have no valid value: {why}");
     }
 }

@@ -19,24 +19,29 @@ pub trait FormField: Sized {
     /// Whether a value can carry a secret (`ElicitField::CAN_HOLD_SECRET`).
     const CAN_HOLD_SECRET: bool;
     /// The value type's constraints (`ElicitField::FACTS`).
-    const FACTS: super::Facts;
+    const FACTS: crate::facts::Facts;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value as the reader found it.
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind>;
-    /// The value when the key is absent or `null` and there is no default.
+    /// The value when the key is absent or `null`: `None` for an `Option`, whatever its
+    /// default (which only pre-fills the form); for a plain field, nothing (its default, else
+    /// the field is missing).
     fn from_absent() -> Option<Self>;
     /// Wraps a default written as `Inner`.
     fn from_inner(inner: Self::Inner) -> Self;
     /// The JSON of the value, `None` for an `Option` that is `None`.
     fn to_json(&self) -> Option<Value>;
+    /// The value as `Inner`, `None` for an `Option` that is `None`: what a run-time check of
+    /// the field sees.
+    fn inner(&self) -> Option<&Self::Inner>;
 }
 
 impl<T: ElicitField> FormField for T {
     type Inner = T;
     const REQUIRED: bool = true;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
-    const FACTS: super::Facts = T::FACTS;
+    const FACTS: crate::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -57,13 +62,17 @@ impl<T: ElicitField> FormField for T {
     fn to_json(&self) -> Option<Value> {
         Some(ElicitField::to_json(self))
     }
+
+    fn inner(&self) -> Option<&T> {
+        Some(self)
+    }
 }
 
 impl<T: ElicitField> FormField for Option<T> {
     type Inner = T;
     const REQUIRED: bool = false;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
-    const FACTS: super::Facts = T::FACTS;
+    const FACTS: crate::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -92,6 +101,10 @@ impl<T: ElicitField> FormField for Option<T> {
             None => None,
         }
     }
+
+    fn inner(&self) -> Option<&T> {
+        self.as_ref()
+    }
 }
 
 /// A default, as the derive writes it: a JSON literal checked at compile time, or an
@@ -115,7 +128,7 @@ impl<F: FormField> FieldDefault<F> {
             Self::None => None,
             Self::Literal(json) => {
                 let json = json();
-                if let Err(error) = schema.check(&json) {
+                if let Err(error) = schema.check_as(&json, &F::FACTS) {
                     return Some(Err(invalid_default(&error)));
                 }
                 // Through `from_present_raw`, which the reader calls too: one conversion

@@ -25,7 +25,6 @@ mod formatted {
     use serde_json::Value;
 
     use crate::error::FieldErrorKind;
-    use crate::format;
     use crate::schema::{PropertySchema, StringFormat, StringSchema};
     use crate::validate::expect_str;
 
@@ -40,7 +39,7 @@ mod formatted {
     /// The text of `value` if it is a string that `format`'s checker accepts.
     pub(super) fn text(value: &Value, format: StringFormat) -> Result<&str, FieldErrorKind> {
         let text = expect_str(value)?;
-        if format::is_valid(format, text) {
+        if format.is_valid(text) {
             Ok(text)
         } else {
             Err(FieldErrorKind::BadFormat { format })

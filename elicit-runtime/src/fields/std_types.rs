@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use crate::error::FieldErrorKind;
-use crate::field::{ElicitField, integer_schema};
+use crate::field::ElicitField;
 use crate::read::Raw;
 use crate::schema::{PropertySchema, StringSchema};
 use crate::validate::{expect_integer, expect_str, raw_integer, raw_str};
@@ -35,14 +35,13 @@ macro_rules! non_zero_fields {
             "```",
         )]
         impl ElicitField for $ty {
+            // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
             #[allow(clippy::cast_lossless)]
-            const FACTS: crate::__private::Facts =
-                crate::__private::Facts::integer($minimum as i128, <$int>::MAX as i128);
+            const FACTS: crate::facts::Facts =
+                crate::facts::Facts::integer($minimum as i128, <$int>::MAX as i128);
 
             fn field_schema() -> PropertySchema {
-                // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
-                #[allow(clippy::cast_lossless)]
-                integer_schema($minimum as i128, <$int>::MAX as i128)
+                Self::FACTS.number_schema()
             }
 
             fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
@@ -115,7 +114,7 @@ macro_rules! ip_fields {
             "```",
         )]
         impl ElicitField for $ty {
-            const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+            const FACTS: crate::facts::Facts = crate::facts::Facts::STRING;
 
             fn field_schema() -> PropertySchema {
                 PropertySchema::String(StringSchema::default())
@@ -156,7 +155,7 @@ ip_fields! {
 /// assert_eq!(text.to_json(), "hello");
 /// ```
 impl ElicitField for Box<str> {
-    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+    const FACTS: crate::facts::Facts = crate::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         String::field_schema()
@@ -186,7 +185,7 @@ impl ElicitField for Box<str> {
 /// assert_eq!(text.to_json(), "hello");
 /// ```
 impl ElicitField for Arc<str> {
-    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+    const FACTS: crate::facts::Facts = crate::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         String::field_schema()
@@ -217,7 +216,7 @@ impl ElicitField for Arc<str> {
 /// assert_eq!(Cow::Borrowed("hi").to_json(), "hi");
 /// ```
 impl ElicitField for Cow<'static, str> {
-    const FACTS: crate::__private::Facts = crate::__private::Facts::STRING;
+    const FACTS: crate::facts::Facts = crate::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         String::field_schema()

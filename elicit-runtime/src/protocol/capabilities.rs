@@ -10,7 +10,7 @@ use super::request::{ElicitMode, ElicitRequest};
 use crate::error::JsonType;
 
 /// The 2026-07-28 `_meta` key under which a request carries the client's capabilities.
-const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+pub(crate) const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 
 /// Which elicitation modes a client supports, read from its `ClientCapabilities`.
 ///

@@ -135,6 +135,28 @@ impl InputRequiredResult {
         self
     }
 
+    /// Adds any input request under `key` (replacing one already under that key): an
+    /// elicitation, or another kind of request kept as JSON (`sampling/createMessage`,
+    /// `roots/list`).
+    ///
+    /// ```
+    /// use elicit_core::protocol::{InputRequest, InputRequiredResult};
+    /// use serde_json::json;
+    ///
+    /// let roots = InputRequest::Other(json!({"method": "roots/list"}));
+    /// let result = InputRequiredResult::state_only("s").with_request("roots", roots);
+    /// assert_eq!(result.to_value()["inputRequests"]["roots"]["method"], "roots/list");
+    /// ```
+    #[must_use]
+    pub fn with_request(mut self, key: impl Into<String>, request: InputRequest) -> Self {
+        let key = key.into();
+        match self.requests.iter_mut().find(|(known, _)| *known == key) {
+            Some(slot) => slot.1 = request,
+            None => self.requests.push((key, request)),
+        }
+        self
+    }
+
     /// Sets `requestState`, the opaque state the client echoes back on retry.
     ///
     /// ```

@@ -25,11 +25,11 @@
 //!   ([`DEFAULT_MESSAGE_LIMIT`], [`ReadError`]).
 #![cfg_attr(
     feature = "state",
-    doc = "- [`state`] (feature `state`): a typed 2026-07-28 `requestState`, sealed against tampering, replay into another call and age."
+    doc = "- [`state`] (feature `state`): a typed 2026-07-28 `requestState`, encrypted, bound to the call, the user and the server, and expiring."
 )]
 #![cfg_attr(
     not(feature = "state"),
-    doc = "- `state` (feature `state`): a typed 2026-07-28 `requestState`, sealed against tampering, replay into another call and age."
+    doc = "- `state` (feature `state`): a typed 2026-07-28 `requestState`, encrypted, bound to the call, the user and the server, and expiring."
 )]
 //!
 //! Messages are read from `serde_json::Value`s in any of the shapes the spec revisions use
@@ -63,7 +63,7 @@
 #![doc = include_str!("../../docs/protocol.md")]
 
 mod capabilities;
-mod error;
+pub(crate) mod error;
 mod id;
 mod input;
 mod jsonrpc;
@@ -78,6 +78,8 @@ pub mod state;
 mod url;
 mod version;
 
+#[cfg(feature = "state")]
+pub(crate) use self::capabilities::CLIENT_CAPABILITIES_KEY as CLIENT_CAPABILITIES_META;
 pub use self::capabilities::{ElicitationSupport, UnsupportedMode};
 pub use self::error::{MessageError, MessageErrorKind};
 pub use self::id::new_elicitation_id;
@@ -85,7 +87,7 @@ pub use self::input::{InputRequest, InputRequiredResult, InputResponses};
 pub use self::jsonrpc::{JsonRpcError, RequestId};
 pub use self::notification::ElicitationComplete;
 pub use self::outcome::{ElicitAction, ElicitOutcome, ElicitResult, OutcomeError};
-pub use self::render::RenderError;
+pub use self::render::{MultiSelectFallback, RenderError};
 pub use self::request::{ElicitMode, ElicitRequest, FormRequest, UrlRequest};
 pub use self::required::UrlElicitationRequired;
 pub use self::url::{ElicitUrl, UrlError, UrlPolicy};

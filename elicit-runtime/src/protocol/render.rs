@@ -11,12 +11,14 @@ use serde_core::Serialize;
 use serde_core::ser::{SerializeMap, Serializer};
 use serde_json::Value;
 
+use serde_json::Map;
+
 use super::jsonrpc::RequestId;
-use super::request::{BodyView, ElicitRequest, METHOD, ParamsView};
+use super::request::{ElicitMode, ElicitRequest, METHOD};
 use super::version::ProtocolVersion;
 use crate::schema::{
-    LegacyTitledEnumSchema, NumberSchema, PropertySchema, RequestedSchema, StringSchema,
-    UntitledSingleSelectSchema,
+    BooleanSchema, LegacyTitledEnumSchema, NumberSchema, PropertySchema, RequestedSchema,
+    StringSchema, UntitledSingleSelectSchema,
 };
 
 /// What a protocol revision cannot express about a request.
@@ -60,6 +62,20 @@ pub enum RenderError {
         /// The revision asked for.
         version: ProtocolVersion,
     },
+    /// `notifications/elicitation/complete` for a revision without it: 2025-06-18 has no URL
+    /// mode, and 2026-07-28 drops the notification (the client's retry is the completion).
+    NoCompletion {
+        /// The revision asked for.
+        version: ProtocolVersion,
+    },
+    /// A multi-select asked as checkboxes ([`MultiSelectFallback::Checkboxes`]) would name a
+    /// checkbox like another property of the form.
+    CheckboxClash {
+        /// The property name used twice.
+        field: String,
+        /// The revision asked for.
+        version: ProtocolVersion,
+    },
 }
 
 impl fmt::Display for RenderError {
@@ -95,6 +111,14 @@ impl fmt::Display for RenderError {
                 f,
                 "a URL-mode request needs an `elicitationId` in protocol revision {version}, and this one has none"
             ),
+            Self::CheckboxClash { field, version } => write!(
+                f,
+                "the form cannot be asked as checkboxes on protocol revision {version}: `{field}` would name two properties"
+            ),
+            Self::NoCompletion { version } => write!(
+                f,
+                "protocol revision {version} has no `notifications/elicitation/complete` (only 2025-11-25 has it)"
+            ),
         }
     }
 }
@@ -105,6 +129,48 @@ impl std::error::Error for RenderError {}
 /// `serde_json::to_value` cannot fail on.
 pub(crate) fn to_json(value: &impl Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// Writes one `params` object in the order the spec's examples use.
+pub(crate) struct ParamsView<'a> {
+    with_mode: bool,
+    message: &'a str,
+    body: BodyView<'a>,
+}
+
+enum BodyView<'a> {
+    Form(Cow<'a, RequestedSchema>),
+    Url {
+        url: &'a str,
+        elicitation_id: Option<&'a str>,
+    },
+}
+
+impl Serialize for ParamsView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        if self.with_mode {
+            let mode = match self.body {
+                BodyView::Form(_) => ElicitMode::Form,
+                BodyView::Url { .. } => ElicitMode::Url,
+            };
+            map.serialize_entry("mode", mode.as_str())?;
+        }
+        map.serialize_entry("message", self.message)?;
+        match &self.body {
+            BodyView::Form(schema) => map.serialize_entry("requestedSchema", schema.as_ref())?,
+            BodyView::Url {
+                url,
+                elicitation_id,
+            } => {
+                map.serialize_entry("url", url)?;
+                if let Some(id) = elicitation_id {
+                    map.serialize_entry("elicitationId", id)?;
+                }
+            }
+        }
+        map.end()
+    }
 }
 
 /// A 2026-07-28 `InputRequests` entry: `{"method":"elicitation/create","params":…}`.
@@ -136,13 +202,13 @@ impl Serialize for JsonRpcView<'_> {
     }
 }
 
-/// The params as the request holds them.
+/// The params as the request holds them: `mode` always, `elicitationId` when there is one.
 pub(crate) fn as_held(request: &ElicitRequest) -> ParamsView<'_> {
     match request {
         ElicitRequest::Form(form) => ParamsView {
             with_mode: true,
             message: &form.message,
-            body: BodyView::Form(Cow::Borrowed(form.requested_schema.as_ref())),
+            body: BodyView::Form(Cow::Borrowed(&*form.requested_schema)),
         },
         ElicitRequest::Url(url) => ParamsView {
             with_mode: true,
@@ -155,130 +221,312 @@ pub(crate) fn as_held(request: &ElicitRequest) -> ParamsView<'_> {
     }
 }
 
-/// The params for `version`.
+/// The params for `version`: what each revision can say, asked of the revision itself.
 pub(crate) fn params(
     request: &ElicitRequest,
     version: ProtocolVersion,
+    fallback: MultiSelectFallback,
 ) -> Result<ParamsView<'_>, RenderError> {
-    match version {
-        ProtocolVersion::V2025_06_18 => match request {
-            ElicitRequest::Form(form) => Ok(ParamsView {
-                with_mode: false,
-                message: &form.message,
-                body: BodyView::Form(Cow::Owned(schema_2025_06_18(&form.requested_schema)?)),
-            }),
-            ElicitRequest::Url(_) => Err(RenderError::UrlMode { version }),
-        },
-        ProtocolVersion::V2025_11_25 => match request {
-            ElicitRequest::Url(url) if url.elicitation_id.is_none() => {
-                Err(RenderError::MissingElicitationId { version })
-            }
-            _ => Ok(as_held(request)),
-        },
-        ProtocolVersion::V2026_07_28 => Ok(params_2026(request)),
-    }
-}
-
-/// The 2026-07-28 params: no `elicitationId`, no `pattern`.
-pub(crate) fn params_2026(request: &ElicitRequest) -> ParamsView<'_> {
     match request {
-        ElicitRequest::Form(form) => ParamsView {
-            with_mode: true,
+        ElicitRequest::Form(form) => Ok(ParamsView {
+            with_mode: version.has_mode(),
             message: &form.message,
-            body: BodyView::Form(without_patterns(&form.requested_schema)),
-        },
-        ElicitRequest::Url(url) => ParamsView {
-            with_mode: true,
-            message: &url.message,
-            body: BodyView::Url {
-                url: url.url.as_str(),
-                elicitation_id: None,
-            },
-        },
-    }
-}
-
-fn without_patterns(schema: &RequestedSchema) -> Cow<'_, RequestedSchema> {
-    let has_pattern = schema
-        .properties
-        .iter()
-        .any(|(_, property)| matches!(property, PropertySchema::String(s) if s.pattern.is_some()));
-    if !has_pattern {
-        return Cow::Borrowed(schema);
-    }
-    let mut owned = schema.clone();
-    for (_, property) in &mut owned.properties {
-        if let PropertySchema::String(s) = property {
-            s.pattern = None;
+            body: BodyView::Form(form_schema(&form.requested_schema, version, fallback)?),
+        }),
+        ElicitRequest::Url(url) => {
+            if !version.has_url_mode() {
+                return Err(RenderError::UrlMode { version });
+            }
+            let elicitation_id = if version.has_elicitation_id() {
+                let id = url.elicitation_id.as_deref();
+                Some(id.ok_or(RenderError::MissingElicitationId { version })?)
+            } else {
+                None
+            };
+            Ok(ParamsView {
+                with_mode: true,
+                message: &url.message,
+                body: BodyView::Url {
+                    url: url.url.as_str(),
+                    elicitation_id,
+                },
+            })
         }
     }
-    Cow::Owned(owned)
 }
 
-/// The 2025-06-18 form of a schema: that revision's `PrimitiveSchemaDefinition` is string,
-/// number, boolean, or `enum` with optional `enumNames`, and only `BooleanSchema` has a
-/// `default`.
-fn schema_2025_06_18(schema: &RequestedSchema) -> Result<RequestedSchema, RenderError> {
+/// The 2026-07-28 params (which cannot fail).
+pub(crate) fn params_2026(request: &ElicitRequest) -> ParamsView<'_> {
+    params(
+        request,
+        ProtocolVersion::V2026_07_28,
+        MultiSelectFallback::Refuse,
+    )
+    .unwrap_or_else(|_| as_held(request))
+}
+
+/// The schema as `version` can write it: only what it has (`pattern`, `default` beyond
+/// booleans, titled selects, multi-selects), each property changed no more than that.
+fn form_schema(
+    schema: &RequestedSchema,
+    version: ProtocolVersion,
+    fallback: MultiSelectFallback,
+) -> Result<Cow<'_, RequestedSchema>, RenderError> {
+    let needs_change = schema.schema_uri.is_some() && !version.has_schema_uri()
+        || schema
+            .properties
+            .iter()
+            .any(|(_, property)| changes(property, version));
+    if !needs_change {
+        return Ok(Cow::Borrowed(schema));
+    }
     let mut multi_selects = Vec::new();
     let mut properties = Vec::with_capacity(schema.properties.len());
+    let mut required = schema.required.clone();
     for (name, property) in &schema.properties {
-        let rendered = match property {
-            PropertySchema::String(s) => PropertySchema::String(StringSchema {
-                default: None,
-                ..s.clone()
-            }),
-            PropertySchema::Number(s) => PropertySchema::Number(NumberSchema {
-                default: None,
-                ..s.clone()
-            }),
-            PropertySchema::Boolean(s) => PropertySchema::Boolean(s.clone()),
-            PropertySchema::UntitledSingleSelect(s) => {
-                PropertySchema::UntitledSingleSelect(UntitledSingleSelectSchema {
-                    default: None,
-                    ..s.clone()
-                })
+        if is_multi_select(property) && !version.has_multi_select() {
+            match fallback {
+                MultiSelectFallback::Refuse => multi_selects.push(name.clone()),
+                MultiSelectFallback::Checkboxes => {
+                    required.retain(|field| field != name);
+                    properties.extend(checkboxes(name, property));
+                }
             }
-            PropertySchema::TitledSingleSelect(s) => {
-                PropertySchema::LegacyTitledEnum(LegacyTitledEnumSchema {
-                    title: s.title.clone(),
-                    description: s.description.clone(),
-                    options: s
-                        .options
-                        .iter()
-                        .map(|option| option.value.clone())
-                        .collect(),
-                    option_names: s
-                        .options
-                        .iter()
-                        .map(|option| option.title.clone())
-                        .collect(),
-                    default: None,
-                })
-            }
-            PropertySchema::LegacyTitledEnum(s) => {
-                PropertySchema::LegacyTitledEnum(LegacyTitledEnumSchema {
-                    default: None,
-                    ..s.clone()
-                })
-            }
-            PropertySchema::UntitledMultiSelect(_) | PropertySchema::TitledMultiSelect(_) => {
-                multi_selects.push(name.clone());
-                continue;
-            }
-        };
-        properties.push((name.clone(), rendered));
+            continue;
+        }
+        properties.push((name.clone(), property_for(property, version)));
     }
     if !multi_selects.is_empty() {
         return Err(RenderError::MultiSelect {
             fields: multi_selects,
-            version: ProtocolVersion::V2025_06_18,
+            version,
         });
     }
-    Ok(RequestedSchema {
+    let names: Vec<&String> = properties.iter().map(|(name, _)| name).collect();
+    if let Some(clash) = names
+        .iter()
+        .enumerate()
+        .find_map(|(index, name)| names[..index].contains(name).then_some(*name))
+    {
+        return Err(RenderError::CheckboxClash {
+            field: clash.clone(),
+            version,
+        });
+    }
+    Ok(Cow::Owned(RequestedSchema {
         properties,
-        required: schema.required.clone(),
-        schema_uri: None,
+        required,
+        schema_uri: if version.has_schema_uri() {
+            schema.schema_uri.clone()
+        } else {
+            None
+        },
         closed: schema.closed,
         extras: schema.extras.clone(),
-    })
+    }))
+}
+
+fn is_multi_select(property: &PropertySchema) -> bool {
+    matches!(
+        property,
+        PropertySchema::UntitledMultiSelect(_) | PropertySchema::TitledMultiSelect(_)
+    )
+}
+
+/// Whether `version` writes `property` otherwise than the model holds it.
+fn changes(property: &PropertySchema, version: ProtocolVersion) -> bool {
+    match property {
+        PropertySchema::String(s) => {
+            (s.default.is_some() && !version.has_defaults())
+                || (s.pattern.is_some() && !version.has_pattern())
+        }
+        PropertySchema::Number(s) => s.default.is_some() && !version.has_defaults(),
+        PropertySchema::Boolean(_) => false,
+        PropertySchema::UntitledSingleSelect(s) => s.default.is_some() && !version.has_defaults(),
+        PropertySchema::LegacyTitledEnum(s) => s.default.is_some() && !version.has_defaults(),
+        PropertySchema::TitledSingleSelect(_) => !version.has_titled_select(),
+        PropertySchema::UntitledMultiSelect(_) | PropertySchema::TitledMultiSelect(_) => {
+            !version.has_multi_select()
+        }
+    }
+}
+
+/// `property` as `version` writes it (a multi-select only where the revision has them).
+fn property_for(property: &PropertySchema, version: ProtocolVersion) -> PropertySchema {
+    let defaults = version.has_defaults();
+    match property {
+        PropertySchema::String(s) => PropertySchema::String(StringSchema {
+            default: if defaults { s.default.clone() } else { None },
+            pattern: if version.has_pattern() {
+                s.pattern.clone()
+            } else {
+                None
+            },
+            ..s.clone()
+        }),
+        PropertySchema::Number(s) => PropertySchema::Number(NumberSchema {
+            default: if defaults { s.default.clone() } else { None },
+            ..s.clone()
+        }),
+        PropertySchema::Boolean(s) => PropertySchema::Boolean(s.clone()),
+        PropertySchema::UntitledSingleSelect(s) => {
+            PropertySchema::UntitledSingleSelect(UntitledSingleSelectSchema {
+                default: if defaults { s.default.clone() } else { None },
+                ..s.clone()
+            })
+        }
+        PropertySchema::TitledSingleSelect(s) if !version.has_titled_select() => {
+            PropertySchema::LegacyTitledEnum(LegacyTitledEnumSchema {
+                title: s.title.clone(),
+                description: s.description.clone(),
+                options: s
+                    .options
+                    .iter()
+                    .map(|option| option.value.clone())
+                    .collect(),
+                option_names: s
+                    .options
+                    .iter()
+                    .map(|option| option.title.clone())
+                    .collect(),
+                default: if defaults { s.default.clone() } else { None },
+            })
+        }
+        PropertySchema::LegacyTitledEnum(s) => {
+            PropertySchema::LegacyTitledEnum(LegacyTitledEnumSchema {
+                default: if defaults { s.default.clone() } else { None },
+                ..s.clone()
+            })
+        }
+        other => other.clone(),
+    }
+}
+
+/// How a form with a multi-select is written for a revision that has none (2025-06-18).
+///
+/// By default such a form cannot be asked there ([`RenderError::MultiSelect`]): a client
+/// could not answer it. [`Checkboxes`](Self::Checkboxes) asks each option as a boolean of its
+/// own instead, and [`read_answer`](Self::read_answer) folds the ticked ones back into the
+/// multi-select's answer, so the form reads the answer it expects.
+///
+/// ```
+/// use elicit_core::Elicit;
+/// use elicit_core::protocol::{ElicitRequest, MultiSelectFallback, ProtocolVersion};
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Extra { Breakfast, Parking }
+///
+/// /// Any extras?
+/// #[derive(Elicit, Debug, PartialEq)]
+/// struct Extras { extras: Vec<Extra> }
+///
+/// let request = ElicitRequest::form::<Extras>();
+/// let params = request.render_with(ProtocolVersion::V2025_06_18, MultiSelectFallback::Checkboxes).unwrap();
+/// assert_eq!(params["requestedSchema"], json!({
+///     "type": "object",
+///     "properties": {
+///         "extras.breakfast": {"type": "boolean", "title": "Extras: Breakfast"},
+///         "extras.parking": {"type": "boolean", "title": "Extras: Parking"}
+///     }
+/// }));
+///
+/// let answer = json!({"extras.breakfast": true, "extras.parking": false});
+/// let content = MultiSelectFallback::Checkboxes.read_answer(Extras::requested_schema(), answer.as_object().unwrap());
+/// assert_eq!(Extras::from_content(&content).unwrap(), Extras { extras: vec![Extra::Breakfast] });
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum MultiSelectFallback {
+    /// The form cannot be asked on a revision without multi-selects.
+    #[default]
+    Refuse,
+    /// Each option becomes a checkbox of its own: a boolean property named
+    /// `<field>.<option>`, titled `<field title>: <option title>`, ticked by default when the
+    /// option is in the field's default. The number of options chosen is checked when the
+    /// answer is read.
+    Checkboxes,
+}
+
+impl MultiSelectFallback {
+    /// The answer to a form asked with this fallback, as the form reads it: each
+    /// multi-select's checkboxes folded back into the list of options ticked (left out when
+    /// none is, for an optional field). Keys that are not checkboxes pass as they are.
+    ///
+    /// ```
+    /// use elicit_core::protocol::MultiSelectFallback;
+    /// use elicit_core::schema::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let content = json!({"note": "hi"}).as_object().unwrap().clone();
+    /// assert_eq!(MultiSelectFallback::Refuse.read_answer(&RequestedSchema::new(), &content), content);
+    /// ```
+    pub fn read_answer(
+        self,
+        schema: &RequestedSchema,
+        content: &Map<String, Value>,
+    ) -> Map<String, Value> {
+        if self == Self::Refuse {
+            return content.clone();
+        }
+        let mut content = content.clone();
+        for (name, property) in &schema.properties {
+            if !is_multi_select(property) || content.contains_key(name) {
+                continue;
+            }
+            let mut ticked = Vec::new();
+            let mut any = false;
+            for value in property.option_values() {
+                if let Some(answer) = content.remove(&checkbox_name(name, value)) {
+                    any = true;
+                    if answer == Value::Bool(true) {
+                        ticked.push(Value::from(value));
+                    }
+                }
+            }
+            if any && (!ticked.is_empty() || schema.is_required(name)) {
+                content.insert(name.clone(), Value::Array(ticked));
+            }
+        }
+        content
+    }
+}
+
+fn checkbox_name(field: &str, option: &str) -> String {
+    format!("{field}.{option}")
+}
+
+/// A multi-select as one boolean per option.
+fn checkboxes(name: &str, property: &PropertySchema) -> Vec<(String, PropertySchema)> {
+    let (options, default): (Vec<(String, String)>, Option<&Vec<String>>) = match property {
+        PropertySchema::UntitledMultiSelect(s) => (
+            s.options
+                .iter()
+                .map(|value| (value.clone(), value.clone()))
+                .collect(),
+            s.default.as_ref(),
+        ),
+        PropertySchema::TitledMultiSelect(s) => (
+            s.options
+                .iter()
+                .map(|option| (option.value.clone(), option.title.clone()))
+                .collect(),
+            s.default.as_ref(),
+        ),
+        _ => return Vec::new(),
+    };
+    let field_title = property.title().unwrap_or(name);
+    options
+        .into_iter()
+        .map(|(value, title)| {
+            let ticked = default.is_some_and(|default| default.contains(&value));
+            let schema = BooleanSchema {
+                title: Some(format!("{field_title}: {title}")),
+                description: None,
+                default: ticked.then_some(true),
+            };
+            (checkbox_name(name, &value), PropertySchema::Boolean(schema))
+        })
+        .collect()
 }

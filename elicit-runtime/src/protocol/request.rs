@@ -1,20 +1,19 @@
 //! `elicitation/create`: the request a server sends, in form mode or URL mode.
 
-use std::borrow::Cow;
 use std::fmt;
 
-use serde_core::ser::{SerializeMap, Serializer};
+use serde_core::ser::Serializer;
 use serde_core::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use super::error::{MessageError, child, object, optional_str, required, required_str};
 use super::jsonrpc::{self, RequestId};
 use super::ordered::Json;
-use super::render::{self, RenderError};
+use super::render::{self, MultiSelectFallback, RenderError};
 use super::url::{ElicitUrl, UrlError, UrlPolicy};
 use super::version::ProtocolVersion;
 use crate::Elicit;
-use crate::schema::RequestedSchema;
+use crate::schema::{RequestedSchema, SharedSchema};
 
 /// The method name of an elicitation request.
 pub(crate) const METHOD: &str = "elicitation/create";
@@ -114,7 +113,7 @@ pub enum ElicitRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FormRequest {
     pub(crate) message: String,
-    pub(crate) requested_schema: Cow<'static, RequestedSchema>,
+    pub(crate) requested_schema: SharedSchema,
 }
 
 impl FormRequest {
@@ -129,7 +128,7 @@ impl FormRequest {
     pub fn new(message: impl Into<String>, requested_schema: RequestedSchema) -> Self {
         Self {
             message: message.into(),
-            requested_schema: Cow::Owned(requested_schema),
+            requested_schema: SharedSchema::new(requested_schema),
         }
     }
 
@@ -150,7 +149,7 @@ impl FormRequest {
     pub fn of<T: Elicit>() -> Self {
         Self {
             message: T::message().to_owned(),
-            requested_schema: Cow::Borrowed(T::requested_schema()),
+            requested_schema: SharedSchema::Static(T::requested_schema()),
         }
     }
 
@@ -324,6 +323,18 @@ impl ElicitRequest {
         Self::Form(FormRequest::new(message, requested_schema))
     }
 
+    /// A form request holding a schema borrowed for good (a derived form's cached one) or
+    /// shared with the form that built it, so asking it copies nothing.
+    pub(crate) fn from_shared_schema(
+        message: impl Into<String>,
+        requested_schema: SharedSchema,
+    ) -> Self {
+        Self::Form(FormRequest {
+            message: message.into(),
+            requested_schema,
+        })
+    }
+
     /// A URL-mode request: the user is sent to `url`, which must be an absolute `https` URL
     /// without credentials. `elicitation_id` identifies the request in the completion
     /// notification; make one with [`new_elicitation_id`](crate::protocol::new_elicitation_id).
@@ -470,7 +481,37 @@ impl ElicitRequest {
     /// # Errors
     /// A [`RenderError`] naming what the revision cannot express.
     pub fn render(&self, version: ProtocolVersion) -> Result<Value, RenderError> {
-        render::params(self, version).map(|params| render::to_json(&params))
+        self.render_with(version, MultiSelectFallback::Refuse)
+    }
+
+    /// [`render`](Self::render), with `fallback` deciding how a multi-select is written for
+    /// a revision that has none.
+    ///
+    /// # Errors
+    /// As [`render`](Self::render).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::{ElicitRequest, MultiSelectFallback, ProtocolVersion};
+    ///
+    /// #[derive(Elicit)]
+    /// enum Topping { Cheese, Olives }
+    ///
+    /// /// Build your pizza
+    /// #[derive(Elicit)]
+    /// struct Pizza { toppings: Vec<Topping> }
+    ///
+    /// let request = ElicitRequest::form::<Pizza>();
+    /// assert!(request.render(ProtocolVersion::V2025_06_18).is_err());
+    /// let params = request.render_with(ProtocolVersion::V2025_06_18, MultiSelectFallback::Checkboxes).unwrap();
+    /// assert_eq!(params["requestedSchema"]["properties"]["toppings.Cheese"]["type"], "boolean");
+    /// ```
+    pub fn render_with(
+        &self,
+        version: ProtocolVersion,
+        fallback: MultiSelectFallback,
+    ) -> Result<Value, RenderError> {
+        render::params(self, version, fallback).map(|params| render::to_json(&params))
     }
 
     /// The whole `elicitation/create` JSON-RPC request, with the params as held (for a
@@ -560,7 +601,7 @@ impl ElicitRequest {
         let id = id.into();
         let view = render::JsonRpcView {
             id: &id,
-            params: render::params(self, version)?,
+            params: render::params(self, version, MultiSelectFallback::Refuse)?,
         };
         // Infallible for the same reason as `render::to_json`.
         Ok(serde_json::to_string(&view).unwrap_or_default())
@@ -668,47 +709,5 @@ impl<'de> Deserialize<'de> for ElicitRequest {
         // Through the order-keeping tree, so the form's fields stay in the server's order.
         let json = Json::deserialize(deserializer)?;
         Self::read(&json.to_value(), Some(&json)).map_err(serde_core::de::Error::custom)
-    }
-}
-
-/// Writes one `params` object in the order the spec's examples use.
-pub(crate) struct ParamsView<'a> {
-    pub(crate) with_mode: bool,
-    pub(crate) message: &'a str,
-    pub(crate) body: BodyView<'a>,
-}
-
-pub(crate) enum BodyView<'a> {
-    Form(Cow<'a, RequestedSchema>),
-    Url {
-        url: &'a str,
-        elicitation_id: Option<&'a str>,
-    },
-}
-
-impl Serialize for ParamsView<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        if self.with_mode {
-            let mode = match self.body {
-                BodyView::Form(_) => ElicitMode::Form,
-                BodyView::Url { .. } => ElicitMode::Url,
-            };
-            map.serialize_entry("mode", mode.as_str())?;
-        }
-        map.serialize_entry("message", self.message)?;
-        match &self.body {
-            BodyView::Form(schema) => map.serialize_entry("requestedSchema", schema.as_ref())?,
-            BodyView::Url {
-                url,
-                elicitation_id,
-            } => {
-                map.serialize_entry("url", url)?;
-                if let Some(id) = elicitation_id {
-                    map.serialize_entry("elicitationId", id)?;
-                }
-            }
-        }
-        map.end()
     }
 }

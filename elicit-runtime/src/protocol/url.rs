@@ -12,7 +12,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use serde_core::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::error::quote;
-use crate::format::is_absolute_uri;
+use elicit_grammar::format::is_absolute_uri;
 
 /// Which URLs [`ElicitRequest::url_with_policy`](crate::protocol::ElicitRequest::url_with_policy)
 /// accepts.

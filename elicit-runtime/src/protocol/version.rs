@@ -97,6 +97,77 @@ impl ProtocolVersion {
         self == Self::V2025_11_25
     }
 
+    /// Whether a request's params carry `mode` (`"form"`, `"url"`): 2025-11-25 on.
+    ///
+    /// ```
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// assert!(!ProtocolVersion::V2025_06_18.has_mode());
+    /// assert!(ProtocolVersion::V2025_11_25.has_mode());
+    /// ```
+    pub fn has_mode(self) -> bool {
+        self >= Self::V2025_11_25
+    }
+
+    /// Whether a `requestedSchema` may name its dialect with `$schema`: 2025-11-25 on.
+    ///
+    /// ```
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// assert!(!ProtocolVersion::V2025_06_18.has_schema_uri());
+    /// ```
+    pub fn has_schema_uri(self) -> bool {
+        self >= Self::V2025_11_25
+    }
+
+    /// Whether every kind of property may carry a `default` (SEP-1034): 2025-11-25 on;
+    /// 2025-06-18 has it on booleans only.
+    ///
+    /// ```
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// assert!(!ProtocolVersion::V2025_06_18.has_defaults());
+    /// assert!(ProtocolVersion::V2026_07_28.has_defaults());
+    /// ```
+    pub fn has_defaults(self) -> bool {
+        self >= Self::V2025_11_25
+    }
+
+    /// Whether a single select's options may carry titles as `oneOf` (SEP-1330): 2025-11-25
+    /// on; 2025-06-18 writes them as `enum` + `enumNames`.
+    ///
+    /// ```
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// assert!(!ProtocolVersion::V2025_06_18.has_titled_select());
+    /// assert!(ProtocolVersion::V2025_11_25.has_titled_select());
+    /// ```
+    pub fn has_titled_select(self) -> bool {
+        self >= Self::V2025_11_25
+    }
+
+    /// Whether a server asks by answering the call with an `InputRequiredResult` (the client
+    /// retries it with `inputResponses`), instead of sending `elicitation/create` on the
+    /// connection: 2026-07-28 on.
+    ///
+    /// ```
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// assert!(!ProtocolVersion::V2025_11_25.uses_input_required());
+    /// assert!(ProtocolVersion::V2026_07_28.uses_input_required());
+    /// ```
+    pub fn uses_input_required(self) -> bool {
+        self >= Self::V2026_07_28
+    }
+
+    /// Whether the client may be told a URL interaction finished
+    /// (`notifications/elicitation/complete`): 2025-11-25 only (2026-07-28 drops it; the
+    /// client's retry is the completion).
+    ///
+    /// ```
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// assert!(ProtocolVersion::V2025_11_25.has_completion_notification());
+    /// assert!(!ProtocolVersion::V2026_07_28.has_completion_notification());
+    /// ```
+    pub fn has_completion_notification(self) -> bool {
+        self.has_url_mode() && !self.uses_input_required()
+    }
+
     /// Whether a string property may carry `pattern` in this revision.
     ///
     /// ```

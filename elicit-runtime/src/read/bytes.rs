@@ -25,9 +25,9 @@ use serde_core::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde_core::de::{Deserialize, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Number, Value};
 
+use super::errors::Errors;
 use super::raw::Raw;
 use super::slots::{FormReader, Slot, into_result, position, report_unknown};
-use crate::__private::Errors;
 use crate::error::ContentError;
 use crate::protocol::{ElicitAction, ElicitOutcome};
 

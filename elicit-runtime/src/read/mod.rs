@@ -3,11 +3,14 @@
 //! and the value of one slot ([`Raw`]).
 
 mod bytes;
+mod errors;
 mod raw;
 mod slots;
 
 pub(crate) use self::bytes::read as read_bytes;
+pub use self::errors::Errors;
 pub use self::raw::Raw;
+pub(crate) use self::slots::into_result;
 pub use self::slots::{FormReader, Slot, read_map, slot, sub_slots};
 
 /// String equality for the short strings a form compares (keys, options): the length and the

@@ -10,9 +10,9 @@ use serde_json::{Map, Value};
 
 use crate::error::{ContentError, FieldErrorKind};
 
+use super::errors::Errors;
 use super::raw::Raw;
 use super::same_str;
-use crate::__private::Errors;
 
 /// One field's slot: absent, or the value found for it.
 pub type Slot<'a> = Option<Raw<'a>>;

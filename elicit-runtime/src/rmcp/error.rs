@@ -5,8 +5,8 @@ use std::fmt;
 use ::rmcp::ServiceError;
 use ::rmcp::model::{ErrorCode, ErrorData};
 
-use crate::ContentError;
 use crate::protocol::{OutcomeError, RenderError, UnsupportedMode};
+use crate::{ContentError, ShapeError};
 
 /// Why an elicitation through rmcp produced no [`ElicitOutcome`](crate::ElicitOutcome).
 ///
@@ -67,13 +67,17 @@ pub enum Error {
     Render(RenderError),
     /// rmcp got no answer: the transport failed or closed, the request timed out or was
     /// cancelled, the client answered with a JSON-RPC error, or rmcp refused to send it
-    /// (on 2026-07-28 a server may not send requests; see [`ask_form`](super::ask_form)).
+    /// (on 2026-07-28 a server may not send requests: ask through a
+    /// [`Dialog`](crate::dialog::Dialog)).
     Service(ServiceError),
     /// The user accepted, but the content does not fit the form: every field's error.
     Invalid(ContentError),
     /// The client's answer is not a well-formed `ElicitResult` (an unknown action, content
     /// that is not an object).
     Malformed(OutcomeError),
+    /// A form shaped at run time contradicts itself (a default outside its options, a bound
+    /// wider than its field allows, no option left): found before anything is sent.
+    Shape(ShapeError),
 }
 
 impl Error {
@@ -104,6 +108,7 @@ impl fmt::Display for Error {
                 write!(f, "the accepted content does not fit the form:\n{error}")
             }
             Self::Malformed(error) => error.fmt(f),
+            Self::Shape(error) => error.fmt(f),
         }
     }
 }
@@ -116,6 +121,7 @@ impl std::error::Error for Error {
             Self::Service(error) => Some(error),
             Self::Invalid(error) => Some(error),
             Self::Malformed(error) => Some(error),
+            Self::Shape(error) => Some(error),
         }
     }
 }
@@ -123,6 +129,12 @@ impl std::error::Error for Error {
 impl From<UnsupportedMode> for Error {
     fn from(error: UnsupportedMode) -> Self {
         Self::Unsupported(error)
+    }
+}
+
+impl From<ShapeError> for Error {
+    fn from(error: ShapeError) -> Self {
+        Self::Shape(error)
     }
 }
 
@@ -155,10 +167,10 @@ impl From<OutcomeError> for Error {
     }
 }
 
-/// The JSON-RPC error a tool can return: `-32602` (invalid params) with the field errors as
-/// `data` for invalid content, `-32021` (missing capability, with `requiredCapabilities`)
-/// for an unsupported mode, the client's own error when it answered with one, and
-/// `-32603` (internal error) otherwise.
+/// The JSON-RPC error a tool can return: `-32602` (invalid params) for the client's
+/// mistakes (the field errors as `data` for invalid content; a malformed answer), `-32021`
+/// (missing capability, with `requiredCapabilities`) for an unsupported mode, the client's
+/// own error when it answered with one, and `-32603` (internal error) otherwise.
 impl From<Error> for ErrorData {
     fn from(error: Error) -> Self {
         let message = error.to_string();
@@ -172,7 +184,9 @@ impl From<Error> for ErrorData {
                 ErrorData::invalid_params(message, serde_json::to_value(&errors).ok())
             }
             Error::Service(ServiceError::McpError(data)) => data,
-            Error::Render(_) | Error::Service(_) | Error::Malformed(_) => {
+            // The client's mistake: its answer is not an `ElicitResult`.
+            Error::Malformed(_) => ErrorData::invalid_params(message, None),
+            Error::Render(_) | Error::Service(_) | Error::Shape(_) => {
                 ErrorData::internal_error(message, None)
             }
         }

@@ -1,42 +1,33 @@
 //! Pairing with [rmcp](https://docs.rs/rmcp), the official Rust MCP SDK (feature `rmcp`).
 //!
-//! - [`PeerElicitExt`], on rmcp's `Peer<RoleServer>`: `peer.elicit_form::<T>()` sends `T`'s
-//!   form as `elicitation/create` (protocol revisions up to 2025-11-25) and returns the typed
-//!   [`ElicitOutcome<T>`](crate::ElicitOutcome), or an [`Error`] that tells a client without
-//!   form mode (checked before sending), a transport failure and invalid content apart.
-//! - 2026-07-28 forbids server-to-client requests: a tool answers with an
-//!   `InputRequiredResult` and the client retries the call with `inputResponses`.
-//!   [`form_input_required`] builds rmcp's result for a form, [`form_outcome`] reads the
-//!   typed answer from the retried call.
-//! - [`ask_form`] does whichever of the two the negotiated revision calls for, so a tool
-//!   works with both.
-//! - `Dialog` (feature `state` as well) does it for several forms in one call, written as
-//!   straight-line code: on 2026-07-28 the answers of earlier rounds ride in a sealed
-//!   `requestState`; `Dialog::ask_until_valid` asks again with the field errors and the
-//!   right fields as defaults; a client that did not declare form mode is never sent a form.
-//!   See the guide chapter `guide::rounds`.
-//! - Conversions: [`RequestedSchema`](crate::schema::RequestedSchema) ↔ rmcp's `ElicitationSchema`,
-//!   [`ElicitRequest`](crate::protocol::ElicitRequest) → rmcp's `ElicitRequestParams` (and back, for a
-//!   client), rmcp's `ElicitResult` ↔ [`ElicitResult`](crate::protocol::ElicitResult) and
-//!   [`ElicitOutcome<T>`](crate::ElicitOutcome), rmcp's `ClientCapabilities` →
-//!   [`ElicitationSupport`](crate::protocol::ElicitationSupport), and protocol versions.
+//! A tool that asks the person something takes a [`Dialog`](crate::dialog::Dialog) argument
+//! and runs its body with it: the same code asks with `elicitation/create` up to 2025-11-25
+//! and with an `InputRequiredResult` on 2026-07-28, and gets the same typed answers and the
+//! same errors on each.
+//!
+//! | I want to … | call |
+//! |---|---|
+//! | ask forms in a tool, on every revision | a `dialog: Dialog` argument, [`dialog.run(…)`](crate::dialog::Dialog::run), [`d.ask::<T>(key)`](crate::dialog::Dialog::ask) |
+//! | ask again after an invalid answer | [`d.ask_until_valid::<T>(key, attempts)`](crate::dialog::Dialog::ask_until_valid) |
+//! | ask in a prompt | [`Dialog::prompt(ctx, &params)`](crate::dialog::Dialog::prompt) in `ServerHandler::get_prompt` |
+//! | seal with the server's own keys (several instances) | [`dialog.keys(&keys)`](crate::dialog::Dialog::keys) |
+//! | ask on the peer outside a tool (≤ 2025-11-25 only) | [`PeerElicitExt`] |
+//! | tell the client a URL interaction is done (2025-11-25) | [`d.complete_url(id)`](crate::dialog::Dialog::complete_url), [`PeerElicitExt::notify_url_complete`] |
+//! | build a 2026-07-28 result by hand | [`input_required`], [`form_outcome`], [`url_outcome`] |
+//! | answer a form as a client | [`read_form`], [`accept_form`] |
 //!
 //! ```toml
 //! elicit-core = { version = "0.1", features = ["rmcp"] }
+//! rmcp = { version = "3.9", features = ["server", "macros", "transport-io"] } # a stdio server
 //! ```
 //!
-//! # One tool, both protocol generations
-//!
-//! A tool asks for a derived form and gets it back typed. In a `#[tool]` method the two
-//! arguments are extractors (`ctx: RequestContext<RoleServer>` and
-//! `InputResponses(answers): InputResponses`); here they are plain parameters:
+//! # One tool, every revision
 //!
 //! ```
-//! use elicit_core::rmcp::{Asked, ask_form};
-//! use elicit_core::{Elicit, ElicitOutcome};
-//! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, InputResponses};
-//! use rmcp::service::RequestContext;
-//! use rmcp::{ErrorData, RoleServer};
+//! use elicit_core::dialog::Dialog;
+//! use elicit_core::Elicit;
+//! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+//! use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 //!
 //! /// Please confirm your table reservation
 //! #[derive(Elicit)]
@@ -45,89 +36,61 @@
 //!     party_size: u8,
 //! }
 //!
-//! async fn book_table(
-//!     ctx: RequestContext<RoleServer>,
-//!     answers: Option<InputResponses>,
-//! ) -> Result<CallToolResponse, ErrorData> {
-//!     let text = match ask_form::<Booking>(&ctx, answers.as_ref(), "booking").await? {
-//!         Asked::InputRequired(result) => return Ok(result.into()), // 2026-07-28: the client retries
-//!         Asked::Answered(ElicitOutcome::Accepted(booking)) => format!("Booked for {}", booking.party_size),
-//!         Asked::Answered(_) => "Nothing booked".to_owned(), // declined or cancelled
-//!     };
-//!     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
-//! }
-//! ```
+//! #[derive(Clone)]
+//! struct Tables;
 //!
-//! [`ask_form`] picks the path from the request's protocol version. Up to 2025-11-25 it sends
-//! `elicitation/create` through `ctx.peer` and waits for the answer; from 2026-07-28, where
-//! rmcp refuses server-to-client requests, it returns an `InputRequiredResult` carrying the
-//! form, and on the client's retry reads the answer from `inputResponses`. The `?` turns an
-//! [`Error`] into a JSON-RPC error: the client lacks the mode (`-32021`, checked before
-//! anything is sent), rmcp got no answer (transport closed, timeout, the client's own error),
-//! or the accepted content does not fit the form (`-32602`, every field's error as `data`).
-//! A tool that wants one path only uses [`PeerElicitExt`] (up to 2025-11-25) or
-//! [`form_input_required`] and [`form_outcome`] (2026-07-28).
-//!
-//! # Field order
-//!
-//! rmcp writes request params through a `serde_json::Value`, which sorts object keys unless
-//! `serde_json`'s `preserve_order` feature is on; the form's fields would reach the client in
-//! alphabetical order. The `rmcp` feature therefore turns `preserve_order` on, and the
-//! conversion sets rmcp's `ElicitationSchema::property_order`, so the fields arrive in
-//! declaration order. Cargo unifies features: every crate in the build that uses `serde_json`
-//! then gets insertion-ordered `Value` maps (equality of `Value`s does not depend on order,
-//! so this rarely matters).
-//!
-//! # What rmcp's schema model cannot hold
-//!
-//! rmcp's `StringSchema` has no `pattern`, and its `IntegerSchema` bounds are `i64`. A
-//! converted schema leaves out a `pattern`, an integer bound beyond `i64` (a `u64` field's
-//! maximum) and a string length beyond `u32`: the client sees a looser form, and the typed
-//! parser still enforces every constraint on the answer.
-//!
-//! ```
-//! use elicit_core::rmcp::{Error, PeerElicitExt};
-//! use elicit_core::{Elicit, ElicitOutcome};
-//! use rmcp::{Peer, RoleServer};
-//!
-//! /// Which plan would you like?
-//! #[derive(Elicit, Debug)]
-//! struct Plan {
-//!     /// The number of seats
-//!     #[elicit(minimum = 1, maximum = 500)]
-//!     seats: u16,
-//!     yearly: bool,
-//! }
-//!
-//! async fn choose_plan(peer: &Peer<RoleServer>) -> String {
-//!     match peer.elicit_form::<Plan>().await {
-//!         Ok(ElicitOutcome::Accepted(plan)) => format!("{} seats", plan.seats),
-//!         Ok(ElicitOutcome::Declined | ElicitOutcome::Cancelled) => "no plan".into(),
-//!         Err(Error::Unsupported(_)) => "this client cannot show forms".into(),
-//!         Err(Error::Invalid(errors)) => format!("invalid answer:\n{errors}"),
-//!         Err(other) => format!("elicitation failed: {other}"),
+//! #[tool_router]
+//! impl Tables {
+//!     #[tool(description = "Books a table")]
+//!     async fn book_table(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+//!         dialog.run(|d| async move {
+//!             let text = match d.ask::<Booking>("booking").await?.accepted() {
+//!                 Some(booking) => format!("Booked for {}", booking.party_size),
+//!                 None => "Nothing booked".to_owned(), // declined or cancelled
+//!             };
+//!             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+//!         })
+//!         .await
 //!     }
 //! }
+//!
+//! #[tool_handler]
+//! impl ServerHandler for Tables {}
 //! ```
+//!
+//! `?` in the body turns every failure into the JSON-RPC error it stands for: the client
+//! lacks the mode (`-32021`, checked before anything is sent), the answer does not fit the
+//! form (`-32602`, naming the key and every field), the answer is not an answer (`-32602`,
+//! naming the key), the `requestState` does not open (`-32602`). See
+//! [`Halt`](crate::dialog::Halt).
+//!
+//! # Field order, and what rmcp's model cannot hold
+//!
+//! Up to 2025-11-25 a dialog sends each form as the JSON it renders to, exactly. On
+//! 2026-07-28 the form rides in rmcp's `InputRequiredResult`, in rmcp's model: the `rmcp`
+//! feature turns on `serde_json`'s `preserve_order`, and the conversion sets
+//! `ElicitationSchema::property_order`, so the fields arrive in declaration order; rmcp's
+//! model holds integer bounds as `i64` and string lengths as `u32`, so a bound or length
+//! beyond those is left out (the typed parser still enforces it), and it writes a URL
+//! request's `elicitationId` as `""` (2026-07-28 has no such field; clients ignore it).
+//! (The field is rmcp's model's: it has no way to leave it out. A server that must send the
+//! revision's exact bytes can build the 2026-07-28 result as JSON with
+//! [`Dialog::run`](crate::dialog::Dialog::run) into a `serde_json::Value`.)
+//! Cargo unifies features: every crate in the build that uses `serde_json` then gets
+//! insertion-ordered `Value` maps (equality of `Value`s does not depend on order).
 
 mod client;
 mod convert;
-#[cfg(feature = "state")]
 mod dialog;
 mod error;
 mod input;
 mod peer;
-mod tool;
 
 pub use self::client::{accept_form, read_form};
 pub use self::convert::protocol_version;
-#[cfg(feature = "state")]
-#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
-pub use self::dialog::{Dialog, Gathered, Halt, Inputs, Reasked};
 pub use self::error::Error;
 pub use self::input::{
     form_input_required, form_outcome, input_request, input_required, url_input_required,
     url_outcome,
 };
 pub use self::peer::PeerElicitExt;
-pub use self::tool::{Asked, ask_form, ask_form_with, ask_url};

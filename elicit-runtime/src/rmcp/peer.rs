@@ -2,15 +2,19 @@
 
 use std::future::Future;
 
-use ::rmcp::model::{ClientResult, ServerRequest};
-use ::rmcp::{Peer, RoleServer, ServiceError};
+use ::rmcp::model::{CustomNotification, CustomRequest, ServerNotification, ServerRequest};
+use ::rmcp::{Peer, RoleServer};
 
 use super::convert::protocol_version;
 use super::error::Error;
 use crate::protocol::{
-    ElicitAction, ElicitRequest, ElicitResult, ElicitationSupport, ProtocolVersion, UrlRequest,
+    ElicitAction, ElicitRequest, ElicitResult, ElicitationComplete, ElicitationSupport,
+    MessageError, OutcomeError, ProtocolVersion, RenderError, UrlRequest,
 };
-use crate::{Elicit, ElicitOutcome};
+
+/// The completion notification's method.
+const NOTIFICATION: &str = "notifications/elicitation/complete";
+use crate::{Elicit, ElicitOutcome, IntoForm};
 
 /// Typed elicitation on rmcp's server peer (`ctx.peer` in a tool), for protocol revisions
 /// up to 2025-11-25, where the server sends `elicitation/create` to the client.
@@ -21,8 +25,8 @@ use crate::{Elicit, ElicitOutcome};
 /// form), and reads it.
 ///
 /// On 2026-07-28 a server may not send requests, and rmcp refuses with
-/// [`Error::Service`]: use [`ask_form`](super::ask_form), which picks the right path, or
-/// [`form_input_required`](super::form_input_required).
+/// [`Error::Service`]: ask through a [`Dialog`](crate::dialog::Dialog), which picks the
+/// right path, or return [`form_input_required`](super::form_input_required).
 ///
 /// ```
 /// use elicit_core::rmcp::PeerElicitExt;
@@ -64,6 +68,36 @@ pub trait PeerElicitExt {
         message: impl Into<String> + Send,
     ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
 
+    /// Asks for a form shaped at run time (a derived form's builder, `T::form()…`, or any
+    /// [`Form`](crate::Form)): its prompt and schema as given, its answer read against exactly what it
+    /// offered, then through its checks.
+    ///
+    /// # Errors
+    /// [`Error::Shape`] when the builder contradicts itself (nothing is sent), then as
+    /// [`elicit_form`](Self::elicit_form).
+    ///
+    /// ```
+    /// use elicit_core::rmcp::PeerElicitExt;
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    /// use rmcp::{ErrorData, Peer, RoleServer};
+    ///
+    /// /// Pick a colour
+    /// #[derive(Elicit)]
+    /// struct Pick {
+    ///     #[elicit(options)]
+    ///     colour: String,
+    /// }
+    ///
+    /// async fn pick(peer: &Peer<RoleServer>, in_stock: Vec<String>) -> Result<Option<String>, ErrorData> {
+    ///     let form = Pick::form().colour(|f| f.options(in_stock));
+    ///     Ok(peer.elicit_form_of(form).await?.accepted().map(|pick| pick.colour))
+    /// }
+    /// ```
+    fn elicit_form_of<T: Send>(
+        &self,
+        form: impl IntoForm<T> + Send,
+    ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
+
     /// Asks the user to open a URL (for anything sensitive: credentials, payments, OAuth).
     /// `accept` only means the user agreed to open it. (Named so as not to clash with rmcp's
     /// own `Peer::elicit_url`.)
@@ -86,6 +120,27 @@ pub trait PeerElicitExt {
         &self,
         request: &ElicitRequest,
     ) -> impl Future<Output = Result<ElicitResult, Error>> + Send;
+
+    /// Tells the client that the URL interaction it was sent to (under `elicitation_id`) is
+    /// complete: `notifications/elicitation/complete`, which only 2025-11-25 has (2025-06-18
+    /// has no URL mode; on 2026-07-28 the client's retry is the completion).
+    ///
+    /// # Errors
+    /// [`Error::Render`] on a revision without the notification, or for an empty id;
+    /// [`Error::Service`] when rmcp cannot send it.
+    ///
+    /// ```
+    /// use elicit_core::rmcp::PeerElicitExt;
+    /// use rmcp::{Peer, RoleServer};
+    ///
+    /// async fn paid(peer: &Peer<RoleServer>, payment: &str) -> Result<(), elicit_core::rmcp::Error> {
+    ///     peer.notify_url_complete(payment).await
+    /// }
+    /// ```
+    fn notify_url_complete(
+        &self,
+        elicitation_id: &str,
+    ) -> impl Future<Output = Result<(), Error>> + Send;
 
     /// The elicitation modes the client declared in `initialize` (none when the peer has no
     /// client info, as in a 2026-07-28 session, where capabilities come with each request).
@@ -111,6 +166,15 @@ impl PeerElicitExt for Peer<RoleServer> {
         Ok(ElicitOutcome::from_elicit_result(&result)?)
     }
 
+    async fn elicit_form_of<T: Send>(
+        &self,
+        form: impl IntoForm<T> + Send,
+    ) -> Result<ElicitOutcome<T>, Error> {
+        let form = form.into_form()?;
+        let result = self.elicit_request(&form.request()).await?;
+        Ok(form.outcome(&result)?)
+    }
+
     async fn elicit_url_request(&self, request: UrlRequest) -> Result<ElicitAction, Error> {
         let result = self.elicit_request(&ElicitRequest::Url(request)).await?;
         Ok(result.action)
@@ -122,12 +186,33 @@ impl PeerElicitExt for Peer<RoleServer> {
         if self.peer_info().is_some() {
             self.elicitation_support().check(request)?;
         }
-        let params = request.to_rmcp_params(self.elicitation_version())?;
-        let request = ServerRequest::ElicitRequest(::rmcp::model::ElicitRequest::new(params));
-        match self.send_request(request).await? {
-            ClientResult::ElicitResult(result) => Ok(ElicitResult::try_from(&result)?),
-            _ => Err(Error::Service(ServiceError::UnexpectedResponse)),
+        // Sent as the JSON the revision's rules render, so the form reaches the client
+        // exactly (rmcp's model has no `pattern`); the answer is read from its JSON, so a
+        // malformed one is named precisely.
+        let params = request.render(self.elicitation_version())?;
+        let request =
+            ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(params)));
+        let result = self.send_request(request).await?;
+        let answer = serde_json::to_value(&result).map_err(|error| {
+            Error::Malformed(OutcomeError::from(MessageError::invalid("", error)))
+        })?;
+        Ok(ElicitResult::from_value(&answer)?)
+    }
+
+    async fn notify_url_complete(&self, elicitation_id: &str) -> Result<(), Error> {
+        let version = self.elicitation_version();
+        if !version.has_completion_notification() {
+            return Err(Error::Render(RenderError::NoCompletion { version }));
         }
+        let notification = ElicitationComplete::new(elicitation_id)
+            .map_err(|_| Error::Render(RenderError::MissingElicitationId { version }))?;
+        let message = notification.to_jsonrpc();
+        let notification = ServerNotification::CustomNotification(CustomNotification::new(
+            NOTIFICATION,
+            message.get("params").cloned(),
+        ));
+        self.send_notification(notification).await?;
+        Ok(())
     }
 
     fn elicitation_support(&self) -> ElicitationSupport {

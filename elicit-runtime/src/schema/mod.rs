@@ -64,16 +64,27 @@
 //! ```
 
 mod read;
-pub(crate) mod rust;
+mod shared;
 mod wire;
+
+pub(crate) use self::shared::SharedSchema;
 
 use std::fmt;
 
 use serde_json::{Number, Value};
 
 pub use crate::pattern::{Pattern, PatternError};
-
-use self::rust::RustNumber;
+/// The `format`s a string property may carry: the one list of them, which the derive reads
+/// too (`format = "…"`), kept with their grammars in `elicit-grammar`.
+///
+/// ```
+/// use elicit_core::schema::StringFormat;
+///
+/// assert_eq!(serde_json::to_value(StringFormat::DateTime).unwrap(), "date-time");
+/// assert_eq!(StringFormat::parse("uri"), Some(StringFormat::Uri));
+/// assert_eq!(StringFormat::Email.describe(), "e-mail address");
+/// ```
+pub use elicit_grammar::format::Format as StringFormat;
 
 /// The `requestedSchema` of a form: `{"type":"object","properties":{…},"required":[…]}`.
 ///
@@ -485,52 +496,6 @@ impl PropertySchema {
     }
 }
 
-/// The `format`s a string property may carry.
-///
-/// ```
-/// use elicit_core::schema::StringFormat;
-/// assert_eq!(serde_json::to_value(StringFormat::DateTime).unwrap(), "date-time");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StringFormat {
-    /// `"email"`: an e-mail address (RFC 5321 mailbox).
-    Email,
-    /// `"uri"`: an absolute URI, with a scheme (RFC 3986).
-    Uri,
-    /// `"date"`: a calendar date, `YYYY-MM-DD` (RFC 3339 `full-date`).
-    Date,
-    /// `"date-time"`: an RFC 3339 date-time with an offset.
-    DateTime,
-}
-
-impl StringFormat {
-    /// The name on the wire (`"date-time"`, …).
-    ///
-    /// ```
-    /// assert_eq!(elicit_core::schema::StringFormat::Uri.as_str(), "uri");
-    /// ```
-    pub fn as_str(self) -> &'static str {
-        self.grammar().name()
-    }
-
-    /// What a valid value is, for error messages.
-    pub(crate) fn describe(self) -> &'static str {
-        self.grammar().describe()
-    }
-
-    /// The same format in `elicit-grammar`, which holds the names, descriptions and grammars
-    /// the derive checks defaults with.
-    pub(crate) fn grammar(self) -> elicit_grammar::format::Format {
-        use elicit_grammar::format::Format;
-        match self {
-            Self::Email => Format::Email,
-            Self::Uri => Format::Uri,
-            Self::Date => Format::Date,
-            Self::DateTime => Format::DateTime,
-        }
-    }
-}
-
 /// `{"type":"string", …}`
 ///
 /// ```
@@ -592,9 +557,7 @@ pub enum NumberKind {
 ///     serde_json::json!({"type": "integer", "minimum": 1}),
 /// );
 /// ```
-///
-/// Equality compares the JSON Schema only: the hidden `rust` facts are not part of it.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct NumberSchema {
     /// `type`: `integer` or `number`.
     pub kind: NumberKind,
@@ -615,24 +578,6 @@ pub struct NumberSchema {
     pub multiple_of: Option<Number>,
     /// `default`
     pub default: Option<Number>,
-    /// What the Rust type behind the schema adds, off the wire: set by elicit-core's own
-    /// number fields, empty in a schema built by hand or read from JSON. Not a public API.
-    #[doc(hidden)]
-    pub rust: RustNumber,
-}
-
-impl PartialEq for NumberSchema {
-    fn eq(&self, other: &Self) -> bool {
-        self.kind == other.kind
-            && self.title == other.title
-            && self.description == other.description
-            && self.minimum == other.minimum
-            && self.maximum == other.maximum
-            && self.exclusive_minimum == other.exclusive_minimum
-            && self.exclusive_maximum == other.exclusive_maximum
-            && self.multiple_of == other.multiple_of
-            && self.default == other.default
-    }
 }
 
 /// `{"type":"boolean", …}`

@@ -13,7 +13,7 @@ use serde_json::{Number, Value};
 
 use super::{
     BooleanSchema, EnumOption, Extras, LegacyTitledEnumSchema, NumberKind, NumberSchema,
-    PropertyExtras, PropertySchema, RequestedSchema, RustNumber, StringFormat, StringSchema,
+    PropertyExtras, PropertySchema, RequestedSchema, StringFormat, StringSchema,
     TitledMultiSelectSchema, TitledSingleSelectSchema, Unchecked, UntitledMultiSelectSchema,
     UntitledSingleSelectSchema,
 };
@@ -435,7 +435,15 @@ fn lenient_options(value: &Value) -> Option<Vec<EnumOption>> {
 }
 
 fn format_of(value: &Value) -> Option<StringFormat> {
-    serde_json::from_value(value.clone()).ok()
+    value.as_str().and_then(StringFormat::parse)
+}
+
+/// The formats' wire names, sorted and quoted: `"date", "date-time", "email", "uri"`.
+fn format_names() -> String {
+    let mut names = StringFormat::NAMES;
+    names.sort_unstable();
+    let quoted: Vec<String> = names.iter().map(|name| format!("{name:?}")).collect();
+    quoted.join(", ")
 }
 
 impl Reader<'_> {
@@ -555,7 +563,8 @@ impl Reader<'_> {
             .filter(|value| format_of(value).is_none())
         {
             reasons.push(format!(
-                "`format` must be one of \"date\", \"date-time\", \"email\", \"uri\", found {value}"
+                "`format` must be one of {}, found {value}",
+                format_names()
             ));
         }
         if reasons.is_empty() {
@@ -703,7 +712,6 @@ impl Reader<'_> {
             exclusive_maximum,
             multiple_of,
             default,
-            rust: RustNumber::default(),
         }))
     }
 
@@ -825,5 +833,27 @@ impl Reader<'_> {
                 default,
             }),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::schema::RequestedSchema;
+
+    #[test]
+    fn an_unknown_format_is_refused_naming_every_format() {
+        let error = serde_json::from_value::<RequestedSchema>(json!({
+            "type": "object",
+            "properties": {"phone": {"type": "string", "format": "phone"}}
+        }))
+        .unwrap_err();
+        assert!(
+            error.to_string().contains(
+                r#"`format` must be one of "date", "date-time", "email", "uri", found "phone""#
+            ),
+            "{error}"
+        );
     }
 }

@@ -569,43 +569,6 @@ deserialize_kind! {
 // The small types below are written by hand too, so that elicit-core needs serde without its
 // `derive` feature: a user who derives nothing with serde does not compile serde_derive.
 
-impl Serialize for super::StringFormat {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for super::StringFormat {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use elicit_grammar::format::Format;
-
-        /// The names serde's error lists when a name is unknown.
-        const NAMES: &[&str] = &["email", "uri", "date", "date-time"];
-
-        struct NameVisitor;
-
-        impl Visitor<'_> for NameVisitor {
-            type Value = super::StringFormat;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string format name")
-            }
-
-            fn visit_str<E: de::Error>(self, name: &str) -> Result<Self::Value, E> {
-                Ok(match Format::parse(name) {
-                    Some(Format::Email) => super::StringFormat::Email,
-                    Some(Format::Uri) => super::StringFormat::Uri,
-                    Some(Format::Date) => super::StringFormat::Date,
-                    Some(Format::DateTime) => super::StringFormat::DateTime,
-                    None => return Err(E::unknown_variant(name, NAMES)),
-                })
-            }
-        }
-
-        deserializer.deserialize_str(NameVisitor)
-    }
-}
-
 impl Serialize for EnumOption {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(2))?;
@@ -667,30 +630,7 @@ impl Serialize for super::Unchecked {
 mod tests {
     use serde_json::json;
 
-    use super::super::{EnumOption, StringFormat, Unchecked};
-
-    #[test]
-    fn format_names_read_and_write_both_ways() {
-        for format in [
-            StringFormat::Email,
-            StringFormat::Uri,
-            StringFormat::Date,
-            StringFormat::DateTime,
-        ] {
-            let json = serde_json::to_value(format).unwrap();
-            assert_eq!(json, format.as_str());
-            assert_eq!(
-                serde_json::from_value::<StringFormat>(json).unwrap(),
-                format
-            );
-        }
-        let unknown = serde_json::from_value::<StringFormat>(json!("ipv4")).unwrap_err();
-        assert_eq!(
-            unknown.to_string(),
-            "unknown variant `ipv4`, expected one of `email`, `uri`, `date`, `date-time`"
-        );
-        assert!(serde_json::from_value::<StringFormat>(json!(4)).is_err());
-    }
+    use super::super::{EnumOption, Unchecked};
 
     #[test]
     fn options_read_their_two_keys_and_ignore_others() {

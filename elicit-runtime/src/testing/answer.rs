@@ -5,8 +5,10 @@ use std::fmt;
 use ::rmcp::model as m;
 use serde_json::{Map, Value, json};
 
+use super::choose::{By, Chosen};
 use crate::Elicit;
 use crate::protocol::ElicitRequest;
+use crate::shape::OptionValue;
 
 /// One answer in a [`TestClient`](super::TestClient)'s script: what the user does with the
 /// next request the server makes.
@@ -32,7 +34,7 @@ use crate::protocol::ElicitRequest;
 /// assert_eq!(script[2].to_string(), "decline");
 /// ```
 #[derive(Clone)]
-pub struct Answer(pub(super) Kind);
+pub struct Answer(pub(super) Kind, Vec<Chosen>);
 
 #[derive(Clone)]
 pub(super) enum Kind {
@@ -43,6 +45,7 @@ pub(super) enum Kind {
     Cancel,
     Raw(Value),
     Never,
+    Skip,
     Sampling(Box<m::CreateMessageResult>),
     Roots(m::ListRootsResult),
 }
@@ -62,9 +65,15 @@ pub(super) enum Reply {
     Send(Value),
     Verbatim(Value),
     Never,
+    /// Left out of this retry's `inputResponses` (2026-07-28).
+    Omit,
 }
 
 impl Answer {
+    fn of(kind: Kind) -> Self {
+        Self(kind, Vec::new())
+    }
+
     /// Accepts a form with this `content`, exactly as given: no defaults are filled in, and
     /// nothing is checked (content that does not fit the form is how to test the tool's
     /// handling of an invalid answer).
@@ -75,7 +84,7 @@ impl Answer {
     /// assert_eq!(answer.to_string(), r#"accept {"email":"not an address"}"#);
     /// ```
     pub fn accept(content: Value) -> Self {
-        Self(Kind::Accept(content))
+        Self::of(Kind::Accept(content))
     }
 
     /// Accepts a form with `value` as content ([`Elicit::to_content`]).
@@ -92,7 +101,7 @@ impl Answer {
     /// assert_eq!(answer.to_string(), r#"accept {"city":"Oslo"}"#);
     /// ```
     pub fn accept_value<T: Elicit>(value: &T) -> Self {
-        Self(Kind::Accept(Value::Object(value.to_content())))
+        Self::of(Kind::Accept(Value::Object(value.to_content())))
     }
 
     /// Accepts a form with this `content` after filling in the form's defaults for the keys
@@ -106,8 +115,8 @@ impl Answer {
     /// ```
     pub fn accept_with_defaults(content: Value) -> Self {
         match content {
-            Value::Object(content) => Self(Kind::AcceptWithDefaults(content)),
-            other => Self(Kind::Accept(other)),
+            Value::Object(content) => Self::of(Kind::AcceptWithDefaults(content)),
+            other => Self::of(Kind::Accept(other)),
         }
     }
 
@@ -118,7 +127,7 @@ impl Answer {
     /// assert_eq!(Answer::accept_defaults().to_string(), "accept the defaults");
     /// ```
     pub fn accept_defaults() -> Self {
-        Self(Kind::AcceptWithDefaults(Map::new()))
+        Self::of(Kind::AcceptWithDefaults(Map::new()))
     }
 
     /// Accepts a URL-mode request (`{"action": "accept"}`, no content): the user agreed to
@@ -130,7 +139,7 @@ impl Answer {
     /// assert_eq!(Answer::accept_url().to_string(), "accept the URL");
     /// ```
     pub fn accept_url() -> Self {
-        Self(Kind::AcceptUrl)
+        Self::of(Kind::AcceptUrl)
     }
 
     /// Declines a form or a URL request.
@@ -140,7 +149,7 @@ impl Answer {
     /// assert_eq!(Answer::decline().to_string(), "decline");
     /// ```
     pub fn decline() -> Self {
-        Self(Kind::Decline)
+        Self::of(Kind::Decline)
     }
 
     /// Cancels a form or a URL request (the user dismissed it).
@@ -150,7 +159,7 @@ impl Answer {
     /// assert_eq!(Answer::cancel().to_string(), "cancel");
     /// ```
     pub fn cancel() -> Self {
-        Self(Kind::Cancel)
+        Self::of(Kind::Cancel)
     }
 
     /// Answers any request with this JSON as the result, verbatim: the way to send
@@ -162,7 +171,7 @@ impl Answer {
     /// assert_eq!(answer.to_string(), r#"raw {"action":"maybe"}"#);
     /// ```
     pub fn raw(result: Value) -> Self {
-        Self(Kind::Raw(result))
+        Self::of(Kind::Raw(result))
     }
 
     /// Never answers. Up to 2025-11-25 the request stays pending (until the server cancels
@@ -175,7 +184,128 @@ impl Answer {
     /// assert_eq!(Answer::never().to_string(), "never");
     /// ```
     pub fn never() -> Self {
-        Self(Kind::Never)
+        Self::of(Kind::Never)
+    }
+
+    /// Leaves the request unanswered once. On 2026-07-28 the client retries the call without
+    /// an entry for it in `inputResponses` (SEP-2322's missing response: the server should
+    /// ask again, and the next answer in the script answers that). Up to 2025-11-25 a
+    /// request on the connection cannot be left out and answered later, so the answer is
+    /// passed over and the next one answers it: the tool sees the same answer on every
+    /// revision.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// assert_eq!(Answer::skip().to_string(), "skip");
+    /// ```
+    pub fn skip() -> Self {
+        Self::of(Kind::Skip)
+    }
+
+    /// Chooses, in this accepted answer, the option of the single select `field` whose value
+    /// is `value` (its `const`: [`OptionValue::to_constant`], the text of a `String`, an
+    /// integer or a date), as a person picks an option among those shown.
+    ///
+    /// The choice is made when the request arrives, against the options it offers: an option
+    /// that was not offered, or a `field` that is no single select, fails the call with
+    /// [`KitError::Choice`](super::KitError::Choice), naming the options there were. (To
+    /// send a value that was not offered, as a tampering client does, write it in
+    /// [`accept`](Self::accept)'s content.) It replaces what the content says for `field`.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// use serde_json::json;
+    ///
+    /// let answer = Answer::accept(json!({"travellers": 2})).choose("date", "2026-12-27".to_owned());
+    /// assert_eq!(answer.to_string(), r#"accept {"travellers":2} choosing date = "2026-12-27""#);
+    /// ```
+    #[must_use]
+    #[allow(clippy::needless_pass_by_value)] // `choose("date", day)` reads as a script should
+    pub fn choose(self, field: impl Into<String>, value: impl OptionValue) -> Self {
+        self.chosen(field, By::Value, vec![value.to_constant()], false)
+    }
+
+    /// Chooses, in this accepted answer, the option of the single select `field` titled
+    /// `title` (an untitled option's title is its value; on 2025-06-18, its `enumNames`
+    /// entry): what a test knows when the options are the server's own items, whose `const`s
+    /// it chose. Checked like [`choose`](Self::choose).
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// use serde_json::json;
+    ///
+    /// let answer = Answer::accept(json!({})).choose_titled("date", "Sun 27 Dec — 2 seats left");
+    /// assert_eq!(answer.to_string(), r#"accept {} choosing date titled "Sun 27 Dec — 2 seats left""#);
+    /// ```
+    #[must_use]
+    pub fn choose_titled(self, field: impl Into<String>, title: impl Into<String>) -> Self {
+        self.chosen(field, By::Title, vec![title.into()], false)
+    }
+
+    /// Chooses, in this accepted answer, these options of the multi-select `field`, by value
+    /// (none: an empty list). On 2025-06-18, where a multi-select is asked as one checkbox per
+    /// option, it ticks these and leaves the others unticked. Checked like
+    /// [`choose`](Self::choose).
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// use serde_json::json;
+    ///
+    /// let answer = Answer::accept(json!({})).choose_all("extras", ["bike".to_owned()]);
+    /// assert_eq!(answer.to_string(), r#"accept {} choosing extras = ["bike"]"#);
+    /// ```
+    #[must_use]
+    pub fn choose_all<V: OptionValue>(
+        self,
+        field: impl Into<String>,
+        values: impl IntoIterator<Item = V>,
+    ) -> Self {
+        let values = values
+            .into_iter()
+            .map(|value| value.to_constant())
+            .collect();
+        self.chosen(field, By::Value, values, true)
+    }
+
+    /// Chooses, in this accepted answer, the options of the multi-select `field` with these
+    /// titles. Checked like [`choose`](Self::choose).
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    /// use serde_json::json;
+    ///
+    /// let answer = Answer::accept_defaults().choose_all_titled("extras", ["Bike", "Breakfast"]);
+    /// assert_eq!(answer.to_string(), r#"accept the defaults choosing extras titled ["Bike", "Breakfast"]"#);
+    /// ```
+    #[must_use]
+    pub fn choose_all_titled<T: Into<String>>(
+        self,
+        field: impl Into<String>,
+        titles: impl IntoIterator<Item = T>,
+    ) -> Self {
+        let titles = titles.into_iter().map(Into::into).collect();
+        self.chosen(field, By::Title, titles, true)
+    }
+
+    fn chosen(
+        mut self,
+        field: impl Into<String>,
+        by: By,
+        options: Vec<String>,
+        multi: bool,
+    ) -> Self {
+        self.1.push(Chosen {
+            field: field.into(),
+            by,
+            options,
+            multi,
+        });
+        self
+    }
+
+    /// Whether this is [`skip`](Self::skip).
+    pub(super) fn is_skip(&self) -> bool {
+        matches!(self.0, Kind::Skip)
     }
 
     /// Answers a `sampling/createMessage` request with this result.
@@ -188,7 +318,7 @@ impl Answer {
     /// assert_eq!(Answer::sampling(result).to_string(), "sampling (model test-model)");
     /// ```
     pub fn sampling(result: m::CreateMessageResult) -> Self {
-        Self(Kind::Sampling(Box::new(result)))
+        Self::of(Kind::Sampling(Box::new(result)))
     }
 
     /// Answers a `roots/list` request with this result.
@@ -201,7 +331,7 @@ impl Answer {
     /// assert_eq!(answer.to_string(), "roots [file:///work]");
     /// ```
     pub fn roots(result: m::ListRootsResult) -> Self {
-        Self(Kind::Roots(result))
+        Self::of(Kind::Roots(result))
     }
 
     pub(super) fn fits(&self, asks: Asks) -> bool {
@@ -211,38 +341,80 @@ impl Answer {
             Kind::Decline | Kind::Cancel => matches!(asks, Asks::Form | Asks::Url),
             Kind::Sampling(_) => asks == Asks::Sampling,
             Kind::Roots(_) => asks == Asks::Roots,
-            Kind::Raw(_) | Kind::Never => true,
+            Kind::Raw(_) | Kind::Never | Kind::Skip => true,
         }
     }
 
     /// The result to send for `request` (the elicitation, when it is one).
-    pub(super) fn reply(
-        &self,
-        request: Option<&ElicitRequest>,
-    ) -> Result<Reply, serde_json::Error> {
-        Ok(Reply::Send(match &self.0 {
-            Kind::Accept(content) => json!({"action": "accept", "content": content}),
+    pub(super) fn reply(&self, request: Option<&ElicitRequest>) -> Result<Reply, ReplyError> {
+        let schema = request.and_then(ElicitRequest::requested_schema);
+        let mut content = match &self.0 {
+            Kind::Accept(Value::Object(content)) => content.clone(),
             Kind::AcceptWithDefaults(content) => {
                 let mut content = content.clone();
-                if let Some(schema) = request.and_then(ElicitRequest::requested_schema) {
+                if let Some(schema) = schema {
                     schema.apply_defaults(&mut content);
                 }
-                json!({"action": "accept", "content": content})
+                content
             }
-            Kind::AcceptUrl => json!({"action": "accept"}),
-            Kind::Decline => json!({"action": "decline"}),
-            Kind::Cancel => json!({"action": "cancel"}),
-            Kind::Raw(result) => return Ok(Reply::Verbatim(result.clone())),
-            Kind::Never => return Ok(Reply::Never),
-            Kind::Sampling(result) => serde_json::to_value(result)?,
-            Kind::Roots(result) => serde_json::to_value(result)?,
+            other => {
+                if let Some(chosen) = self.1.first() {
+                    return Err(ReplyError::Choice(format!(
+                        "cannot choose {chosen}: only an answer that accepts a form with object content chooses options"
+                    )));
+                }
+                return other.reply();
+            }
+        };
+        for chosen in &self.1 {
+            chosen
+                .apply(schema, &mut content)
+                .map_err(ReplyError::Choice)?;
+        }
+        Ok(Reply::Send(json!({"action": "accept", "content": content})))
+    }
+}
+
+impl Kind {
+    /// The result of an answer that writes no form content of its own.
+    fn reply(&self) -> Result<Reply, ReplyError> {
+        Ok(Reply::Send(match self {
+            Self::Accept(content) => json!({"action": "accept", "content": content}),
+            Self::AcceptWithDefaults(content) => json!({"action": "accept", "content": content}),
+            Self::AcceptUrl => json!({"action": "accept"}),
+            Self::Decline => json!({"action": "decline"}),
+            Self::Cancel => json!({"action": "cancel"}),
+            Self::Raw(result) => return Ok(Reply::Verbatim(result.clone())),
+            Self::Never => return Ok(Reply::Never),
+            Self::Skip => return Ok(Reply::Omit),
+            Self::Sampling(result) => serde_json::to_value(result).map_err(ReplyError::Encode)?,
+            Self::Roots(result) => serde_json::to_value(result).map_err(ReplyError::Encode)?,
         }))
     }
 }
 
+/// Why an answer could not be written for a request.
+pub(super) enum ReplyError {
+    /// Its result is not JSON.
+    Encode(serde_json::Error),
+    /// It chooses what the request does not offer.
+    Choice(String),
+}
+
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
+        self.0.fmt(f)?;
+        for (index, chosen) in self.1.iter().enumerate() {
+            let lead = if index == 0 { " choosing" } else { "," };
+            write!(f, "{lead} {chosen}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Kind::Accept(content) => write!(f, "accept {content}"),
             Kind::AcceptWithDefaults(content) if content.is_empty() => {
                 f.write_str("accept the defaults")
@@ -259,6 +431,7 @@ impl fmt::Display for Answer {
             Kind::Cancel => f.write_str("cancel"),
             Kind::Raw(result) => write!(f, "raw {result}"),
             Kind::Never => f.write_str("never"),
+            Kind::Skip => f.write_str("skip"),
             Kind::Sampling(result) => write!(f, "sampling (model {})", result.model),
             Kind::Roots(result) => {
                 let uris: Vec<&str> = result.roots.iter().map(|root| root.uri.as_str()).collect();

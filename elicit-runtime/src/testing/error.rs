@@ -45,6 +45,15 @@ pub enum KitError {
         /// Every answer the script had left, in order.
         left: Vec<String>,
     },
+    /// The script's answer chooses what the request does not offer
+    /// ([`Answer::choose`](super::Answer::choose) and its kin): no such select, or an option
+    /// that is not among those shown.
+    Choice {
+        /// The request, described.
+        request: String,
+        /// What could not be chosen, and what was offered.
+        problem: String,
+    },
     /// The server's request could not be read (it is not a well-formed `elicitation/create`,
     /// say): the client refused it.
     BadRequest {
@@ -160,6 +169,12 @@ impl fmt::Display for KitError {
                 "the server sent {request}, which the kit cannot answer; the script had left: {}",
                 list(left)
             ),
+            Self::Choice { request, problem } => {
+                write!(
+                    f,
+                    "the server sent {request}; the script's answer {problem}"
+                )
+            }
             Self::BadRequest { request, error } => {
                 write!(f, "the server sent {request}, which is malformed: {error}")
             }

@@ -12,16 +12,19 @@
 //! out, or does not fit a request, fails the call with a [`KitError`] that names the
 //! request and what the script had left.
 //!
+//! A server of another SDK, or of none, is tested on 2026-07-28 through an [`Exchange`]: a
+//! function from a JSON-RPC request to its response, which [`TestClient::exchange`] drives
+//! with the same script into an [`ExchangeSession`] (with the `rust-mcp-sdk` feature,
+//! `TestClient::connect_rust_mcp_sdk` serves a rust-mcp-sdk handler that way, in process).
+//!
 //! ```
 //! # // Doctests do not run `#[tokio::test]` functions: run this one as a `#[tokio::main]`.
 //! # mod tokio { pub use ::tokio::*; pub use ::tokio::main as test; }
-//! use elicit_core::rmcp::{Asked, ask_form};
+//! use elicit_core::dialog::Dialog;
 //! use elicit_core::testing::{Answer, TestClient, text};
 //! use elicit_core::{Elicit, ElicitOutcome};
-//! use rmcp::handler::server::tool::InputResponses;
 //! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-//! use rmcp::service::RequestContext;
-//! use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+//! use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 //!
 //! /// Which city?
 //! #[derive(Elicit)]
@@ -35,17 +38,15 @@
 //! #[tool_router]
 //! impl Weather {
 //!     #[tool(description = "Today's forecast")]
-//!     async fn forecast(
-//!         &self,
-//!         ctx: RequestContext<RoleServer>,
-//!         InputResponses(responses): InputResponses,
-//!     ) -> Result<CallToolResponse, ErrorData> {
-//!         let text = match ask_form::<City>(&ctx, responses.as_ref(), "city").await? {
-//!             Asked::InputRequired(result) => return Ok(result.into()),
-//!             Asked::Answered(ElicitOutcome::Accepted(answer)) => format!("Sunny in {}", answer.city),
-//!             Asked::Answered(_) => "No city, no forecast".to_owned(),
-//!         };
-//!         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+//!     async fn forecast(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+//!         dialog.run(|d| async move {
+//!             let text = match d.ask::<City>("city").await? {
+//!                 ElicitOutcome::Accepted(answer) => format!("Sunny in {}", answer.city),
+//!                 _ => "No city, no forecast".to_owned(),
+//!             };
+//!             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+//!         })
+//!         .await
 //!     }
 //! }
 //!
@@ -73,16 +74,25 @@
 // answers them like any other request.
 #[allow(deprecated)]
 mod answer;
+mod choose;
 #[allow(deprecated)]
 mod client;
 mod error;
+mod exchange;
 mod record;
+#[cfg(feature = "rust-mcp-sdk")]
+mod rust_mcp_sdk;
+#[allow(deprecated)]
+mod service;
+mod session;
 mod wire;
 
 pub use self::answer::Answer;
-pub use self::client::{Session, TestClient};
+pub use self::client::TestClient;
 pub use self::error::KitError;
+pub use self::exchange::{Exchange, ExchangeSession, Exchanged, Exchanging};
 pub use self::record::SeenRequest;
+pub use self::session::Session;
 
 use ::rmcp::model::CallToolResult;
 

@@ -4,9 +4,9 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::Elicit;
-use crate::protocol::{ElicitMode, ElicitRequest, ProtocolVersion};
+use crate::protocol::{ElicitMode, ElicitRequest, MultiSelectFallback, ProtocolVersion};
 use crate::schema::RequestedSchema;
+use crate::{Elicit, Form};
 
 /// A request the server made during a [`Session`](super::Session) call: an
 /// `elicitation/create` (sent on the connection up to 2025-11-25, or an `inputRequests`
@@ -196,7 +196,9 @@ impl SeenRequest {
         }
     }
 
-    /// A URL request's `elicitationId` (2025-11-25; 2026-07-28 has none).
+    /// A URL request's `elicitationId`, exactly as the server sent it: `Some("connect-1")` on
+    /// 2025-11-25, `None` on 2026-07-28, which has no such field (and `Some("")` from a
+    /// server that writes an empty one there, so a test can catch it).
     ///
     /// ```
     /// # fn check(request: &elicit_core::testing::SeenRequest) {
@@ -204,14 +206,14 @@ impl SeenRequest {
     /// # }
     /// ```
     pub fn elicitation_id(&self) -> Option<&str> {
-        match &self.elicitation {
-            Some(ElicitRequest::Url(request)) => request.elicitation_id(),
-            _ => None,
+        if self.mode() != Some(ElicitMode::Url) {
+            return None;
         }
+        self.params.get("elicitationId").and_then(Value::as_str)
     }
 
     /// Asserts that this request is `T`'s form, as this crate writes it for the session's
-    /// revision through rmcp (what [`ask_form`](crate::rmcp::ask_form) and
+    /// revision (what a [`Dialog`](crate::dialog::Dialog) and
     /// [`PeerElicitExt`](crate::rmcp::PeerElicitExt) send): the same fields, in the same
     /// order, with the same constraints. The message is not compared.
     ///
@@ -260,17 +262,102 @@ impl SeenRequest {
     }
 }
 
+impl SeenRequest {
+    /// Asserts that the request asks exactly this form instance: a form shaped at run time
+    /// (`T::form()…build()`, or any [`Form`]) with the options, bounds, defaults and texts it
+    /// was given, as written for the session's revision (on 2025-06-18, a multi-select may
+    /// have been asked as checkboxes: either way is accepted). The prompt is not compared
+    /// (a re-ask adds to it: check [`message`](Self::message)), and neither is a re-ask's
+    /// schema, which carries the right answers as defaults (check [`schema`](Self::schema)).
+    ///
+    /// # Panics
+    /// When the request is not a form, or its schema differs from the form's (the message
+    /// shows both): that is the assertion.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// /// Which date?
+    /// #[derive(Elicit)]
+    /// struct Rebook {
+    ///     #[elicit(options)]
+    ///     date: String,
+    /// }
+    ///
+    /// # fn check(request: &elicit_core::testing::SeenRequest) {
+    /// let offered = Rebook::form().date(|f| f.options(["2026-12-27".to_owned()])).build().unwrap();
+    /// request.assert_form_is(&offered);
+    /// # }
+    /// ```
+    #[track_caller]
+    pub fn assert_form_is<T>(&self, form: &Form<T>) {
+        let Some(schema) = self.schema() else {
+            panic!("expected a form, but the server sent {self}");
+        };
+        let request = form.request();
+        let expected = match sent_schema(&request, self.version, MultiSelectFallback::Refuse) {
+            Ok(expected) if expected == *schema => return,
+            Ok(expected) => Some(expected),
+            Err(_) => None,
+        };
+        if !self.version.has_multi_select()
+            && sent_schema(&request, self.version, MultiSelectFallback::Checkboxes)
+                .is_ok_and(|checkboxes| checkboxes == *schema)
+        {
+            return;
+        }
+        let show = |schema: &RequestedSchema| {
+            serde_json::to_string(schema).unwrap_or_else(|error| error.to_string())
+        };
+        match expected {
+            Some(expected) => panic!(
+                "the server's form is not the form expected on {}:\n  sent:     {}\n  expected: {}",
+                self.version.as_str(),
+                show(schema),
+                show(&expected)
+            ),
+            None => panic!(
+                "the form expected cannot be written for {}, but the server sent {}",
+                self.version.as_str(),
+                show(schema)
+            ),
+        }
+    }
+}
+
 fn short_name<T>() -> &'static str {
     let name = std::any::type_name::<T>();
     name.rsplit("::").next().unwrap_or(name)
 }
 
-/// `T`'s form as this crate sends it through rmcp on `version`, read back like a request.
+/// `T`'s form as this crate sends it through rmcp on `version`.
 fn expected_schema<T: Elicit>(version: ProtocolVersion) -> Result<RequestedSchema, String> {
-    let params = ElicitRequest::form::<T>()
-        .to_rmcp_params(version)
-        .map_err(|error| error.to_string())?;
-    let text = serde_json::to_string(&params).map_err(|error| error.to_string())?;
+    sent_schema(
+        &ElicitRequest::form::<T>(),
+        version,
+        MultiSelectFallback::Refuse,
+    )
+}
+
+/// The schema of `request` as this crate sends it through rmcp on `version`, read back like
+/// a request: rendered exactly up to 2025-11-25 (sent as JSON on the connection, its
+/// multi-selects as `fallback` says), through rmcp's model on 2026-07-28 (the
+/// `InputRequiredResult` is rmcp's).
+fn sent_schema(
+    request: &ElicitRequest,
+    version: ProtocolVersion,
+    fallback: MultiSelectFallback,
+) -> Result<RequestedSchema, String> {
+    let text = if version.uses_input_required() {
+        let params = request
+            .to_rmcp_params(version)
+            .map_err(|error| error.to_string())?;
+        serde_json::to_string(&params).map_err(|error| error.to_string())?
+    } else {
+        let params = request
+            .render_with(version, fallback)
+            .map_err(|error| error.to_string())?;
+        params.to_string()
+    };
     let request: ElicitRequest = serde_json::from_str(&text).map_err(|error| error.to_string())?;
     request
         .requested_schema()

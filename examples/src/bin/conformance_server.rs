@@ -15,11 +15,10 @@
 //! | `input-required-result-non-tool-request` | the prompt `test_input_required_result_prompt` |
 //! | `server-stateless` (its elicitation and capability probes) | `test_streaming_elicitation`, `test_missing_capability` |
 //!
-//! The first three work on every protocol revision (`elicitation/create` up to 2025-11-25,
-//! an `InputRequiredResult` from 2026-07-28: see `ask_form`). The `input-required-result`
-//! ones are written with `elicit_core::rmcp::Dialog`: straight-line code that works on both
-//! generations, whose 2026-07-28 `requestState` is sealed under a key drawn at start-up and
-//! bound to the tool and its arguments, so a tampered, transplanted or expired state is
+//! Every tool asks through `elicit_core::dialog::Dialog`: straight-line code that works on
+//! every protocol revision (`elicitation/create` up to 2025-11-25, an `InputRequiredResult`
+//! from 2026-07-28), whose 2026-07-28 `requestState` is sealed (encrypted) under the key a
+//! dialog draws at start-up when given none, and bound to the tool and its arguments, so a tampered, transplanted or expired state is
 //! refused with -32602; a missing answer is asked again; a form is asked only of a client
 //! that declared form mode.
 //!
@@ -32,20 +31,14 @@
 
 use std::sync::Arc;
 
-use elicit_core::protocol::ElicitRequest;
-use elicit_core::protocol::ProtocolVersion;
-use elicit_core::protocol::state::Binding;
-use elicit_core::rmcp::{Asked, Dialog, Inputs, ask_form, ask_form_with, protocol_version};
-use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
+use elicit_core::dialog::{Dialog, Halt, Inputs};
+use elicit_core::{Elicit, ElicitOutcome, Form};
+use examples::http;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{
-    self as m, CallToolResponse, CallToolResult, ContentBlock, InputResponses as Answers,
-    JsonObject,
-};
+use rmcp::model::{self as m, CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::RequestContext;
+use rmcp::transport::StreamableHttpService;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -192,35 +185,6 @@ struct PromptContext {
 
 const PROMPT: &str = "test_input_required_result_prompt";
 
-/// The key ring `Dialog` seals each `requestState` with: one key, drawn at start-up and
-/// shared by every session (a retry may arrive on another).
-mod state {
-    use std::sync::OnceLock;
-
-    use elicit_core::protocol::state::{StateKey, StateKeys};
-
-    pub fn keys() -> &'static StateKeys {
-        static KEYS: OnceLock<StateKeys> = OnceLock::new();
-        KEYS.get_or_init(|| {
-            let mut secret = [0; 32];
-            getrandom::fill(&mut secret).expect("the OS random source is available");
-            StateKeys::new(StateKey::new(&secret).expect("32 bytes is long enough"))
-        })
-    }
-}
-
-/// A dialog for the tool `name` called with `arguments`.
-fn dialog(
-    name: &str,
-    arguments: JsonObject,
-    ctx: RequestContext<RoleServer>,
-    answers: InputResponses,
-    state: RequestState,
-) -> Dialog {
-    let binding = Binding::tool(name, &Value::Object(arguments));
-    Dialog::tool(ctx, state::keys(), binding, answers, state)
-}
-
 /// Sampling and `roots/list`, which the suite asks for next to the form, through rmcp's own
 /// model types.
 mod others {
@@ -229,10 +193,8 @@ mod others {
         reason = "rmcp marks sampling and roots deprecated (SEP-2577); the suite still asks for them"
     )]
 
-    use elicit_core::rmcp::Gathered;
-    use rmcp::ErrorData;
+    use elicit_core::dialog::{Gathered, Halt};
     use rmcp::model as m;
-    use serde_json::Value;
 
     /// `sampling/createMessage` for a greeting.
     pub fn greeting_request() -> m::InputRequest {
@@ -251,21 +213,14 @@ mod others {
         m::InputRequest::ListRoots(m::ListRootsRequest::default())
     }
 
-    /// The text of a `CreateMessageResult` answer.
-    pub fn sampled_text(key: &str, answer: &Value) -> Result<String, ErrorData> {
-        let result: m::CreateMessageResult = serde_json::from_value(answer.clone())
-            .map_err(|error| malformed(key, "a CreateMessageResult", &error))?;
-        Ok(text_of(&result))
-    }
-
     /// The sampled greeting gathered under `key`, if it was asked.
-    pub fn greeting(gathered: &Gathered, key: &str) -> Result<Option<String>, ErrorData> {
+    pub fn greeting(gathered: &Gathered, key: &str) -> Result<Option<String>, Halt> {
         let result = gathered.result::<m::CreateMessageResult>(key)?;
         Ok(result.as_ref().map(text_of))
     }
 
     /// The root URIs gathered under `key`, space-separated, if they were asked.
-    pub fn roots(gathered: &Gathered, key: &str) -> Result<Option<String>, ErrorData> {
+    pub fn roots(gathered: &Gathered, key: &str) -> Result<Option<String>, Halt> {
         let result = gathered.result::<m::ListRootsResult>(key)?;
         Ok(result.map(|result| {
             let uris: Vec<String> = result.roots.into_iter().map(|root| root.uri).collect();
@@ -283,10 +238,6 @@ mod others {
             .map(|text| text.text.as_str())
             .collect()
     }
-
-    fn malformed(key: &str, what: &str, error: &serde_json::Error) -> ErrorData {
-        ErrorData::invalid_params(format!("inputResponses.{key} is not {what}: {error}"), None)
-    }
 }
 
 // ---------------------------------------------------------------- the server
@@ -294,58 +245,20 @@ mod others {
 #[derive(Clone)]
 struct Conformance;
 
-fn text(text: String) -> CallToolResponse {
-    CallToolResult::success(vec![ContentBlock::text(text)]).into()
-}
-
-/// An answer that is not an `ElicitResult` is the client's mistake (-32602); the rest as
-/// `elicit_core::rmcp::Error` maps them.
-fn rejected(error: elicit_core::rmcp::Error) -> ErrorData {
-    match error {
-        elicit_core::rmcp::Error::Malformed(error) => {
-            ErrorData::invalid_params(format!("inputResponses: {error}"), None)
-        }
-        other => other.into(),
-    }
-}
-
-/// Whether the request speaks 2026-07-28, where input rides in `InputRequiredResult`s.
-fn input_required_revision(ctx: &RequestContext<RoleServer>) -> bool {
-    ctx.protocol_version()
-        .map(|version| protocol_version(&version))
-        >= Some(ProtocolVersion::V2026_07_28)
-}
-
-/// Asks for `T` under `key` the way the request's protocol revision wants (see `ask_form`)
-/// and reports the outcome as `{prefix}: action=…, content={…}`, like the suite's
-/// reference server.
-async fn elicit<T: Elicit>(
-    ctx: &RequestContext<RoleServer>,
-    responses: Option<&Answers>,
-    message: Option<String>,
+/// Asks for `form` and reports the outcome as `{prefix}: action=…, content={…}`, like the
+/// suite's reference server.
+async fn elicit<T: Elicit + 'static>(
+    d: &Dialog,
+    form: Form<T>,
     prefix: &str,
-) -> Result<CallToolResponse, ErrorData> {
-    let key = "form";
-    let asked = match message {
-        Some(message) => ask_form_with::<T>(ctx, responses, key, message).await,
-        None => ask_form::<T>(ctx, responses, key).await,
-    };
-    let outcome = match asked {
-        Ok(Asked::InputRequired(result)) => return Ok(result.into()),
-        Ok(Asked::Answered(outcome)) => outcome,
-        Err(elicit_core::rmcp::Error::Invalid(errors)) => {
-            let text = format!("{prefix}: the answer does not fit the form:\n{errors}");
-            return Ok(CallToolResult::error(vec![ContentBlock::text(text)]).into());
-        }
-        // No elicitation capability: the suite's description says to return an error.
-        Err(error) => return Err(rejected(error)),
-    };
+) -> Result<CallToolResult, Halt> {
+    let outcome = d.ask_form("form", form).await?;
     let action = outcome.action();
     let content = match outcome {
         ElicitOutcome::Accepted(answer) => Value::Object(answer.to_content()),
         ElicitOutcome::Declined | ElicitOutcome::Cancelled => Value::Object(Map::new()),
     };
-    Ok(text(format!(
+    Ok(done(format!(
         "{prefix}: action={action}, content={content}"
     )))
 }
@@ -353,7 +266,7 @@ async fn elicit<T: Elicit>(
 /// `test_input_required_result_request_state` and `-tampered_state`: asks to confirm; on
 /// 2026-07-28 the answer comes back with the sealed `requestState`, which `Dialog` opened
 /// (or refused with -32602) before the body ran.
-async fn confirm(d: Dialog) -> Result<CallToolResult, elicit_core::rmcp::Halt> {
+async fn confirm(d: Dialog) -> Result<CallToolResult, Halt> {
     let ok = match d.ask::<Confirm>("confirm").await? {
         ElicitOutcome::Accepted(Confirm { ok }) => ok.to_string(),
         outcome => format!("not given (action={})", outcome.action()),
@@ -372,7 +285,7 @@ async fn confirm(d: Dialog) -> Result<CallToolResult, elicit_core::rmcp::Halt> {
 /// `test_input_required_result_multiple_inputs` and `-capabilities`: a name (form), a
 /// greeting (sampling) and the client's roots in one round, each asked only of a client
 /// that declared the capability.
-async fn gather(d: Dialog) -> Result<CallToolResult, elicit_core::rmcp::Halt> {
+async fn gather(d: Dialog) -> Result<CallToolResult, Halt> {
     let inputs = Inputs::new()
         .form::<Name>("user_name")
         .request("greeting", others::greeting_request())
@@ -397,155 +310,107 @@ fn done(text: String) -> CallToolResult {
 
 #[tool_router]
 impl Conformance {
+    // The dialog comes first: `Parameters` takes the arguments the dialog binds its state to.
     #[tool(description = "Tests server-initiated elicitation (user input request)")]
     async fn test_elicitation(
         &self,
+        dialog: Dialog,
         Parameters(args): Parameters<ElicitationArgs>,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
     ) -> Result<CallToolResponse, ErrorData> {
-        elicit::<UserResponse>(
-            &ctx,
-            responses.as_ref(),
-            Some(args.message),
-            "User response",
-        )
-        .await
+        let form = Form::<UserResponse>::new().message(args.message);
+        dialog
+            .run(|d| async move { elicit(&d, form, "User response").await })
+            .await
     }
 
     #[tool(description = "Tests elicitation with default values per SEP-1034")]
     async fn test_elicitation_sep1034_defaults(
         &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        elicit::<Sep1034Defaults>(&ctx, responses.as_ref(), None, "Elicitation completed").await
+        dialog
+            .run(|d| async move {
+                elicit(&d, Form::<Sep1034Defaults>::new(), "Elicitation completed").await
+            })
+            .await
     }
 
     #[tool(description = "Tests elicitation with enum schema improvements per SEP-1330")]
     async fn test_elicitation_sep1330_enums(
         &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        elicit::<Sep1330Enums>(&ctx, responses.as_ref(), None, "Elicitation completed").await
+        dialog
+            .run(|d| async move {
+                elicit(&d, Form::<Sep1330Enums>::new(), "Elicitation completed").await
+            })
+            .await
     }
 
     #[tool(description = "Asks for the user's name, then greets them")]
     async fn test_input_required_result_elicitation(
         &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
         // A retry without the answer (or under another key) is asked again; an answer that
         // is not an ElicitResult is -32602; extra keys are ignored.
-        dialog(
-            "test_input_required_result_elicitation",
-            arguments,
-            ctx,
-            answers,
-            state,
-        )
-        .run(|d| async move {
-            Ok(done(match d.ask::<Name>("user_name").await? {
-                ElicitOutcome::Accepted(Name { name }) => format!("Hello, {name}!"),
-                outcome => format!("No name given (action={})", outcome.action()),
-            }))
-        })
-        .await
+        dialog
+            .run(|d| async move {
+                Ok(done(match d.ask::<Name>("user_name").await? {
+                    ElicitOutcome::Accepted(Name { name }) => format!("Hello, {name}!"),
+                    outcome => format!("No name given (action={})", outcome.action()),
+                }))
+            })
+            .await
     }
 
     #[tool(description = "Asks for a confirmation, carrying a sealed requestState")]
     async fn test_input_required_result_request_state(
         &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        dialog(
-            "test_input_required_result_request_state",
-            arguments,
-            ctx,
-            answers,
-            state,
-        )
-        .run(confirm)
-        .await
+        dialog.run(confirm).await
     }
 
     #[tool(description = "Asks for a confirmation; refuses a requestState it did not seal")]
     async fn test_input_required_result_tampered_state(
         &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        dialog(
-            "test_input_required_result_tampered_state",
-            arguments,
-            ctx,
-            answers,
-            state,
-        )
-        .run(confirm)
-        .await
+        dialog.run(confirm).await
     }
 
     #[tool(description = "Asks for a name, then a favorite color, in two rounds")]
     async fn test_input_required_result_multi_round(
         &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        dialog(
-            "test_input_required_result_multi_round",
-            arguments,
-            ctx,
-            answers,
-            state,
-        )
-        .run(|d| async move {
-            let step1 = ElicitRequest::form::<Name>().message("Step 1: What is your name?");
-            let name = match d.ask_with::<Name>("step1", step1).await? {
-                ElicitOutcome::Accepted(Name { name }) => name,
-                outcome => {
-                    let text = format!("No name given (action={})", outcome.action());
-                    return Ok(done(text));
-                }
-            };
-            Ok(done(match d.ask::<Color>("step2").await? {
-                ElicitOutcome::Accepted(Color { color }) => {
-                    format!("{name}'s favorite color is {color}")
-                }
-                outcome => format!("{name} gave no color (action={})", outcome.action()),
-            }))
-        })
-        .await
+        dialog
+            .run(|d| async move {
+                let step1 = Form::<Name>::new().message("Step 1: What is your name?");
+                let name = match d.ask_form("step1", step1).await? {
+                    ElicitOutcome::Accepted(Name { name }) => name,
+                    outcome => {
+                        let text = format!("No name given (action={})", outcome.action());
+                        return Ok(done(text));
+                    }
+                };
+                Ok(done(match d.ask::<Color>("step2").await? {
+                    ElicitOutcome::Accepted(Color { color }) => {
+                        format!("{name}'s favorite color is {color}")
+                    }
+                    outcome => format!("{name} gave no color (action={})", outcome.action()),
+                }))
+            })
+            .await
     }
 
     #[tool(description = "Asks for a name, a sampled greeting and the client's roots at once")]
     async fn test_input_required_result_multiple_inputs(
         &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        dialog(
-            "test_input_required_result_multiple_inputs",
-            arguments,
-            ctx,
-            answers,
-            state,
-        )
-        .run(gather)
-        .await
+        dialog.run(gather).await
     }
 
     #[tool(
@@ -553,60 +418,43 @@ impl Conformance {
     )]
     async fn test_streaming_elicitation(
         &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        elicit::<Name>(&ctx, responses.as_ref(), None, "Elicitation completed").await
+        dialog
+            .run(|d| async move { elicit(&d, Form::<Name>::new(), "Elicitation completed").await })
+            .await
     }
 
     #[tool(
         description = "Needs sampling; refuses a client that did not declare it (server-stateless)"
     )]
-    async fn test_missing_capability(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        InputResponses(responses): InputResponses,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let declared = ctx.client_capabilities().unwrap_or_default();
-        if declared.sampling.is_none() {
+    async fn test_missing_capability(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        if dialog.client_capabilities().get("sampling").is_none() {
             let required = others::sampling_required();
             return Err(ErrorData::missing_required_client_capability(required));
         }
-        if !input_required_revision(&ctx) {
+        if dialog.is_live() {
             let message =
                 "test_missing_capability asks through an InputRequiredResult: protocol 2026-07-28";
             return Ok(CallToolResult::error(vec![ContentBlock::text(message)]).into());
         }
-        let key = "greeting";
-        Ok(text(
-            match responses.as_ref().and_then(|responses| responses.get(key)) {
-                Some(answer) => others::sampled_text(key, answer)?,
-                None => {
-                    let mut requests = m::InputRequests::new();
-                    requests.insert(key.to_owned(), others::greeting_request());
-                    return Ok(m::InputRequiredResult::from_input_requests(requests).into());
-                }
-            },
-        ))
+        dialog
+            .run(|d| async move {
+                let gathered = d
+                    .ask_all(Inputs::new().request("greeting", others::greeting_request()))
+                    .await?;
+                let greeting = others::greeting(&gathered, "greeting")?.unwrap_or_default();
+                Ok(done(greeting))
+            })
+            .await
     }
 
     #[tool(description = "Asks only for what the client declared it can provide")]
     async fn test_input_required_result_capabilities(
         &self,
-        ctx: RequestContext<RoleServer>,
-        arguments: JsonObject,
-        answers: InputResponses,
-        state: RequestState,
+        dialog: Dialog,
     ) -> Result<CallToolResponse, ErrorData> {
-        dialog(
-            "test_input_required_result_capabilities",
-            arguments,
-            ctx,
-            answers,
-            state,
-        )
-        .run(gather)
-        .await
+        dialog.run(gather).await
     }
 }
 
@@ -643,7 +491,7 @@ impl ServerHandler for Conformance {
             let message = format!("no prompt named {:?}", request.name);
             return Err(ErrorData::invalid_params(message, None));
         }
-        Dialog::prompt(ctx, state::keys(), &request)
+        Dialog::prompt(ctx, &request)
             .run(|d| async move {
                 let text = match d.ask::<PromptContext>("user_context").await? {
                     ElicitOutcome::Accepted(PromptContext { context }) => {
@@ -667,16 +515,20 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => 3001,
     };
     // Session mode (the default) keeps the stream a server-to-client request needs open.
+    // `examples::http` serves it as a server that elicits should be: with TCP_NODELAY
+    // (rmcp writes a reply in small pieces, and Nagle's algorithm against the client's
+    // delayed ACK would hold each call on a kept-open connection ~40 ms), a 1 MiB body
+    // limit, a budget for the bytes parsed at once, and JSON-RPC errors for malformed
+    // requests. See its docs and docs/robustness.md.
     let service = StreamableHttpService::new(
         || Ok(Conformance),
         Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
+        http::config(),
     );
-    let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     println!("listening on http://{}/mcp", listener.local_addr()?);
     tokio::select! {
-        served = axum::serve(listener, router).into_future() => served?,
+        served = http::serve(listener, http::router("/mcp", service)) => served?,
         _ = tokio::signal::ctrl_c() => {}
     }
     Ok(())

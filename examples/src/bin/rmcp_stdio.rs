@@ -2,24 +2,21 @@
 //! booking form and answers each outcome: accept, decline, cancel, and an invalid answer
 //! (asked again once, with what was wrong in the prompt and what was right filled in).
 //!
-//! It works with both protocol generations through `elicit_core::rmcp::Dialog`: up to
+//! It works with every protocol revision through `elicit_core::dialog::Dialog`: up to
 //! 2025-11-25 each question is an `elicitation/create`; on 2026-07-28 the tool returns an
-//! `InputRequiredResult` and the client retries the call, with a `requestState` sealed
-//! under a key drawn at start-up that counts the attempts.
+//! `InputRequiredResult` and the client retries the call, with a `requestState` that counts
+//! the attempts, sealed under the key a dialog draws at start-up (one process: no key to
+//! configure).
 //!
 //! ```text
 //! cargo run -p examples --bin rmcp_stdio          # speaks MCP on stdin/stdout
 //! npx @modelcontextprotocol/inspector cargo run -p examples --bin rmcp_stdio
 //! ```
 
-use elicit_core::Elicit;
-use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
-use elicit_core::rmcp::{Dialog, Reasked};
-use rmcp::handler::server::tool::{InputResponses, RequestState};
+use elicit_core::dialog::Dialog;
+use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
-use serde_json::Value;
+use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 
 /// Please confirm the details of your table reservation
 #[derive(Elicit, Debug)]
@@ -61,35 +58,34 @@ enum Seating {
 }
 
 #[derive(Clone)]
-struct Restaurant {
-    /// Seals the 2026-07-28 `requestState`. A server with several instances would load one
-    /// key from its secret store instead.
-    keys: StateKeys,
-}
+struct Restaurant;
 
 #[tool_router]
 impl Restaurant {
     #[tool(description = "Book a table: asks the user for the booking details")]
-    async fn book_table(
-        &self,
-        ctx: RequestContext<RoleServer>,
-        answers: InputResponses,
-        state: RequestState,
-    ) -> Result<CallToolResponse, ErrorData> {
-        // The tool takes no arguments: its state is bound to its name.
-        let binding = Binding::tool("book_table", &Value::Null);
-        Dialog::tool(ctx, &self.keys, binding, answers, state)
+    async fn book_table(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
             .run(|d| async move {
                 // Asked again once when the answer does not fit the form; no form mode is a
                 // JSON-RPC error naming the capability (-32021).
-                Ok(match d.ask_until_valid::<Booking>("booking", 2).await? {
-                    Reasked::Accepted(booking) => reply(&booking),
-                    Reasked::Declined => text("No table was booked: the user declined."),
-                    Reasked::Cancelled => text("No table was booked: the user dismissed the form."),
-                    Reasked::GaveUp(errors) => CallToolResult::error(vec![ContentBlock::text(
-                        format!("Still not a valid booking, so none was made:\n{errors}"),
-                    )]),
-                })
+                let booking = match d.ask_until_valid::<Booking>("booking", 2).await {
+                    Ok(ElicitOutcome::Accepted(booking)) => booking,
+                    Ok(ElicitOutcome::Declined) => {
+                        return Ok(text("No table was booked: the user declined."));
+                    }
+                    Ok(ElicitOutcome::Cancelled) => {
+                        return Ok(text("No table was booked: the user dismissed the form."));
+                    }
+                    Err(halt) => match halt.invalid() {
+                        Some(errors) => {
+                            let text =
+                                format!("Still not a valid booking, so none was made:\n{errors}");
+                            return Ok(CallToolResult::error(vec![ContentBlock::text(text)]));
+                        }
+                        None => return Err(halt),
+                    },
+                };
+                Ok(reply(&booking))
             })
             .await
     }
@@ -122,10 +118,7 @@ impl ServerHandler for Restaurant {}
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // stdout carries the protocol; anything for people goes to stderr.
     eprintln!("rmcp_stdio: MCP on stdin/stdout, tool `book_table`");
-    let mut secret = [0; 32];
-    getrandom::fill(&mut secret).map_err(|error| format!("no random key: {error}"))?;
-    let keys = StateKeys::new(StateKey::new(&secret)?);
-    let running = Restaurant { keys }.serve(rmcp::transport::stdio()).await?;
+    let running = Restaurant.serve(rmcp::transport::stdio()).await?;
     running.waiting().await?;
     Ok(())
 }

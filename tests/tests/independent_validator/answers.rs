@@ -621,11 +621,22 @@ pub(crate) fn integers() -> Vec<Answer> {
                 "i64 max + 1",
                 json!(u64::try_from(i64::MAX).expect("positive") + 1),
             ),
-            ("-2^63 as a float", json!(-9_223_372_036_854_775_808.0)),
             ("2^63 as a float", json!(9_223_372_036_854_775_808.0)),
             ("the float below -2^63", json!(-9_223_372_036_854_777_856.0)),
+            ("the float above -2^63", json!(-9_223_372_036_854_774_784.0)),
             ("1e300", json!(1e300)),
             ("a string", json!("13")),
+        ],
+    )
+    .diverge(
+        Divergence::IntegerEdge,
+        "wide",
+        vec![
+            ("-2^63 as a float", json!(-9_223_372_036_854_775_808.0)),
+            (
+                "-9223372036854775809, as the JSON parser reads it",
+                serde_json::from_str("-9223372036854775809").expect("a JSON number"),
+            ),
         ],
     )
     .without("level")
@@ -1271,10 +1282,14 @@ pub(crate) fn non_zeros() -> Vec<Answer> {
                 "i64 max + 1",
                 json!(u64::try_from(i64::MAX).expect("positive") + 1),
             ),
-            ("-2^63 as a float", json!(-9_223_372_036_854_775_808.0)),
             ("the float below -2^63", json!(-9_223_372_036_854_777_856.0)),
             ("a string", json!("13")),
         ],
+    )
+    .diverge(
+        Divergence::IntegerEdge,
+        "wide",
+        vec![("-2^63 as a float", json!(-9_223_372_036_854_775_808.0))],
     )
     .without("level")
     .set(
@@ -1442,13 +1457,17 @@ pub(crate) fn newtypes() -> Vec<Answer> {
         "low",
         vec![
             ("i64 min", json!(i64::MIN)),
-            ("-2^63 as a float", json!(-9_223_372_036_854_775_808.0)),
             ("the float below -2^63", json!(-9_223_372_036_854_777_856.0)),
             ("2^53 - 1 (the default maximum)", json!(I_JSON_MAX)),
             ("2^53", json!(I_JSON_MAX + 1)),
             ("i64 max", json!(i64::MAX)),
             ("a string", json!("-1")),
         ],
+    )
+    .diverge(
+        Divergence::IntegerEdge,
+        "low",
+        vec![("-2^63 as a float", json!(-9_223_372_036_854_775_808.0))],
     )
     .set(
         "ratio",

@@ -39,6 +39,13 @@ pub(crate) enum Divergence {
     /// pattern does not: refused, `pattern_mismatch` (a schema holds one pattern, the field's;
     /// the newtype's parser still checks its own: the flatten guide, "Newtypes").
     NewtypePattern,
+    /// A float at or past the edges of the 64-bit integers for an integer field whose bound
+    /// reaches that edge: `-9223372036854775809`, one below `i64::MIN`, which a JSON parser
+    /// reads as the float -2^63, equal to `i64::MIN`. Refused, `out_of_range`: such a float
+    /// may stand for any integer its rounding covers, so it proves none in the range
+    /// (`jsonschema` compares the float as written, which equals the bound; the types guide,
+    /// "Numbers").
+    IntegerEdge,
     /// Part of an optional flattened sub-form answered, and the rest of what it requires
     /// missing: refused, `missing` on the first such field (every property of the sub-form is
     /// optional on the wire; a half-filled group is not silently dropped: the flatten guide,
@@ -59,6 +66,7 @@ impl Divergence {
             Self::NarrowerType => "narrower_type",
             Self::NewtypePattern => "newtype_pattern",
             Self::PartialGroup => "partial_group",
+            Self::IntegerEdge => "integer_edge",
         }
     }
 
@@ -70,7 +78,7 @@ impl Divergence {
             Self::Repeated => Some("duplicate_option"),
             Self::Unknown => Some("unknown_field"),
             Self::NotEcma | Self::NewtypePattern => Some("pattern_mismatch"),
-            Self::NonZero => Some("out_of_range"),
+            Self::NonZero | Self::IntegerEdge => Some("out_of_range"),
             Self::NarrowerType => Some("invalid"),
             Self::PartialGroup => Some("missing"),
             Self::NullIsAbsent | Self::F32Nearest => None,

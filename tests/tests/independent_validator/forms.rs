@@ -408,11 +408,13 @@ pub(crate) struct Renamed {
     #[serde(rename = "e-mail")]
     #[elicit(format = "email")]
     email: String,
+    #[serde(rename = "zip")]
     #[elicit(rename = "zip", pattern = "^[0-9]{4}$")]
     postal_code: Option<String>,
     /// Not this doc comment
     #[elicit(title = "Your age", description = "In whole years", maximum = 150)]
     age: Option<u8>,
+    #[serde(rename = "Nick Name")]
     #[elicit(rename = "Nick Name", title = "Nickname", max_length = 8)]
     nick: Option<String>,
     #[elicit(skip)]
@@ -435,6 +437,7 @@ pub(crate) struct RenamedClosed {
     ident: String,
     #[elicit(skip)]
     counter: u32,
+    #[serde(rename = "n")]
     #[elicit(rename = "n", minimum = 1)]
     number: Option<u8>,
 }

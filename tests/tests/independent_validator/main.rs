@@ -16,7 +16,8 @@
 //! an `f32` rounding onto its bound, a repeated option, an unknown key under
 //! `deny_unknown_fields`, a pattern where Python's `re` is not ECMA-262, `0` for a signed
 //! non-zero integer, a string the format allows and the Rust type cannot hold, a newtype's own
-//! pattern under the field's, a half-answered optional flattened sub-form); an answer the form
+//! pattern under the field's, a half-answered optional flattened sub-form, a float at the
+//! edge of the 64-bit integers for an integer field whose bound reaches it); an answer the form
 //! accepts carries what `to_content` writes back (`written`).
 //! `verdicts.json` beside it is what `jsonschema` says of every answer and every `written`
 //! (by `scripts/validator/check.py`, which CI does not run: the file is committed).

@@ -1,0 +1,677 @@
+//! A struct form's builder, `T::form()`: one method per field, each shaping the field for
+//! one asking (see the runtime's `shape` module); for a form with fields whose options are
+//! given at run time (`options`), the form itself is built here: its base schema, its reader
+//! against what was offered, and the builder's states, so that a form is asked only once each
+//! such field has its options.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::Ident;
+use syn::spanned::Spanned as _;
+
+use crate::ast::{Field, Input, option_inner};
+use crate::check;
+
+/// The builder's own methods: a field may not be named like one (`valid` says so).
+pub(crate) const RESERVED: [&str; 3] = ["build", "with_message", "with_attempts"];
+
+/// The name of the builder type: `{Form}Form`, inside the expansion's anonymous constant.
+fn builder_name(input: &Input) -> Ident {
+    format_ident!("{}Form", input.ident)
+}
+
+/// `Some(&form.member)` or, for an `Option` field, `form.member.as_ref()`: what a check of the
+/// field sees. Read from the syntax, like [`shaped_type`], so that no trait is asked of an
+/// unsupported type here (the field trait reports it, once).
+fn getter(field: &Field, form: &Ident) -> TokenStream {
+    let member = &field.member;
+    if option_inner(field.ty).is_some() {
+        quote!(|__form: &#form| __form.#member.as_ref())
+    } else {
+        quote!(|__form: &#form| ::core::option::Option::Some(&__form.#member))
+    }
+}
+
+/// The type a field's shape is of: the field's type, or `T` of an `Option<T>` (read from the
+/// syntax, so that an unsupported type is reported once, by the field trait, and not again by
+/// the builder's signature).
+fn shaped_type(field: &Field) -> TokenStream {
+    let ty = option_inner(field.ty).unwrap_or(field.ty);
+    quote!(#ty)
+}
+
+/// The method that shapes one field of a fixed kind.
+fn field_method(field: &Field, form: &Ident, krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let vis = field.vis;
+    let method = field_method_name(field);
+    let name = &field.wire_name;
+    let ty = shaped_type(field);
+    let get = getter(field, form);
+    let register = quote!(self.parts.field(#name, #get, shape););
+    let doc = format!(
+        "Shapes the field `{}` for this asking: its texts, a narrower range, fewer options, a default, a check.",
+        field.name()
+    );
+    quote! {
+        #[doc = #doc]
+        #[inline]
+        #[must_use]
+        #vis fn #method(
+            mut self,
+            shape: impl ::core::ops::FnOnce(#private::FieldShape<#form, #ty>) -> #private::FieldShape<#form, #ty>,
+        ) -> Self {
+            #register
+            self
+        }
+    }
+}
+
+fn field_method_name(field: &Field) -> Ident {
+    match &field.member {
+        syn::Member::Named(ident) => ident.clone(),
+        syn::Member::Unnamed(_) => format_ident!("field"),
+    }
+}
+
+/// The builder's own methods, shared by both kinds of builder.
+fn own_methods(input: &Input) -> TokenStream {
+    let vis = input.vis;
+    quote! {
+        /// Replaces the prompt for this asking.
+        #[inline]
+        #[must_use]
+        #vis fn with_message(mut self, message: impl ::core::convert::Into<::std::string::String>) -> Self {
+            self.parts.message(::core::convert::Into::into(message));
+            self
+        }
+
+        /// Asks again while the answer does not fit, up to `attempts` times in all.
+        #[inline]
+        #[must_use]
+        #vis fn with_attempts(mut self, attempts: u32) -> Self {
+            self.parts.attempts(attempts);
+            self
+        }
+    }
+}
+
+/// The doc comment of `T::form()`.
+fn form_doc(input: &Input) -> String {
+    format!(
+        "`{}`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.",
+        input.ident
+    )
+}
+
+/// The builder of a form whose fields are all of a fixed kind: it starts from the form's own
+/// cached schema and reads answers with `from_content`.
+pub(crate) fn static_builder(input: &Input, fields: &[&Field], krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let form = input.ident;
+    let vis = input.vis;
+    let builder = builder_name(input);
+    let methods = fields.iter().map(|field| field_method(field, form, krate));
+    let own = own_methods(input);
+    let doc = form_doc(input);
+    quote! {
+        #[doc = #doc]
+        #vis struct #builder {
+            parts: #private::FormParts<#form>,
+        }
+
+        #[automatically_derived]
+        impl #form {
+            #[doc = #doc]
+            #[inline]
+            #[must_use]
+            #vis fn form() -> #builder {
+                #builder {
+                    parts: #private::FormParts::new(
+                        <#form as #krate::Elicit>::message(),
+                        ::core::clone::Clone::clone(<#form as #krate::Elicit>::requested_schema()),
+                    ),
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl #builder {
+            #(#methods)*
+            #own
+
+            /// The form, or what contradicts itself in what was given (found before
+            /// anything is sent).
+            ///
+            /// # Errors
+            /// A `ShapeError` naming the field and the problem.
+            #[inline]
+            #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                self.parts.build(|__content, _| <#form as #krate::Elicit>::from_content(__content))
+            }
+        }
+
+        #[automatically_derived]
+        impl #private::IntoForm<#form> for #builder {
+            #[inline]
+            fn into_form(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                self.build()
+            }
+        }
+    }
+}
+
+/// One field whose options are given at run time: its builder state parameter, its marker
+/// trait, and the slot of the builder's offers its options are kept in.
+struct Offered<'f, 'a> {
+    field: &'f Field<'a>,
+    state: Ident,
+    given: Ident,
+    slot: Ident,
+}
+
+/// The fields of `properties` whose options are given at run time, each named after the
+/// field: its state `__DateState`, its marker `DateOptionsGiven` (which rustc's errors show).
+fn offered_fields<'f, 'a>(properties: &[&'f Field<'a>]) -> Vec<Offered<'f, 'a>> {
+    let mut camels: Vec<String> = Vec::new();
+    properties
+        .iter()
+        .copied()
+        .filter(|field| field.has_run_time_options())
+        .enumerate()
+        .map(|(index, field)| {
+            let mut camel: String = field
+                .name()
+                .split('_')
+                .map(|word| {
+                    let mut chars = word.chars();
+                    chars.next().map_or_else(String::new, |first| {
+                        first.to_uppercase().chain(chars).collect()
+                    })
+                })
+                .collect();
+            // `a_b` and `a__b` are both `AB`: the second is `AB2`.
+            if camels.contains(&camel) {
+                camel = format!("{camel}{}", camels.len() + 1);
+            }
+            camels.push(camel.clone());
+            Offered {
+                field,
+                state: format_ident!("__{}State", camel),
+                given: format_ident!("{}OptionsGiven", camel),
+                slot: format_ident!("offer{index}"),
+            }
+        })
+        .collect()
+}
+
+/// What the parts of a builder with fields filled at run time are written from.
+struct OptionsBuilder<'f, 'a> {
+    input: &'f Input<'a>,
+    builder: Ident,
+    offers: Ident,
+    krate: &'f TokenStream,
+    offered: Vec<Offered<'f, 'a>>,
+}
+
+impl OptionsBuilder<'_, '_> {
+    fn private(&self) -> TokenStream {
+        let krate = self.krate;
+        quote!(#krate::__private)
+    }
+
+    fn states(&self) -> Vec<&Ident> {
+        self.offered.iter().map(|o| &o.state).collect()
+    }
+
+    /// `NotGiven` for every field filled at run time: the builder `form()` returns.
+    fn not_given(&self) -> Vec<TokenStream> {
+        let private = self.private();
+        self.offered
+            .iter()
+            .map(|_| quote!(#private::NotGiven))
+            .collect()
+    }
+
+    /// `__DateState: DateOptionsGiven, …`: the builder's states once every field has its
+    /// options.
+    fn bounds(&self) -> Vec<TokenStream> {
+        self.offered
+            .iter()
+            .map(|o| {
+                let (state, given) = (&o.state, &o.given);
+                quote!(#state: #given)
+            })
+            .collect()
+    }
+
+    /// The method of the field `index` of `offered`, on the states where its options are not
+    /// given yet: it gives them, and the builder's state says so.
+    fn options_method(&self, index: usize) -> TokenStream {
+        let private = self.private();
+        let (form, builder) = (self.input.ident, &self.builder);
+        let Offered { field, slot, .. } = &self.offered[index];
+        let vis = field.vis;
+        let method = field_method_name(field);
+        let name = &field.wire_name;
+        let (value, multi, _) = field.offered();
+        let (shape, register) = if multi {
+            (quote!(MultiOptions), quote!(multi_options))
+        } else {
+            (quote!(Options), quote!(options))
+        };
+        let get = getter(field, form);
+        let states = self.states();
+        let with = |state: TokenStream| -> Vec<TokenStream> {
+            states
+                .iter()
+                .enumerate()
+                .map(|(i, other)| {
+                    if i == index {
+                        state.clone()
+                    } else {
+                        quote!(#other)
+                    }
+                })
+                .collect()
+        };
+        let (before, after) = (
+            with(quote!(#private::NotGiven)),
+            with(quote!(#private::Given)),
+        );
+        let others = states
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != index)
+            .map(|(_, state)| state);
+        let offerable = check::offerable(field);
+        let doc = format!(
+            "Gives the options of `{}` (required before the form can be asked), and shapes it: its texts, a default, a check{}.",
+            field.name(),
+            if multi { ", item counts" } else { "" }
+        );
+        quote! {
+            #[automatically_derived]
+            impl<#(#others),*> #builder<#(#before),*> {
+                #[doc = #doc]
+                #[inline]
+                #[must_use]
+                #vis fn #method(
+                    mut self,
+                    shape: impl ::core::ops::FnOnce(
+                        #private::#shape<#form, #value, #private::NotGiven>,
+                    ) -> #private::#shape<#form, #value, #private::Given>,
+                ) -> #builder<#(#after),*> {
+                    self.offers.#slot = #offerable::__keep(self.parts.#register(#name, #get, shape));
+                    #builder {
+                        parts: self.parts,
+                        offers: self.offers,
+                        _state: ::core::marker::PhantomData,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The marker trait of a field's state once its options are given, whose `on_unimplemented`
+    /// is the error of a form asked without them.
+    fn marker(&self, o: &Offered) -> TokenStream {
+        let private = self.private();
+        let (form, vis) = (self.input.ident, self.input.vis);
+        let given = &o.given;
+        let name = o.field.name();
+        let message = format!("the options of `{name}` are not given");
+        let label = format!("this form still needs the options of `{name}`");
+        let how = format!(
+            "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `{form}::form().{name}(|f| f.options(…))`"
+        );
+        let whole = format!(
+            "`{form}` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `{form}` itself"
+        );
+        let doc = format!("The state of a builder whose field `{name}` has its options.");
+        // On the field: rustc's "the trait is implemented for `Given`" then points at it.
+        let given_impl = check::respan(
+            quote!(impl #given for #private::Given {}),
+            o.field.member.span(),
+        );
+        quote! {
+            #[doc = #doc]
+            #[diagnostic::on_unimplemented(message = #message, label = #label, note = #how, note = #whole)]
+            #vis trait #given {}
+            #given_impl
+        }
+    }
+
+    /// `__read_offered`: an answer read field by field, each field filled at run time against
+    /// its offer, the others with their field trait against their property as sent (found by
+    /// name: a field the form did not ask has none), then the checks written on fields.
+    fn reader(&self, fields: &[Field]) -> TokenStream {
+        let private = self.private();
+        let (krate, form, offers) = (self.krate, self.input.ident, &self.offers);
+        let asked: Vec<&Field> = fields.iter().filter(|field| !field.is_skipped()).collect();
+        let reads = asked.iter().map(|field| {
+            let member = &field.member;
+            let name = &field.wire_name;
+            if let Some(o) = self.offered.iter().find(|o| std::ptr::eq(o.field, *field)) {
+                let pick = match field.offered() {
+                    (_, false, false) => quote!(__pick_required),
+                    (_, false, true) => quote!(__pick_optional),
+                    (_, true, false) => quote!(__pick_all_required),
+                    (_, true, true) => quote!(__pick_all_optional),
+                };
+                let (slot, offerable) = (&o.slot, check::offerable(field));
+                quote! {
+                    let #member = #offerable::#pick(__content, #name, &__offers.#slot, #private::property(__schema, #name), &mut __errors);
+                }
+            } else {
+                let field_type = check::field_type(field);
+                let default = crate::expand::default_tokens(field, krate);
+                quote! {
+                    let #member = #field_type::__parse(
+                        #private::raw(__content, #name).as_ref(),
+                        #name,
+                        #private::property(__schema, #name),
+                        &#default,
+                        &mut __errors,
+                    );
+                }
+            }
+        });
+        let read_members = asked.iter().map(|field| &field.member);
+        let read_members_again = read_members.clone();
+        let inits = fields.iter().map(|field| {
+            let member = &field.member;
+            if field.is_skipped() {
+                let value = crate::expand::skipped_value(field);
+                quote!(#member: #value)
+            } else {
+                quote!(#member)
+            }
+        });
+        let checks = checks(&fields.iter().collect::<Vec<_>>(), form, krate);
+        quote! {
+            /// Reads an answer against what was offered.
+            fn __read_offered(
+                __content: &#private::Content,
+                __offers: &#offers,
+                __schema: &#krate::__private::RequestedSchema,
+            ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
+                let mut __errors = #private::Errors::new();
+                #(#reads)*
+                let (#(::core::option::Option::Some(#read_members),)*) = (#(#read_members_again,)*) else {
+                    return #private::finish(::core::option::Option::<Self>::None, __errors);
+                };
+                let __value = Self { #(#inits,)* };
+                {
+                    let __errors = &mut __errors;
+                    #checks
+                }
+                #private::finish(::core::option::Option::Some(__value), __errors)
+            }
+        }
+    }
+
+    /// `IntoForm` for the builder once every field has its options, and an `Elicit` impl for
+    /// the form that never holds. A form with fields filled at run time has no schema of its
+    /// own, so no `Elicit` impl that holds; this one's bound is the builder's before any
+    /// option is given (`for<'__a>` keeps rustc from judging it where it is written), so that
+    /// asking the form itself (`ask::<T>`, `Form::<T>::new()`) is the builder's error, naming
+    /// the field whose options are missing and how to give them, rather than "not an
+    /// elicitation form". Both are spanned on the form's name, not on the derive: rustc's
+    /// notes "required for `…Form<…>` to implement `IntoForm<…>`" then point at the form,
+    /// without its advice for derived impls ("consider manually implementing `IntoForm`").
+    fn asked_through_builder(&self) -> TokenStream {
+        let (private, krate) = (self.private(), self.krate);
+        let (form, builder) = (self.input.ident, &self.builder);
+        let (states, bounds, not_given) = (self.states(), self.bounds(), self.not_given());
+        // Only the trait and the type: the rest stays the derive's, which lints leave alone.
+        let into_form = check::respan(quote!(#private::IntoForm<#form>), form.span());
+        let built = check::respan(quote!(#builder<#(#states),*>), form.span());
+        let elicit = check::respan(quote!(#krate::Elicit), form.span());
+        quote! {
+            #[automatically_derived]
+            impl<#(#states),*> #into_form for #built
+            where
+                #(#bounds,)*
+            {
+                #[inline]
+                fn into_form(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                    self.build()
+                }
+            }
+
+            #[automatically_derived]
+            impl #elicit for #form
+            where
+                for<'__a> #builder<#(#not_given),*>: #private::IntoForm<#form>,
+            {
+                fn requested_schema() -> &'static #krate::__private::RequestedSchema {
+                    ::core::unreachable!()
+                }
+                fn message() -> &'static str {
+                    ::core::unreachable!()
+                }
+                fn from_content(
+                    _: &#private::Content,
+                ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
+                    ::core::unreachable!()
+                }
+                fn to_content(&self) -> #private::Content {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    }
+}
+
+/// A form with fields whose options are given at run time: no `Elicit` impl that holds (it has
+/// no schema of its own), but a builder whose states track which of those fields have their
+/// options, a base schema with those fields empty, and a reader against what was offered.
+pub(crate) fn options_form(
+    input: &Input,
+    fields: &[Field],
+    properties: &[&Field],
+    krate: &TokenStream,
+    schema_pushes: &[TokenStream],
+) -> TokenStream {
+    let parts = OptionsBuilder {
+        input,
+        builder: builder_name(input),
+        offers: format_ident!("{}Offers", input.ident),
+        krate,
+        offered: offered_fields(properties),
+    };
+    let private = parts.private();
+    let (form, vis, builder, offers) = (input.ident, input.vis, &parts.builder, &parts.offers);
+    let message = input.message();
+    let doc = form_doc(input);
+    let own = own_methods(input);
+    let (states, bounds, not_given) = (parts.states(), parts.bounds(), parts.not_given());
+    let slots: Vec<&Ident> = parts.offered.iter().map(|o| &o.slot).collect();
+    // The methods of the fields of a fixed kind, on every state.
+    let methods = properties
+        .iter()
+        .filter(|field| !field.has_run_time_options())
+        .map(|field| field_method(field, form, krate));
+    let options_methods = (0..parts.offered.len()).map(|index| parts.options_method(index));
+    let markers = parts.offered.iter().map(|o| parts.marker(o));
+    let reader = parts.reader(fields);
+    let asked_through_builder = parts.asked_through_builder();
+    quote! {
+        #[doc = #doc]
+        #vis struct #builder<#(#states),*> {
+            parts: #private::FormParts<#form>,
+            offers: #offers,
+            _state: ::core::marker::PhantomData<fn() -> (#(#states,)*)>,
+        }
+
+        /// What the builder offered, field by field (nothing until a field's method is
+        /// called; the builder's states keep a form with nothing offered from being asked).
+        #vis struct #offers {
+            #(#slots: #private::OfferSlot,)*
+        }
+
+        #(#markers)*
+
+        #[automatically_derived]
+        impl #form {
+            #[doc = #doc]
+            #[inline]
+            #[must_use]
+            #vis fn form() -> #builder<#(#not_given),*> {
+                // The form before anything is given, built once (as a static form's schema
+                // is): each asking starts from a copy.
+                static __BASE: #private::OnceLock<#krate::__private::RequestedSchema> = #private::OnceLock::new();
+                let __base = __BASE.get_or_init(|| {
+                    let mut __form = #krate::__private::RequestedSchema::new();
+                    #(#schema_pushes)*
+                    __form
+                });
+                #builder {
+                    parts: #private::FormParts::new(#message, ::core::clone::Clone::clone(__base)),
+                    offers: #offers { #(#slots: ::core::default::Default::default(),)* },
+                    _state: ::core::marker::PhantomData,
+                }
+            }
+
+            #reader
+        }
+
+        #[automatically_derived]
+        impl<#(#states),*> #builder<#(#states),*> {
+            #(#methods)*
+            #own
+
+            /// The form, once every field filled at run time has its options; or what
+            /// contradicts itself in what was given (found before anything is sent).
+            ///
+            /// # Errors
+            /// A `ShapeError` naming the field and the problem.
+            #[inline]
+            #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError>
+            where
+                #(#bounds,)*
+            {
+                let __offers = self.offers;
+                self.parts.build(move |__content, __schema| #form::__read_offered(__content, &__offers, __schema))
+            }
+        }
+
+        #(#options_methods)*
+
+        #asked_through_builder
+    }
+}
+
+/// The checks written on fields (`check = …`), run on `__value` (a `form`) once every field
+/// was read, each error recorded on its field in `__errors` (a `&mut Errors`). Each function
+/// is called through the expansion's `FieldCheck`, spanned on its path, so that a function of
+/// another signature is an error there (see `check::check_definition`).
+pub(crate) fn checks(fields: &[&Field], form: &Ident, krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    fields
+        .iter()
+        .filter(|field| !field.is_skipped())
+        .filter_map(|field| {
+            let path = field.attrs.check()?;
+            let member = &field.member;
+            let name = &field.wire_name;
+            let span = path.span();
+            // A check of an optional field runs on its value, when there is one.
+            let (checked, optional) = match option_inner(field.ty) {
+                Some(inner) => (inner, true),
+                None => (field.ty, false),
+            };
+            let run = quote_spanned! {span=>
+                elicit_core::FieldCheck::<#checked, #form, _>::__run(&#path, __field, &__value)
+            };
+            Some(if optional {
+                quote! {
+                    if let ::core::option::Option::Some(__field) = &__value.#member {
+                        #private::checked(#run, #name, __errors);
+                    }
+                }
+            } else {
+                quote! {{
+                    let __field = &__value.#member;
+                    #private::checked(#run, #name, __errors);
+                }}
+            })
+        })
+        .collect()
+}
+
+/// Whether any field of the form has its options given at run time.
+pub(crate) fn has_run_time_options(fields: &[Field]) -> bool {
+    fields
+        .iter()
+        .any(|field| field.has_run_time_options() && !field.is_skipped())
+}
+
+/// The reserved names a field may not take, for `valid`.
+pub(crate) fn is_reserved(name: &str) -> bool {
+    RESERVED.contains(&name)
+}
+
+/// The builder of a form whose derive failed (`fallback`): `T::form()` and one method per
+/// field, each taking a closure over a `ShapeStub` that accepts whatever shaping the author
+/// wrote, and the builder's own methods; so that the code shaping and asking the form reports
+/// nothing more than the derive's own errors. Fields named like the builder's own methods
+/// (an error of their own) get no method.
+pub(crate) fn stub_builder(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let form = input.ident;
+    let vis = input.vis;
+    let builder = builder_name(input);
+    let methods = fields
+        .iter()
+        .filter(|field| !field.is_skipped() && !field.is_flattened())
+        .filter(|field| !is_reserved(&field.name()))
+        .map(|field| {
+            let vis = field.vis;
+            let method = field_method_name(field);
+            let checked = shaped_type(field);
+            quote! {
+                #vis fn #method<__R>(
+                    self,
+                    _: impl ::core::ops::FnOnce(#private::ShapeStub<#form, #checked>) -> __R,
+                ) -> Self {
+                    self
+                }
+            }
+        });
+    quote! {
+        #vis struct #builder {}
+
+        #[automatically_derived]
+        impl #form {
+            #vis fn form() -> #builder {
+                #builder {}
+            }
+        }
+
+        #[automatically_derived]
+        impl #builder {
+            #(#methods)*
+
+            #vis fn with_message(self, _: impl ::core::convert::Into<::std::string::String>) -> Self {
+                self
+            }
+
+            #vis fn with_attempts(self, _: u32) -> Self {
+                self
+            }
+
+            #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                ::core::unimplemented!()
+            }
+        }
+
+        #[automatically_derived]
+        impl #private::IntoForm<#form> for #builder {
+            fn into_form(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                ::core::unimplemented!()
+            }
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! What a dialog keeps between rounds (the sealed memory), and the progress of one run.
+//!
+//! Only what was checked is kept: an answered form's content is the entries its form asks
+//! for, after they were read without an error; a form asked again keeps the fields that
+//! were right and the errors of the others, not the answer around them. A client that
+//! answers with unknown keys or a huge value the form refused makes no state larger.
+
+use serde_json::{Map, Number, Value};
+
+use crate::error::JsonType;
+use crate::schema::StringFormat;
+use crate::{ContentError, FieldError, FieldErrorKind};
+
+/// What the sealed `requestState` holds between rounds.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+pub(super) struct Memory {
+    /// The answered rounds, in order.
+    #[serde(rename = "r", default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) rounds: Vec<Round>,
+    /// How many answers to the pending round did not fit its form.
+    #[serde(rename = "t", default, skip_serializing_if = "is_zero")]
+    pub(super) tries: u32,
+    /// What the pending round's last answer got wrong: a retry that comes back without an
+    /// answer is asked the corrected form again, not the first one.
+    #[serde(rename = "w", default, skip_serializing_if = "Option::is_none")]
+    pub(super) correction: Option<Correction>,
+    /// The digest of the form the pending round asked, when it was shaped at run time: the
+    /// answer is read only against that same offer.
+    #[serde(rename = "d", default, skip_serializing_if = "Option::is_none")]
+    pub(super) offer: Option<String>,
+    /// The answers to the pending round gathered so far (several inputs at once).
+    #[serde(rename = "p", default, skip_serializing_if = "Map::is_empty")]
+    pub(super) partial: Map<String, Value>,
+    /// The values kept with [`Dialog::remember`](super::Dialog::remember).
+    #[serde(rename = "m", default, skip_serializing_if = "Map::is_empty")]
+    pub(super) kept: Map<String, Value>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(tries: &u32) -> bool {
+    *tries == 0
+}
+
+/// One answered round.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(super) struct Round {
+    /// The key asked.
+    #[serde(rename = "k")]
+    pub(super) key: String,
+    /// The answer as kept: an `ElicitResult` (its content only what the form read), or the
+    /// answers of a round of several inputs by key. `None` for a form that gave up.
+    #[serde(rename = "a", default, skip_serializing_if = "Option::is_none")]
+    pub(super) answer: Option<Value>,
+    /// The errors of the last answer, for a form that gave up.
+    #[serde(rename = "e", default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) errors: Vec<Value>,
+    /// The digest of the form as asked, when it was shaped at run time.
+    #[serde(rename = "d", default, skip_serializing_if = "Option::is_none")]
+    pub(super) offer: Option<String>,
+}
+
+/// What a form asked again must say and keep.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(super) struct Correction {
+    /// The fields the person got right, with their values (the new request's defaults).
+    #[serde(rename = "r", default, skip_serializing_if = "Map::is_empty")]
+    pub(super) right: Map<String, Value>,
+    /// The errors of the others ([`record`]).
+    #[serde(rename = "e", default)]
+    pub(super) errors: Vec<Value>,
+}
+
+impl Correction {
+    pub(super) fn errors(&self) -> ContentError {
+        restore_all(&self.errors)
+    }
+}
+
+/// The state of one run of the body.
+#[derive(Debug, Default)]
+pub(super) struct Progress {
+    pub(super) memory: Memory,
+    /// The round the next question is.
+    pub(super) cursor: usize,
+    /// The round `inputResponses` answer (the one pending when the state was sealed), while
+    /// they have not been read.
+    pub(super) pending: Option<usize>,
+    /// Whether a state came with the call: the pending round was asked before.
+    pub(super) resumed: bool,
+    /// The key of the answer this attempt read from `inputResponses` and recorded, if any:
+    /// the one to name when the state it makes is too large.
+    pub(super) fresh: Option<String>,
+}
+
+/// The errors, each as [`record`] writes it.
+pub(super) fn record_all(errors: &ContentError) -> Vec<Value> {
+    errors.errors().iter().map(record).collect()
+}
+
+/// The errors [`record_all`] wrote; a record this version cannot read becomes an `Invalid`
+/// error with the message it was recorded with.
+pub(super) fn restore_all(records: &[Value]) -> ContentError {
+    ContentError::from(records.iter().filter_map(restore).collect::<Vec<_>>())
+}
+
+/// One field error, every detail of its kind kept, so that a round replayed from the state
+/// fails with the very error it failed with: `{"f": field, "k": code, "m": message, …}`.
+fn record(error: &FieldError) -> Value {
+    let mut map = Map::new();
+    map.insert("f".to_owned(), Value::from(error.field()));
+    map.insert("k".to_owned(), Value::from(error.kind().code()));
+    map.insert("m".to_owned(), Value::from(error.kind().to_string()));
+    let mut put = |key: &str, value: Value| {
+        map.insert(key.to_owned(), value);
+    };
+    match error.kind() {
+        FieldErrorKind::WrongType { expected, found } => {
+            put("x", Value::from(expected.name()));
+            put("y", Value::from(found.name()));
+        }
+        FieldErrorKind::TooShort {
+            min_length: a,
+            length: b,
+        }
+        | FieldErrorKind::TooLong {
+            max_length: a,
+            length: b,
+        }
+        | FieldErrorKind::TooFewItems {
+            min_items: a,
+            count: b,
+        }
+        | FieldErrorKind::TooManyItems {
+            max_items: a,
+            count: b,
+        } => {
+            put("x", Value::from(*a));
+            put("y", Value::from(*b));
+        }
+        FieldErrorKind::BelowMinimum {
+            minimum: a,
+            value: b,
+        }
+        | FieldErrorKind::AboveMaximum {
+            maximum: a,
+            value: b,
+        } => {
+            put("x", Value::Number(a.clone()));
+            put("y", Value::Number(b.clone()));
+        }
+        FieldErrorKind::NotAnInteger { value } => put("y", Value::Number(value.clone())),
+        FieldErrorKind::OutOfRange { type_name, value } => {
+            put("x", Value::from(*type_name));
+            put("y", Value::Number(value.clone()));
+        }
+        FieldErrorKind::BadFormat { format } => put("x", Value::from(format.as_str())),
+        FieldErrorKind::PatternMismatch { pattern } => put("x", Value::from(pattern.as_str())),
+        FieldErrorKind::UnknownOption { value, allowed } => {
+            put("x", Value::from(allowed.clone()));
+            put("y", Value::from(value.as_str()));
+        }
+        FieldErrorKind::DuplicateOption { value } => put("y", Value::from(value.as_str())),
+        FieldErrorKind::Invalid { reason } => put("x", Value::from(reason.as_str())),
+        _ => {}
+    }
+    Value::Object(map)
+}
+
+fn restore(record: &Value) -> Option<FieldError> {
+    let field = record.get("f")?.as_str()?;
+    let code = record.get("k")?.as_str()?;
+    let message = record.get("m").and_then(Value::as_str).unwrap_or("");
+    let kind = restore_kind(code, record).unwrap_or_else(|| FieldErrorKind::Invalid {
+        reason: message.to_owned(),
+    });
+    Some(FieldError::new(field, kind))
+}
+
+fn restore_kind(code: &str, record: &Value) -> Option<FieldErrorKind> {
+    let x = record.get("x");
+    let y = record.get("y");
+    let count = |value: Option<&Value>| value.and_then(Value::as_u64);
+    let number = |value: Option<&Value>| -> Option<Number> {
+        match value? {
+            Value::Number(number) => Some(number.clone()),
+            _ => None,
+        }
+    };
+    let text = |value: Option<&Value>| value.and_then(Value::as_str).map(str::to_owned);
+    Some(match code {
+        "missing" => FieldErrorKind::Missing,
+        "wrong_type" => FieldErrorKind::WrongType {
+            expected: json_type(x?.as_str()?)?,
+            found: json_type(y?.as_str()?)?,
+        },
+        "too_short" => FieldErrorKind::TooShort {
+            min_length: count(x)?,
+            length: count(y)?,
+        },
+        "too_long" => FieldErrorKind::TooLong {
+            max_length: count(x)?,
+            length: count(y)?,
+        },
+        "too_few_items" => FieldErrorKind::TooFewItems {
+            min_items: count(x)?,
+            count: count(y)?,
+        },
+        "too_many_items" => FieldErrorKind::TooManyItems {
+            max_items: count(x)?,
+            count: count(y)?,
+        },
+        "below_minimum" => FieldErrorKind::BelowMinimum {
+            minimum: number(x)?,
+            value: number(y)?,
+        },
+        "above_maximum" => FieldErrorKind::AboveMaximum {
+            maximum: number(x)?,
+            value: number(y)?,
+        },
+        "not_an_integer" => FieldErrorKind::NotAnInteger { value: number(y)? },
+        "out_of_range" => FieldErrorKind::OutOfRange {
+            type_name: type_name(x?.as_str()?)?,
+            value: number(y)?,
+        },
+        "bad_format" => FieldErrorKind::BadFormat {
+            format: string_format(x?.as_str()?)?,
+        },
+        "pattern_mismatch" => FieldErrorKind::PatternMismatch { pattern: text(x)? },
+        "unknown_option" => FieldErrorKind::UnknownOption {
+            value: text(y)?,
+            allowed: x?
+                .as_array()?
+                .iter()
+                .map(|option| option.as_str().map(str::to_owned))
+                .collect::<Option<Vec<_>>>()?,
+        },
+        "duplicate_option" => FieldErrorKind::DuplicateOption { value: text(y)? },
+        "unknown_field" => FieldErrorKind::UnknownField,
+        "invalid" => FieldErrorKind::Invalid { reason: text(x)? },
+        _ => return None,
+    })
+}
+
+fn json_type(name: &str) -> Option<JsonType> {
+    [
+        JsonType::Null,
+        JsonType::Boolean,
+        JsonType::Integer,
+        JsonType::Number,
+        JsonType::String,
+        JsonType::Array,
+        JsonType::Object,
+    ]
+    .into_iter()
+    .find(|ty| ty.name() == name)
+}
+
+fn string_format(name: &str) -> Option<StringFormat> {
+    [
+        StringFormat::Email,
+        StringFormat::Uri,
+        StringFormat::Date,
+        StringFormat::DateTime,
+    ]
+    .into_iter()
+    .find(|format| format.as_str() == name)
+}
+
+/// The type names an `OutOfRange` error names (they are `&'static str`).
+fn type_name(name: &str) -> Option<&'static str> {
+    const NAMES: [&str; 26] = [
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "usize",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "isize",
+        "f32",
+        "f64",
+        "NonZeroU8",
+        "NonZeroU16",
+        "NonZeroU32",
+        "NonZeroU64",
+        "NonZeroUsize",
+        "NonZeroI8",
+        "NonZeroI16",
+        "NonZeroI32",
+        "NonZeroI64",
+        "NonZeroIsize",
+        "NonZero<u8>",
+        "NonZero<u16>",
+        "NonZero<u32>",
+        "NonZero<u64>",
+    ];
+    NAMES.into_iter().find(|known| *known == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{record_all, restore_all};
+    use crate::error::JsonType;
+    use crate::schema::StringFormat;
+    use crate::{ContentError, FieldError, FieldErrorKind};
+
+    #[test]
+    fn every_kind_comes_back_as_it_was() {
+        let kinds = vec![
+            FieldErrorKind::Missing,
+            FieldErrorKind::WrongType {
+                expected: JsonType::Integer,
+                found: JsonType::String,
+            },
+            FieldErrorKind::TooShort {
+                min_length: 2,
+                length: 1,
+            },
+            FieldErrorKind::TooLong {
+                max_length: 2,
+                length: 9,
+            },
+            FieldErrorKind::BelowMinimum {
+                minimum: 1.into(),
+                value: (-4).into(),
+            },
+            FieldErrorKind::AboveMaximum {
+                maximum: 12.into(),
+                value: 40.into(),
+            },
+            FieldErrorKind::NotAnInteger {
+                value: serde_json::Number::from_f64(1.5).unwrap(),
+            },
+            FieldErrorKind::OutOfRange {
+                type_name: "u8",
+                value: 300.into(),
+            },
+            FieldErrorKind::BadFormat {
+                format: StringFormat::Email,
+            },
+            FieldErrorKind::PatternMismatch {
+                pattern: "^a$".into(),
+            },
+            FieldErrorKind::UnknownOption {
+                value: "x".into(),
+                allowed: vec!["a".into(), "b".into()],
+            },
+            FieldErrorKind::DuplicateOption { value: "a".into() },
+            FieldErrorKind::TooFewItems {
+                min_items: 1,
+                count: 0,
+            },
+            FieldErrorKind::TooManyItems {
+                max_items: 1,
+                count: 3,
+            },
+            FieldErrorKind::UnknownField,
+            FieldErrorKind::Invalid {
+                reason: "taken".into(),
+            },
+        ];
+        let errors = ContentError::from(
+            kinds
+                .into_iter()
+                .enumerate()
+                .map(|(index, kind)| FieldError::new(format!("f{index}"), kind))
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(restore_all(&record_all(&errors)), errors);
+    }
+}

@@ -1,0 +1,959 @@
+//! A call that asks the person things, written as straight-line code that works on every
+//! protocol revision: [`Dialog`] (feature `state`).
+//!
+//! | I want to … | call |
+//! |---|---|
+//! | ask a form, get the typed answer | [`d.ask::<T>("key")`](Dialog::ask) |
+//! | ask again while the answer does not fit | [`d.ask_until_valid::<T>("key", 3)`](Dialog::ask_until_valid) |
+//! | ask a form with its own prompt, or shaped at run time | [`d.ask_form("key", form)`](Dialog::ask_form) |
+//! | send the person to a URL | [`d.ask_url("key", request)`](Dialog::ask_url) |
+//! | ask several things in one round | [`d.ask_all(inputs)`](Dialog::ask_all) |
+//! | keep a value across the retries of one call | [`d.remember("name", ‖ …)`](Dialog::remember) |
+//! | know whether the client can be asked | [`d.supports(mode)`](Dialog::supports), [`d.fits(&request)`](Dialog::fits) |
+//! | know whether this call is live or a retry | [`d.is_live()`](Dialog::is_live), [`d.is_resumed()`](Dialog::is_resumed) |
+//! | tell the client a URL interaction is done | [`d.complete_url(id)`](Dialog::complete_url) |
+//!
+//! With the `rmcp` feature a `#[tool]` takes a `Dialog` as an argument, like rmcp's own
+//! extractors; other SDKs and hand-written servers make one with [`Dialog::new`] or
+//! [`Dialog::from_params`]. See the guide chapter [`rounds`](crate::guide::rounds).
+
+use std::fmt;
+use std::future::Future;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::time::Duration;
+
+use serde_core::Serialize;
+use serde_core::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::protocol::state::{
+    Binding, MAX_SEALED_LEN, ReplayGuard, SealError, StateKey, StateKeys,
+};
+use crate::protocol::{
+    ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
+    MessageError, MultiSelectFallback, ProtocolVersion, RenderError,
+};
+
+mod ask;
+mod connection;
+mod gather;
+mod halt;
+mod memory;
+mod offer;
+mod reask;
+mod respond;
+
+pub use self::connection::{Connection, Sending};
+pub use self::gather::{Gathered, Inputs};
+pub use self::halt::Halt;
+use self::memory::{Memory, Progress, Round};
+pub(crate) use self::offer::offer_digest;
+pub use self::respond::Respond;
+// What the SDK adapters answer for a halted body.
+#[cfg_attr(not(feature = "rmcp"), allow(unused_imports))]
+pub(crate) use self::respond::halted as respond_error;
+
+/// How long each sealed state of a dialog stays valid.
+#[derive(Debug, Clone, Copy)]
+enum Expiry {
+    /// The ring's ([`StateKeys::ttl`]).
+    Ring,
+    After(Duration),
+    Never,
+}
+
+/// One call of a tool (or prompt) that asks the person things, written as straight-line code
+/// that works on every protocol revision.
+///
+/// [`run`](Self::run) the call's body with it; in the body, [`ask`](Self::ask) returns each
+/// form's typed answer:
+///
+/// - up to 2025-11-25 each question is an `elicitation/create` sent on the live connection,
+///   and the answer comes back while the body waits;
+/// - on 2026-07-28 a server may not send requests: the first question still unanswered ends
+///   the attempt, and `run` answers the call with an `InputRequiredResult` asking it. The
+///   client asks the person and calls again with the answer; the body runs again from the
+///   start, and the answers of earlier rounds come back from the `requestState`, sealed
+///   under the server's keys (encrypted, bound to this call, expiring). So the body must ask
+///   the same questions in the same order for the same answers (branch on the answers as you
+///   like; keep what is not a function of them, a generated id say, with
+///   [`remember`](Self::remember)).
+///
+/// The same code, the same answers and the same errors on every revision: a client that
+/// cannot be asked (`-32021`), an answer that does not fit (`-32602`, naming the key and each
+/// field), an answer that is not an answer (`-32602`, naming the key), a state that does not
+/// open (`-32602`, one message for every reason).
+///
+/// With the `rmcp` feature a `#[tool]` method takes the dialog as an argument (put it before
+/// a `Parameters` argument, which takes the call's arguments away):
+///
+/// ```
+/// use elicit_core::dialog::Dialog;
+/// use elicit_core::Elicit;
+/// use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+/// use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+///
+/// /// Where to?
+/// #[derive(Elicit)]
+/// struct Trip { city: String, by_train: bool }
+///
+/// /// Which seat on the train?
+/// #[derive(Elicit)]
+/// struct Seat { window: bool }
+///
+/// #[derive(Clone)]
+/// struct Travel;
+///
+/// #[tool_router]
+/// impl Travel {
+///     #[tool(description = "Plans a trip")]
+///     async fn plan_trip(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+///         dialog.run(|d| async move {
+///             let Some(trip) = d.ask::<Trip>("trip").await?.accepted() else {
+///                 return Ok(CallToolResult::success(vec![ContentBlock::text("No trip")]));
+///             };
+///             let mut text = format!("Off to {}", trip.city);
+///             if trip.by_train {
+///                 if let Some(seat) = d.ask::<Seat>("seat").await?.accepted() {
+///                     text += if seat.window { ", by the window" } else { ", on the aisle" };
+///                 }
+///             }
+///             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+///         })
+///         .await
+///     }
+/// }
+///
+/// #[tool_handler]
+/// impl ServerHandler for Travel {}
+/// ```
+///
+/// # Keys
+///
+/// A dialog seals its state with a key drawn from the operating system when the process
+/// starts, unless [`keys`](Self::keys) gives it the server's: enough for a server that is
+/// one process (stdio, or one HTTP instance). When a retry may reach another process
+/// (several instances behind a balancer, a restart in the middle of a dialog), give every
+/// instance the same [`StateKeys`] (from a secret store or an environment variable):
+/// otherwise such a retry is refused, as any state this process did not seal.
+pub struct Dialog {
+    version: ProtocolVersion,
+    capabilities: Value,
+    binding: Binding,
+    responses: Option<Map<String, Value>>,
+    sealed: Option<String>,
+    connection: Option<Arc<dyn Connection>>,
+    keys: Option<StateKeys>,
+    expiry: Expiry,
+    principal: Option<String>,
+    guard: Option<Arc<dyn ReplayGuard>>,
+    fallback: MultiSelectFallback,
+    progress: Mutex<Progress>,
+}
+
+impl fmt::Debug for Dialog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Dialog")
+            .field("version", &self.version)
+            .field("binding", &self.binding)
+            .field("live", &self.is_live())
+            .field("expiry", &self.expiry)
+            .field("principal", &self.principal.is_some())
+            .field("once", &self.guard.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Dialog {
+    /// How long a sealed state stays valid unless the keys ([`StateKeys::with_ttl`]) or
+    /// [`expires_after`](Self::expires_after) say otherwise: ten minutes, the time a person
+    /// has to answer one form (each round seals anew), as the strongest peer's default.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::dialog::Dialog::DEFAULT_TTL.as_secs(), 600);
+    /// ```
+    pub const DEFAULT_TTL: Duration = StateKeys::DEFAULT_TTL;
+
+    /// A dialog for the call `binding` names (its method, name and arguments), on protocol
+    /// revision `version`. Give it what the call carries with the `with_` methods: the
+    /// client's capabilities, and on a 2026-07-28 retry its `inputResponses` and
+    /// `requestState`; up to 2025-11-25, the [`Connection`] to ask on.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("book", &json!({})))
+    ///     .with_client_capabilities(json!({"elicitation": {"form": {}}}));
+    /// assert!(!dialog.is_live());
+    /// assert!(dialog.supports(elicit_core::protocol::ElicitMode::Form));
+    /// ```
+    pub fn new(version: ProtocolVersion, binding: Binding) -> Self {
+        Self {
+            version,
+            capabilities: Value::Null,
+            binding,
+            responses: None,
+            sealed: None,
+            connection: None,
+            keys: None,
+            expiry: Expiry::Ring,
+            principal: None,
+            guard: None,
+            fallback: MultiSelectFallback::Refuse,
+            progress: Mutex::new(Progress::default()),
+        }
+    }
+
+    /// A dialog for a 2026-07-28 request written by hand: `params` of a `tools/call` or
+    /// `prompts/get` (`method`), whose `name` and `arguments` the state is bound to, whose
+    /// `inputResponses` and `requestState` a retry carries, and whose
+    /// `_meta["io.modelcontextprotocol/clientCapabilities"]` declares what the client can be
+    /// asked.
+    ///
+    /// # Errors
+    /// A [`MessageError`] naming the member of `params` that has the wrong shape.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use serde_json::json;
+    ///
+    /// let params = json!({
+    ///     "name": "book",
+    ///     "arguments": {"table": 4},
+    ///     "_meta": {"io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}
+    /// });
+    /// let dialog = Dialog::from_params("tools/call", &params, ProtocolVersion::V2026_07_28).unwrap();
+    /// assert!(!dialog.is_resumed());
+    ///
+    /// let bad = json!({"name": "book", "inputResponses": [1]});
+    /// assert_eq!(Dialog::from_params("tools/call", &bad, ProtocolVersion::V2026_07_28).unwrap_err().path(), "inputResponses");
+    /// ```
+    pub fn from_params(
+        method: &str,
+        params: &Value,
+        version: ProtocolVersion,
+    ) -> Result<Self, MessageError> {
+        let map = crate::protocol::error::object(params, "")?;
+        let mut dialog = Self::new(version, Binding::from_params(method, params));
+        if let Some(responses) = map.get("inputResponses") {
+            match responses {
+                Value::Object(responses) => dialog.responses = Some(responses.clone()),
+                Value::Null => {}
+                other => {
+                    return Err(MessageError::wrong_type(
+                        "inputResponses",
+                        crate::error::JsonType::Object,
+                        other,
+                    ));
+                }
+            }
+        }
+        if let Some(state) = map.get("requestState") {
+            match state {
+                Value::String(state) => dialog.sealed = Some(state.clone()),
+                Value::Null => {}
+                other => {
+                    return Err(MessageError::wrong_type(
+                        "requestState",
+                        crate::error::JsonType::String,
+                        other,
+                    ));
+                }
+            }
+        }
+        if let Some(capabilities) = map
+            .get("_meta")
+            .and_then(|meta| meta.get(crate::protocol::CLIENT_CAPABILITIES_META))
+        {
+            dialog.capabilities = capabilities.clone();
+        }
+        Ok(dialog)
+    }
+
+    /// What the client declared it can do: `capabilities` of `initialize` up to 2025-11-25,
+    /// a 2026-07-28 request's `_meta["io.modelcontextprotocol/clientCapabilities"]`.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::{ElicitMode, ProtocolVersion};
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("t", &json!({})))
+    ///     .with_client_capabilities(json!({"elicitation": {"url": {}}}));
+    /// assert!(dialog.supports(ElicitMode::Url) && !dialog.supports(ElicitMode::Form));
+    /// ```
+    #[must_use]
+    pub fn with_client_capabilities(mut self, capabilities: Value) -> Self {
+        self.capabilities = capabilities;
+        self
+    }
+
+    /// A 2026-07-28 retry's `inputResponses`.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let responses = json!({"party": {"action": "decline"}}).as_object().unwrap().clone();
+    /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("t", &json!({})))
+    ///     .with_input_responses(responses);
+    /// assert_eq!(dialog.round(), 0);
+    /// ```
+    #[must_use]
+    pub fn with_input_responses(mut self, responses: Map<String, Value>) -> Self {
+        self.responses = Some(responses);
+        self
+    }
+
+    /// A 2026-07-28 retry's `requestState`.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("t", &json!({})))
+    ///     .with_request_state("…");
+    /// # let _ = dialog;
+    /// ```
+    #[must_use]
+    pub fn with_request_state(mut self, state: impl Into<String>) -> Self {
+        self.sealed = Some(state.into());
+        self
+    }
+
+    /// The live connection a dialog asks on up to 2025-11-25.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Connection, Dialog, Sending};
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::{Value, json};
+    ///
+    /// struct Declines;
+    /// impl Connection for Declines {
+    ///     fn request(&self, _: Value) -> Sending<'_, Value> { Box::pin(async { Ok(json!({"action": "decline"})) }) }
+    ///     fn notify(&self, _: Value) -> Sending<'_, ()> { Box::pin(async { Ok(()) }) }
+    /// }
+    ///
+    /// let dialog = Dialog::new(ProtocolVersion::V2025_11_25, Binding::tool("t", &json!({})))
+    ///     .with_connection(Declines);
+    /// assert!(dialog.is_live());
+    /// ```
+    #[must_use]
+    pub fn with_connection(mut self, connection: impl Connection + 'static) -> Self {
+        self.connection = Some(Arc::new(connection));
+        self
+    }
+
+    /// Binds the state to `binding` instead of the call's own name and arguments: to leave
+    /// out an argument that may change between the retries without changing the call (a
+    /// client-side timestamp, say), or to bind a hand-written call.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// fn by_order(dialog: Dialog, order: u64) -> Dialog {
+    ///     dialog.with_binding(Binding::tool("pay", &json!({"order": order})))
+    /// }
+    /// ```
+    #[must_use]
+    pub fn with_binding(mut self, binding: Binding) -> Self {
+        self.binding = binding;
+        self
+    }
+
+    /// How a form with a multi-select is asked of a client on a revision without them
+    /// (2025-06-18): by default it cannot be (the dialog stops with [`Halt::Render`]);
+    /// [`MultiSelectFallback::Checkboxes`] asks each option as a checkbox, and the answer
+    /// comes back as the multi-select's.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::MultiSelectFallback;
+    ///
+    /// fn for_old_clients(dialog: Dialog) -> Dialog {
+    ///     dialog.multi_select_fallback(MultiSelectFallback::Checkboxes)
+    /// }
+    /// ```
+    #[must_use]
+    pub fn multi_select_fallback(mut self, fallback: MultiSelectFallback) -> Self {
+        self.fallback = fallback;
+        self
+    }
+
+    /// Seals with `keys` instead of the key drawn for this process: give every instance of
+    /// the server the same ring when a retry may reach another instance.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// fn with_keys(dialog: Dialog, keys: &StateKeys) -> Dialog {
+    ///     dialog.keys(keys)
+    /// }
+    /// ```
+    #[must_use]
+    pub fn keys(mut self, keys: &StateKeys) -> Self {
+        self.keys = Some(keys.clone());
+        self
+    }
+
+    /// Binds the state to `principal`, the person the call is made for (the user id your
+    /// authorization gave the request): a state issued to one person and presented by
+    /// another is refused, as any forgery is. See the guide chapter
+    /// [`state`](crate::guide::state) for taking it from rmcp's request context.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    ///
+    /// fn for_user(dialog: Dialog, user_id: &str) -> Dialog {
+    ///     dialog.principal(user_id)
+    /// }
+    /// ```
+    #[must_use]
+    pub fn principal(mut self, principal: impl Into<String>) -> Self {
+        self.principal = Some(principal.into());
+        self
+    }
+
+    /// Opens each state once: a retry that presents a state already used (a replay of the
+    /// same retry, within its expiry) is refused, as any forgery is. For a tool whose effect
+    /// must happen once (a payment); `guard` remembers the states used — in this process
+    /// ([`MemoryReplayGuard`](crate::protocol::state::MemoryReplayGuard)), or in a store the
+    /// instances share (see [`ReplayGuard`]).
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::state::MemoryReplayGuard;
+    /// use std::sync::Arc;
+    ///
+    /// fn pay(dialog: Dialog, guard: &Arc<MemoryReplayGuard>) -> Dialog {
+    ///     dialog.once(guard.clone())
+    /// }
+    /// ```
+    #[must_use]
+    pub fn once(mut self, guard: Arc<dyn ReplayGuard>) -> Self {
+        self.guard = Some(guard);
+        self
+    }
+
+    /// Seals each state to expire `ttl` after it is issued (instead of the keys' expiry,
+    /// [`DEFAULT_TTL`](Self::DEFAULT_TTL) unless they were given another).
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use std::time::Duration;
+    ///
+    /// fn shorter(dialog: Dialog) -> Dialog {
+    ///     dialog.expires_after(Duration::from_secs(300))
+    /// }
+    /// ```
+    #[must_use]
+    pub fn expires_after(mut self, ttl: Duration) -> Self {
+        self.expiry = Expiry::After(ttl);
+        self
+    }
+
+    /// Seals states that never expire (retiring the key still retires them): an explicit
+    /// choice, for a dialog a person may leave open for days.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// fn forever(dialog: Dialog) -> Dialog { dialog.never_expires() }
+    /// ```
+    #[must_use]
+    pub fn never_expires(mut self) -> Self {
+        self.expiry = Expiry::Never;
+        self
+    }
+
+    /// Runs the call's `body` with this dialog and answers the call: the body's result, or on
+    /// 2026-07-28 the `InputRequiredResult` of the first unanswered question, or the JSON-RPC
+    /// error the body stopped with ([`Halt::to_jsonrpc_error`]).
+    ///
+    /// `O` is what the handler returns ([`Respond`]): rmcp's `CallToolResponse` or
+    /// `GetPromptResponse` with the `rmcp` feature, or a JSON `Value`.
+    ///
+    /// # Errors
+    /// `-32602` when the retry's `requestState` is refused or its rounds do not match the
+    /// body's questions; otherwise the error the body stopped with.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::Elicit;
+    /// use serde_json::{Value, json};
+    ///
+    /// /// How many people?
+    /// #[derive(Elicit)]
+    /// struct Party { size: u8 }
+    ///
+    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+    /// // A hand-written 2026-07-28 server: the first call asks the form.
+    /// let params = json!({"name": "book", "_meta": {"io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}});
+    /// let dialog = Dialog::from_params("tools/call", &params, ProtocolVersion::V2026_07_28).unwrap();
+    /// let result: Value = dialog
+    ///     .run(|d| async move { Ok(format!("Table for {:?}", d.ask::<Party>("party").await?.accepted().map(|p| p.size))) })
+    ///     .await
+    ///     .unwrap();
+    /// assert_eq!(result["resultType"], "input_required");
+    /// assert_eq!(result["inputRequests"]["party"]["params"]["message"], "How many people?");
+    /// # });
+    /// ```
+    pub async fn run<O, T, F, Fut>(self, body: F) -> Result<O, O::Error>
+    where
+        F: FnOnce(Self) -> Fut,
+        Fut: Future<Output = Result<T, Halt>>,
+        O: Respond<T>,
+    {
+        let dialog = match self.open().await {
+            Ok(dialog) => dialog,
+            Err(halt) => return Err(O::halted(halt)),
+        };
+        match body(dialog).await {
+            Ok(done) => O::done(done),
+            Err(Halt::InputRequired(result)) => O::input_required(*result),
+            Err(halt) => Err(O::halted(halt)),
+        }
+    }
+
+    /// Opens the retry's state, if any.
+    async fn open(self) -> Result<Self, Halt> {
+        let mut progress = Progress::default();
+        if !self.is_live() {
+            if let Some(sealed) = &self.sealed {
+                let ring = self.ring()?;
+                let binding = self.bound();
+                progress.memory = match &self.guard {
+                    Some(guard) => {
+                        ring.open_once::<Memory>(sealed, &binding, guard.as_ref())
+                            .await?
+                    }
+                    None => ring.open::<Memory>(sealed, &binding)?,
+                };
+                progress.resumed = true;
+            }
+            progress.pending = Some(progress.memory.rounds.len());
+        }
+        *self.lock() = progress;
+        Ok(self)
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Progress> {
+        self.progress.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The binding states are sealed for: the call, and the principal when there is one.
+    fn bound(&self) -> Binding {
+        match &self.principal {
+            Some(principal) => self.binding.clone().with_principal(principal),
+            None => self.binding.clone(),
+        }
+    }
+
+    /// The keys the dialog seals with: the server's, or the ones drawn for this process.
+    fn ring(&self) -> Result<&StateKeys, Halt> {
+        match &self.keys {
+            Some(keys) => Ok(keys),
+            None => process_keys()
+                .as_ref()
+                .map_err(|error| Halt::internal(error.clone())),
+        }
+    }
+
+    /// Whether this call speaks 2025-11-25 or earlier: each question is an
+    /// `elicitation/create` on the live connection, and no state is sealed.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// fn generation(dialog: &Dialog) -> &'static str {
+    ///     if dialog.is_live() { "elicitation/create" } else { "InputRequiredResult" }
+    /// }
+    /// ```
+    pub fn is_live(&self) -> bool {
+        !self.version.uses_input_required()
+    }
+
+    /// Whether this call came with a `requestState` that opened (a 2026-07-28 retry): the
+    /// answers of earlier rounds are this server's, for this call, in time.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// fn retried(dialog: &Dialog) -> bool { dialog.is_resumed() }
+    /// ```
+    pub fn is_resumed(&self) -> bool {
+        self.lock().resumed
+    }
+
+    /// The protocol revision of this call.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use elicit_core::protocol::state::Binding;
+    ///
+    /// let dialog = Dialog::new(ProtocolVersion::V2025_06_18, Binding::tool("t", &serde_json::json!({})));
+    /// assert_eq!(dialog.version(), ProtocolVersion::V2025_06_18);
+    /// ```
+    pub fn version(&self) -> ProtocolVersion {
+        self.version
+    }
+
+    /// The call the state is bound to.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let binding = Binding::tool("book", &json!({"table": 4}));
+    /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, binding.clone());
+    /// assert_eq!(dialog.binding(), &binding);
+    /// ```
+    pub fn binding(&self) -> &Binding {
+        &self.binding
+    }
+
+    /// The capabilities the client declared (JSON `null` when it declared none).
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// fn samples(dialog: &Dialog) -> bool {
+    ///     dialog.client_capabilities().get("sampling").is_some()
+    /// }
+    /// ```
+    pub fn client_capabilities(&self) -> &Value {
+        &self.capabilities
+    }
+
+    /// The elicitation modes the client declared.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ElicitMode;
+    ///
+    /// fn can_show_forms(dialog: &Dialog) -> bool {
+    ///     dialog.elicitation().supports(ElicitMode::Form)
+    /// }
+    /// ```
+    pub fn elicitation(&self) -> ElicitationSupport {
+        if self.capabilities.is_null() {
+            return ElicitationSupport::NONE;
+        }
+        ElicitationSupport::from_client_capabilities(&self.capabilities)
+            .unwrap_or(ElicitationSupport::NONE)
+    }
+
+    /// Whether the client declared `mode`: check it before asking, to answer a client that
+    /// cannot be asked some other way (a default, or a result saying what is needed) instead
+    /// of the `-32021` error [`ask`](Self::ask) would stop with.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    /// use elicit_core::protocol::ElicitMode;
+    /// use elicit_core::Elicit;
+    ///
+    /// /// How many people?
+    /// #[derive(Elicit)]
+    /// struct Party { size: u8 }
+    ///
+    /// async fn party_size(d: &Dialog) -> Result<u8, Halt> {
+    ///     if !d.supports(ElicitMode::Form) {
+    ///         return Ok(2); // the fallback: a table for two
+    ///     }
+    ///     Ok(d.ask::<Party>("party").await?.accepted().map_or(2, |party| party.size))
+    /// }
+    /// ```
+    pub fn supports(&self, mode: ElicitMode) -> bool {
+        self.elicitation().supports(mode)
+    }
+
+    /// Whether `request` can be asked of this client as it is: it declared the request's
+    /// mode, and the call's revision can express it (2025-06-18 has no multi-select and no
+    /// URL mode). Check it to choose a fallback before asking; [`ask_form`](Self::ask_form)
+    /// stops with the same error.
+    ///
+    /// # Errors
+    /// [`Halt::Unsupported`] for a mode the client did not declare, [`Halt::Render`] for
+    /// what the revision cannot express.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
+    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::Elicit;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit)]
+    /// enum Topping { Cheese, Olives }
+    ///
+    /// /// Build your pizza
+    /// #[derive(Elicit)]
+    /// struct Pizza { toppings: Vec<Topping> }
+    ///
+    /// let old = Dialog::new(ProtocolVersion::V2025_06_18, Binding::tool("t", &json!({})))
+    ///     .with_client_capabilities(json!({"elicitation": {}}));
+    /// assert!(old.fits(&ElicitRequest::form::<Pizza>()).is_err());
+    /// ```
+    pub fn fits(&self, request: &ElicitRequest) -> Result<(), Halt> {
+        self.elicitation().check(request)?;
+        self.render(request).map(drop)
+    }
+
+    /// The params of `request` for this call's revision.
+    fn render(&self, request: &ElicitRequest) -> Result<Value, Halt> {
+        request
+            .render_with(self.version, self.fallback)
+            .map_err(Halt::from)
+    }
+
+    /// The round the next question is: on 2026-07-28, how many questions of this call were
+    /// answered before it.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// fn first(dialog: &Dialog) -> bool { dialog.round() == 0 }
+    /// ```
+    pub fn round(&self) -> usize {
+        self.lock().cursor
+    }
+
+    /// A value of your own, kept for the rest of the call: `make` runs on the call's first
+    /// attempt, and on 2026-07-28 the value rides in the sealed state, so each retry gets
+    /// the same value back (a generated id, a price quoted once, the options a form offered).
+    /// Keep it small: it travels with every retry.
+    ///
+    /// # Errors
+    /// `-32603` when the value does not write as JSON, or the kept one no longer reads as a
+    /// `V`.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    ///
+    /// async fn order_number(d: &Dialog) -> Result<u64, Halt> {
+    ///     d.remember("order", || 4711_u64)
+    /// }
+    /// ```
+    pub fn remember<V: Serialize + DeserializeOwned>(
+        &self,
+        name: &str,
+        make: impl FnOnce() -> V,
+    ) -> Result<V, Halt> {
+        let kept = self.lock().memory.kept.get(name).cloned();
+        if let Some(kept) = kept {
+            return V::deserialize(kept).map_err(|error| {
+                Halt::internal(format!(
+                    "the value kept as `{name}` no longer reads: {error}"
+                ))
+            });
+        }
+        let value = make();
+        if !self.is_live() {
+            let json = serde_json::to_value(&value).map_err(|error| {
+                Halt::internal(format!(
+                    "the value to keep as `{name}` does not write as JSON: {error}"
+                ))
+            })?;
+            self.lock().memory.kept.insert(name.to_owned(), json);
+        }
+        Ok(value)
+    }
+
+    /// Tells the client that the URL interaction it was sent to (under `elicitation_id`) is
+    /// complete: `notifications/elicitation/complete` on 2025-11-25. On 2026-07-28 there is
+    /// no such notification (the client's retry is the completion), so this does nothing.
+    ///
+    /// # Errors
+    /// [`Halt::Render`] on 2025-06-18, which has no URL mode; a failure of the connection.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    ///
+    /// async fn paid(d: &Dialog, payment: &str) -> Result<(), Halt> {
+    ///     d.complete_url(payment).await
+    /// }
+    /// ```
+    pub async fn complete_url(&self, elicitation_id: &str) -> Result<(), Halt> {
+        if !self.version.has_url_mode() {
+            return Err(Halt::Render(RenderError::UrlMode {
+                version: self.version,
+            }));
+        }
+        if !self.version.has_completion_notification() {
+            return Ok(());
+        }
+        let notification = crate::protocol::ElicitationComplete::new(elicitation_id)
+            .map_err(|error| Halt::internal(error.to_string()))?;
+        self.connection()?.notify(notification.to_jsonrpc()).await
+    }
+
+    /// The connection to ask on (up to 2025-11-25).
+    fn connection(&self) -> Result<&Arc<dyn Connection>, Halt> {
+        self.connection.as_ref().ok_or_else(|| {
+            Halt::internal(format!(
+                "protocol revision {} asks on the live connection, and this dialog was given none",
+                self.version
+            ))
+        })
+    }
+
+    /// The recorded answer of this round, when an earlier attempt recorded it (and moves to
+    /// the next round).
+    ///
+    /// # Errors
+    /// `-32602` when the recorded round asked another key: the body no longer asks what it
+    /// asked when the state was sealed.
+    fn replay(&self, key: &str) -> Result<Option<Round>, Halt> {
+        let mut progress = self.lock();
+        let cursor = progress.cursor;
+        let Some(round) = progress.memory.rounds.get(cursor) else {
+            return Ok(None);
+        };
+        if round.key != key {
+            let message = format!(
+                "request state does not match this call: round {} answered `{}`, and the tool now asks `{key}`",
+                cursor + 1,
+                round.key
+            );
+            let mut data = Map::new();
+            data.insert("requestState".to_owned(), Value::from("diverged"));
+            return Err(Halt::Error(crate::protocol::JsonRpcError {
+                code: crate::protocol::JsonRpcError::INVALID_PARAMS,
+                message,
+                data: Some(Value::Object(data)),
+            }));
+        }
+        let round = round.clone();
+        progress.cursor += 1;
+        Ok(Some(round))
+    }
+
+    /// Forgets the round just replayed and every later one, to ask it again: what was
+    /// offered then is not what the body offers now.
+    fn rewind(&self) {
+        let mut progress = self.lock();
+        let cursor = progress.cursor.saturating_sub(1);
+        progress.memory.rounds.truncate(cursor);
+        progress.memory.tries = 0;
+        progress.memory.correction = None;
+        progress.memory.offer = None;
+        progress.memory.partial.clear();
+        progress.cursor = cursor;
+        progress.pending = None;
+    }
+
+    /// `inputResponses`, when they answer the current round (once).
+    fn take_answers(&self) -> Option<Map<String, Value>> {
+        let mut progress = self.lock();
+        if progress.pending != Some(progress.cursor) {
+            return None;
+        }
+        progress.pending = None;
+        self.responses.clone()
+    }
+
+    /// This round's entry of `inputResponses`, when they answer this round.
+    fn take_answer(&self, key: &str) -> Option<Value> {
+        self.take_answers()
+            .and_then(|mut responses| responses.remove(key))
+    }
+
+    /// Records the answer of the current round.
+    fn record(&self, round: Round) {
+        let mut progress = self.lock();
+        progress.fresh = Some(round.key.clone());
+        progress.memory.rounds.push(round);
+        progress.memory.tries = 0;
+        progress.memory.correction = None;
+        progress.memory.offer = None;
+        progress.memory.partial.clear();
+        progress.cursor += 1;
+    }
+
+    /// Stops to ask `requests`, with the state sealed: the `InputRequiredResult` of this
+    /// attempt, or the error that prevents it.
+    fn suspend(&self, requests: Vec<(String, InputRequest)>, answered: Option<&str>) -> Halt {
+        let ring = match self.ring() {
+            Ok(ring) => ring,
+            Err(halt) => return halt,
+        };
+        let binding = self.bound();
+        let progress = self.lock();
+        let sealed = match self.expiry {
+            Expiry::Ring => ring.seal(&progress.memory, &binding),
+            Expiry::After(ttl) => ring.seal_for(&progress.memory, &binding, ttl),
+            Expiry::Never => ring.seal_without_expiry(&progress.memory, &binding),
+        };
+        let sealed = match sealed {
+            Ok(sealed) => sealed,
+            Err(SealError::TooLarge { length }) => {
+                // Only what was checked is kept: an answer makes the state this large only
+                // when its checked content is (a long text with no `max_length`, say).
+                let what = answered.or(progress.fresh.as_deref()).map_or_else(
+                    || "the answers of this call".to_owned(),
+                    |key| format!("the answer to `{key}`"),
+                );
+                return Halt::invalid_params(format!(
+                    "{what} would make the request state {length} bytes long, over the protocol's limit of {MAX_SEALED_LEN}: answer with less"
+                ));
+            }
+            Err(error) => {
+                return Halt::internal(format!("the request state could not be sealed: {error}"));
+            }
+        };
+        let mut result = InputRequiredResult::state_only(sealed);
+        for (key, request) in requests {
+            result = result.with_request(key, request);
+        }
+        Halt::InputRequired(Box::new(result))
+    }
+
+    /// Stops to ask `request` under `key`, after checking the client can be asked it.
+    fn suspend_one(&self, key: &str, request: ElicitRequest, answered: Option<&str>) -> Halt {
+        if let Err(halt) = self.fits(&request) {
+            return halt;
+        }
+        self.suspend(
+            vec![(key.to_owned(), InputRequest::Elicit(request))],
+            answered,
+        )
+    }
+}
+
+/// The keys a dialog seals with when it is given none: drawn from the operating system the
+/// first time a dialog needs them, the same for the rest of the process.
+fn process_keys() -> &'static Result<StateKeys, String> {
+    static KEYS: OnceLock<Result<StateKeys, String>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut secret = [0_u8; StateKey::MIN_LEN];
+        getrandom::fill(&mut secret).map_err(|error| {
+            format!("the operating system gave no random bytes for the request state key: {error}")
+        })?;
+        StateKey::new(&secret)
+            .map(StateKeys::new)
+            .map_err(|error| error.to_string())
+    })
+}
+
+/// The answer kept for an answered form: its action, and the content its form read.
+fn kept_result(result: &ElicitResult, content: Option<Map<String, Value>>) -> Value {
+    let mut map = Map::new();
+    map.insert("action".to_owned(), Value::from(result.action.as_str()));
+    if let Some(content) = content {
+        map.insert("content".to_owned(), Value::Object(content));
+    }
+    Value::Object(map)
+}

@@ -1,0 +1,319 @@
+//! What a state is bound to: the call and who made it ([`Binding`]), and the server (the
+//! ring's audience), each as a SHA-256 digest.
+
+use std::fmt;
+use std::io;
+
+use serde_core::Serialize;
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+/// What every call digest starts with.
+const CALL_LABEL: &[u8] = b"elicit request state v2: call\0";
+/// What every principal digest starts with.
+const PRINCIPAL_LABEL: &[u8] = b"elicit request state v2: principal\0";
+/// What every audience digest starts with.
+const AUDIENCE_LABEL: &[u8] = b"elicit request state v2: audience\0";
+
+/// The call a state belongs to, and who made it: the method (`tools/call`, `prompts/get`),
+/// the tool or prompt name and the arguments, hashed with SHA-256, and optionally the
+/// principal, the authenticated user ([`with_principal`](Self::with_principal)).
+///
+/// The arguments are hashed as canonical JSON: object keys sorted, numbers with an integral
+/// value written as integers (`2.0` as `2`), no whitespace; so a client that re-serializes
+/// the arguments for its retry, in another key order, still opens the state. Missing or
+/// `null` arguments count as `{}`. Only the name and the arguments are bound: the request's
+/// `inputResponses`, `requestState` and `_meta` (progress token, capabilities) change between
+/// the first call and the retry, and are left out.
+///
+/// ```
+/// use elicit_core::protocol::state::Binding;
+/// use serde_json::json;
+///
+/// let first = Binding::tool("deploy", &json!({"service": "api", "replicas": 2}));
+/// let retry = Binding::tool("deploy", &json!({"replicas": 2.0, "service": "api"}));
+/// assert_eq!(first, retry);
+/// assert_ne!(first, Binding::tool("deploy", &json!({"service": "db", "replicas": 2})));
+/// assert_ne!(first, Binding::prompt("deploy", &json!({"service": "api", "replicas": 2})));
+/// assert_ne!(first, retry.clone().with_principal("user-42"));
+/// assert_eq!(Binding::tool("status", &json!(null)), Binding::tool("status", &json!({})));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Binding {
+    call: [u8; 32],
+    principal: Option<[u8; 32]>,
+}
+
+impl fmt::Debug for Binding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Binding")
+            .field("call", &Short(&self.call))
+            .field("principal", &self.principal.as_ref().map(Short))
+            .finish()
+    }
+}
+
+/// The first eight bytes of a digest, in hex: enough to tell two apart in a log.
+struct Short<'a>(&'a [u8; 32]);
+
+impl fmt::Debug for Short<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for byte in &self.0[..8] {
+            write!(f, "{byte:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Binding {
+    /// A `tools/call` of the tool `name` with `arguments`.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let binding = Binding::tool("deploy", &json!({"service": "api"}));
+    /// assert_eq!(binding, Binding::new("tools/call", "deploy", &json!({"service": "api"})));
+    /// ```
+    pub fn tool(name: &str, arguments: &Value) -> Self {
+        Self::new("tools/call", name, arguments)
+    }
+
+    /// A `prompts/get` of the prompt `name` with `arguments`.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let binding = Binding::prompt("review", &json!({"file": "main.rs"}));
+    /// assert_ne!(binding, Binding::tool("review", &json!({"file": "main.rs"})));
+    /// ```
+    pub fn prompt(name: &str, arguments: &Value) -> Self {
+        Self::new("prompts/get", name, arguments)
+    }
+
+    /// A request of `method` naming `name`, with `arguments`.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let binding = Binding::new("tools/call", "deploy", &json!({}));
+    /// assert_eq!(binding, Binding::tool("deploy", &json!(null)));
+    /// ```
+    pub fn new(method: &str, name: &str, arguments: &Value) -> Self {
+        let mut hasher = HashWriter(Sha256::new());
+        hasher.0.update(CALL_LABEL);
+        for part in [method, name] {
+            hasher.0.update((part.len() as u64).to_be_bytes());
+            hasher.0.update(part.as_bytes());
+        }
+        let empty = Value::Object(Map::new());
+        let arguments = if arguments.is_null() {
+            &empty
+        } else {
+            arguments
+        };
+        write_canonical(&mut hasher, arguments);
+        Self {
+            call: hasher.0.finalize().into(),
+            principal: None,
+        }
+    }
+
+    /// The call a request's params name: their `name` and `arguments` (a missing `name`
+    /// counts as `""`). Whatever else the params hold (`inputResponses`, `requestState`,
+    /// `_meta`) is left out.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let retry = json!({
+    ///     "name": "deploy",
+    ///     "arguments": {"service": "api"},
+    ///     "inputResponses": {"confirm": {"action": "accept", "content": {"ok": true}}},
+    ///     "requestState": "…",
+    ///     "_meta": {"progressToken": 7}
+    /// });
+    /// assert_eq!(
+    ///     Binding::from_params("tools/call", &retry),
+    ///     Binding::tool("deploy", &json!({"service": "api"})),
+    /// );
+    /// ```
+    pub fn from_params(method: &str, params: &Value) -> Self {
+        let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+        let arguments = params.get("arguments").unwrap_or(&Value::Null);
+        Self::new(method, name, arguments)
+    }
+
+    /// Binds the state to `principal` too: the authenticated user who made the call, as your
+    /// authorization layer names them. A state sealed for one principal opens for no other,
+    /// nor without one ([`StateError::WrongPrincipal`](super::StateError::WrongPrincipal));
+    /// one sealed without a principal opens only without one.
+    ///
+    /// Use an identifier that is stable and unique across your identity providers: the
+    /// token's issuer and subject together (`iss` and `sub`), not an e-mail address or a
+    /// display name, which can change hands. The [state guide](crate::guide::state) shows how
+    /// to take it from rmcp's request context.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
+    /// let call = Binding::tool("pay", &json!({"invoice": 7}));
+    /// let sealed = keys.seal(&"step 2", &call.clone().with_principal("https://id.example|ada")).unwrap();
+    ///
+    /// let ada = call.clone().with_principal("https://id.example|ada");
+    /// assert_eq!(keys.open::<String>(&sealed, &ada).unwrap(), "step 2");
+    /// let bob = call.clone().with_principal("https://id.example|bob");
+    /// assert_eq!(keys.open::<String>(&sealed, &bob), Err(StateError::WrongPrincipal));
+    /// assert_eq!(keys.open::<String>(&sealed, &call), Err(StateError::WrongPrincipal));
+    /// ```
+    #[must_use]
+    pub fn with_principal(mut self, principal: &str) -> Self {
+        let mut hasher = Sha256::new();
+        hasher.update(PRINCIPAL_LABEL);
+        hasher.update(principal.as_bytes());
+        self.principal = Some(hasher.finalize().into());
+        self
+    }
+
+    /// The call's digest.
+    pub(super) fn call_digest(&self) -> [u8; 32] {
+        self.call
+    }
+
+    /// The principal's digest; a fixed value when there is none, which no principal hashes
+    /// to (their hashes start with another label).
+    pub(super) fn principal_digest(&self) -> [u8; 32] {
+        self.principal.unwrap_or_else(|| {
+            let mut hasher = Sha256::new();
+            hasher.update(b"elicit request state v2: no principal");
+            hasher.finalize().into()
+        })
+    }
+}
+
+/// The digest of an audience (a server's identity; `""` when the ring names none).
+pub(super) fn audience_digest(audience: &str) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(AUDIENCE_LABEL);
+    hasher.update(audience.as_bytes());
+    hasher.finalize().into()
+}
+
+#[cfg(feature = "rmcp")]
+impl Binding {
+    /// The call rmcp's `CallToolRequestParams` name: the tool and its arguments (feature
+    /// `rmcp`).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Binding;
+    /// use rmcp::model::CallToolRequestParams;
+    /// use serde_json::json;
+    ///
+    /// let arguments = json!({"service": "api"}).as_object().unwrap().clone();
+    /// let params = CallToolRequestParams::new("deploy").with_arguments(arguments);
+    /// assert_eq!(Binding::for_tool_call(&params), Binding::tool("deploy", &json!({"service": "api"})));
+    /// ```
+    pub fn for_tool_call(params: &::rmcp::model::CallToolRequestParams) -> Self {
+        Self::of_object("tools/call", &params.name, params.arguments.as_ref())
+    }
+
+    /// The call rmcp's `GetPromptRequestParams` name: the prompt and its arguments (feature
+    /// `rmcp`).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Binding;
+    /// use rmcp::model::GetPromptRequestParams;
+    /// use serde_json::json;
+    ///
+    /// let params: GetPromptRequestParams =
+    ///     serde_json::from_value(json!({"name": "review", "arguments": {"file": "a.rs"}})).unwrap();
+    /// assert_eq!(Binding::for_prompt(&params), Binding::prompt("review", &json!({"file": "a.rs"})));
+    /// ```
+    pub fn for_prompt(params: &::rmcp::model::GetPromptRequestParams) -> Self {
+        Self::of_object("prompts/get", &params.name, params.arguments.as_ref())
+    }
+
+    fn of_object(method: &str, name: &str, arguments: Option<&Map<String, Value>>) -> Self {
+        match arguments {
+            Some(arguments) => Self::new(method, name, &Value::Object(arguments.clone())),
+            None => Self::new(method, name, &Value::Null),
+        }
+    }
+}
+
+/// Feeds what is written into a SHA-256.
+struct HashWriter(Sha256);
+
+impl io::Write for HashWriter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Writes `value` as canonical JSON: keys sorted by their UTF-8 bytes, integral numbers as
+/// integers, no whitespace.
+fn write_canonical(out: &mut HashWriter, value: &Value) {
+    match value {
+        Value::Null => out.0.update(b"null"),
+        Value::Bool(true) => out.0.update(b"true"),
+        Value::Bool(false) => out.0.update(b"false"),
+        Value::Number(number) => write_number(out, number),
+        Value::String(text) => write_json(out, text),
+        Value::Array(items) => {
+            out.0.update(b"[");
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.0.update(b",");
+                }
+                write_canonical(out, item);
+            }
+            out.0.update(b"]");
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<_> = map.iter().collect();
+            entries.sort_unstable_by(|(a, _), (b, _)| a.as_bytes().cmp(b.as_bytes()));
+            out.0.update(b"{");
+            for (index, (key, item)) in entries.into_iter().enumerate() {
+                if index > 0 {
+                    out.0.update(b",");
+                }
+                write_json(out, key);
+                out.0.update(b":");
+                write_canonical(out, item);
+            }
+            out.0.update(b"}");
+        }
+    }
+}
+
+/// 2^53: below it every integer is exact as an `f64`.
+const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
+
+fn write_number(out: &mut HashWriter, number: &serde_json::Number) {
+    if number.is_i64() || number.is_u64() {
+        write_json(out, number);
+        return;
+    }
+    match number.as_f64() {
+        #[allow(clippy::cast_possible_truncation)] // integral and below 2^53: exact
+        Some(float) if float.fract() == 0.0 && float.abs() < EXACT_INTEGERS => {
+            write_json(out, &(float as i64));
+        }
+        _ => write_json(out, number),
+    }
+}
+
+fn write_json<T: Serialize + ?Sized>(out: &mut HashWriter, value: &T) {
+    // Writing a string or a number into a hasher cannot fail.
+    let _ = serde_json::to_writer(out, value);
+}

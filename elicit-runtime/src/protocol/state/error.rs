@@ -1,0 +1,248 @@
+//! Why a state was refused ([`StateError`]: precise for the server, one answer for the
+//! client) or could not be sealed ([`SealError`]).
+
+use std::fmt;
+
+use super::format::MAX_SEALED_LEN;
+use crate::protocol::JsonRpcError;
+
+/// The one message a client gets for every refused state, whatever the reason.
+const CLIENT_MESSAGE: &str = "invalid or expired request state";
+
+/// Why a `requestState` was refused.
+///
+/// Each variant names the precise reason, for your code and your logs; the client gets one
+/// answer for all of them: [`to_jsonrpc_error`](Self::to_jsonrpc_error) (and, with the
+/// `rmcp` feature, `rmcp::ErrorData::from`) is `-32602` "invalid or expired request state",
+/// without data, byte for byte the same whatever failed. A client probing the server learns
+/// only that the state did not open: not whether it guessed a key id, reached the tag, or
+/// hit another user's call.
+///
+/// With the `rmcp` feature, every refusal is also logged through `tracing` (target
+/// `elicit_core::state`, field `reason`: the [`name`](Self::name)), at `debug` for
+/// [`Expired`](Self::Expired) (a person who took too long), `error` for
+/// [`GuardFailed`](Self::GuardFailed) (your store is down), and `warn` for the rest (a
+/// client that sent what no honest client sends, or a server whose state type changed).
+///
+/// ```
+/// use elicit_core::protocol::state::StateError;
+///
+/// assert_eq!(StateError::Tampered.to_string(), "request state has been tampered with");
+/// assert_eq!(StateError::Expired.name(), "expired");
+/// assert_eq!(
+///     StateError::Tampered.to_jsonrpc_error(),
+///     StateError::Expired.to_jsonrpc_error(),
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StateError {
+    /// Not a sealed state: not unpadded URL-safe base64 in its canonical spelling, too short,
+    /// or of a format this version does not read (including the formats 1 and 2 that
+    /// earlier builds wrote).
+    Malformed,
+    /// Longer than [`MAX_SEALED_LEN`](super::MAX_SEALED_LEN): refused before it is decoded.
+    Oversized {
+        /// Its length, in bytes.
+        length: usize,
+    },
+    /// Sealed by a key the ring does not hold: another server's, or a key retired from the
+    /// ring. (A state whose key id was altered together with other bytes looks the same:
+    /// only the key could tell them apart.)
+    Foreign,
+    /// Sealed by a key of the ring, then altered: any byte of it.
+    Tampered,
+    /// Sealed by a server sharing the key but naming another audience
+    /// ([`StateKeys::with_audience`](super::StateKeys::with_audience)).
+    WrongAudience,
+    /// Sealed for another principal, or for none where this call has one, or the reverse
+    /// ([`Binding::with_principal`](super::Binding::with_principal)).
+    WrongPrincipal,
+    /// Sealed for another call: another tool or prompt, or other arguments.
+    WrongCall,
+    /// Past its expiry.
+    Expired,
+    /// Already used once ([`StateKeys::open_once`](super::StateKeys::open_once)).
+    AlreadyUsed,
+    /// The [`ReplayGuard`](super::ReplayGuard) could not tell whether it was used (its store
+    /// is unreachable, or full); its reason. The state is refused: an unchecked state could
+    /// be a replay.
+    GuardFailed(String),
+    /// Authentic, but its payload does not read as the expected type (it was sealed before
+    /// the state type changed); serde's message.
+    Unreadable(String),
+}
+
+impl StateError {
+    /// A one-word name of the reason, for logs and metrics: `"malformed"`, `"oversized"`,
+    /// `"foreign"`, `"tampered"`, `"wrong_audience"`, `"wrong_principal"`, `"wrong_call"`,
+    /// `"expired"`, `"already_used"`, `"guard_failed"` or `"unreadable"`. The client never
+    /// sees it.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::protocol::state::StateError::WrongCall.name(), "wrong_call");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Malformed => "malformed",
+            Self::Oversized { .. } => "oversized",
+            Self::Foreign => "foreign",
+            Self::Tampered => "tampered",
+            Self::WrongAudience => "wrong_audience",
+            Self::WrongPrincipal => "wrong_principal",
+            Self::WrongCall => "wrong_call",
+            Self::Expired => "expired",
+            Self::AlreadyUsed => "already_used",
+            Self::GuardFailed(_) => "guard_failed",
+            Self::Unreadable(_) => "unreadable",
+        }
+    }
+
+    /// The JSON-RPC error for the client, the same for every reason: `-32602` (invalid
+    /// params), "invalid or expired request state", no data.
+    ///
+    /// ```
+    /// use elicit_core::protocol::JsonRpcError;
+    /// use elicit_core::protocol::state::StateError;
+    ///
+    /// let error = StateError::WrongPrincipal.to_jsonrpc_error();
+    /// assert_eq!(error.code, JsonRpcError::INVALID_PARAMS);
+    /// assert_eq!(error.message, "invalid or expired request state");
+    /// assert_eq!(error.data, None);
+    /// assert_eq!(error, StateError::Malformed.to_jsonrpc_error());
+    /// ```
+    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
+        JsonRpcError {
+            code: JsonRpcError::INVALID_PARAMS,
+            message: CLIENT_MESSAGE.to_owned(),
+            data: None,
+        }
+    }
+
+    /// Logs the refusal (feature `rmcp` or `rust-mcp-sdk`, through `tracing`, as those SDKs
+    /// log) and returns it.
+    pub(super) fn logged(self) -> Self {
+        #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+        {
+            const TARGET: &str = "elicit_core::state";
+            match &self {
+                Self::Expired => {
+                    tracing::debug!(target: TARGET, reason = self.name(), "{self}");
+                }
+                Self::GuardFailed(_) => {
+                    tracing::error!(target: TARGET, reason = self.name(), "{self}");
+                }
+                _ => tracing::warn!(target: TARGET, reason = self.name(), "{self}"),
+            }
+        }
+        self
+    }
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Malformed => f.write_str("request state is malformed"),
+            Self::Oversized { length } => write!(
+                f,
+                "request state is {length} bytes long, over the {MAX_SEALED_LEN} a state may have"
+            ),
+            Self::Foreign => {
+                f.write_str("request state was sealed with a key this server does not hold")
+            }
+            Self::Tampered => f.write_str("request state has been tampered with"),
+            Self::WrongAudience => f.write_str("request state was issued by another server"),
+            Self::WrongPrincipal => f.write_str("request state was issued to another principal"),
+            Self::WrongCall => f.write_str("request state was issued for another call"),
+            Self::Expired => f.write_str("request state has expired"),
+            Self::AlreadyUsed => f.write_str("request state has already been used"),
+            Self::GuardFailed(reason) => write!(
+                f,
+                "request state could not be checked for a first use: {reason}"
+            ),
+            Self::Unreadable(reason) => write!(f, "request state is unreadable: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+/// `-32602` "invalid or expired request state", no data, whatever the reason (feature
+/// `rmcp`): see [`StateError`].
+///
+/// ```
+/// use elicit_core::protocol::state::StateError;
+///
+/// let error = rmcp::ErrorData::from(StateError::Foreign);
+/// assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+/// assert_eq!(error.message, "invalid or expired request state");
+/// assert_eq!(error, rmcp::ErrorData::from(StateError::Expired));
+/// ```
+#[cfg(feature = "rmcp")]
+impl From<StateError> for ::rmcp::model::ErrorData {
+    fn from(error: StateError) -> Self {
+        let error = error.to_jsonrpc_error();
+        Self::invalid_params(error.message, error.data)
+    }
+}
+
+/// Why a state could not be sealed.
+///
+/// ```
+/// use elicit_core::protocol::state::{Binding, SealError, StateKey, StateKeys};
+///
+/// let keys = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
+/// let binding = Binding::tool("upload", &serde_json::json!({}));
+/// let error = keys.seal(&"x".repeat(60_000), &binding).unwrap_err();
+/// assert!(matches!(error, SealError::TooLarge { length: 80_102 }));
+/// assert!(error.to_string().starts_with("the sealed request state would be 80102 bytes"));
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum SealError {
+    /// The sealed string would be longer than [`MAX_SEALED_LEN`](super::MAX_SEALED_LEN):
+    /// no client need accept it. Keep less in the state: fewer answers, or a reference to
+    /// what you keep on the server (a row id, a cache key) instead of the data itself.
+    TooLarge {
+        /// How long it would be, in bytes.
+        length: usize,
+    },
+    /// The state cannot be written as JSON (a map whose keys are not strings, or a
+    /// `Serialize` implementation that fails).
+    Json(serde_json::Error),
+    /// The operating system gave no random nonce; its reason.
+    NoRandomness(String),
+}
+
+impl fmt::Display for SealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooLarge { length } => write!(
+                f,
+                "the sealed request state would be {length} bytes, over the {MAX_SEALED_LEN} \
+                 a client must accept: keep less in it (fewer answers, or a reference to data \
+                 kept on the server)"
+            ),
+            Self::Json(error) => write!(f, "the request state cannot be written as JSON: {error}"),
+            Self::NoRandomness(reason) => write!(
+                f,
+                "the operating system gave no random nonce for the request state: {reason}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SealError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Json(error) => Some(error),
+            Self::TooLarge { .. } | Self::NoRandomness(_) => None,
+        }
+    }
+}
+
+impl From<serde_json::Error> for SealError {
+    fn from(error: serde_json::Error) -> Self {
+        Self::Json(error)
+    }
+}

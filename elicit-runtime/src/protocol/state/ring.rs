@@ -1,0 +1,732 @@
+//! [`StateKeys`]: the key ring, and sealing and opening with it.
+
+use std::fmt;
+use std::io;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde_core::Serialize;
+use serde_core::de::DeserializeOwned;
+
+use super::binding::{Binding, audience_digest};
+use super::error::{SealError, StateError};
+use super::format::{self, ENCRYPTED, MAX_SEALED_LEN, NONCE_LEN, OVERHEAD, READABLE, Sealed};
+use super::key::{KeyError, StateKey, read_variable};
+use super::once::{ReplayGuard, StateId};
+
+/// A key ring: the current key, which seals, and the previous keys, which still open what
+/// they sealed; the audience (this server's identity) every state is bound to; how long a
+/// state lives; and whether states are encrypted (the default) or only signed.
+///
+/// To rotate, put the new key first and keep the old one as previous until every state it
+/// sealed has expired (the longest time to live you seal with): states in flight still
+/// open, and new states are sealed with the new key. Then drop the old key.
+///
+/// ```
+/// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+/// use serde_json::json;
+///
+/// let old = StateKey::new(&[1; 32]).unwrap();
+/// let new = StateKey::new(&[2; 32]).unwrap();
+/// let binding = Binding::tool("book", &json!({"table": 4}));
+///
+/// let in_flight = StateKeys::new(old.clone()).seal(&"step 2", &binding).unwrap();
+///
+/// let rotated = StateKeys::new(new.clone()).with_previous(old);
+/// assert_eq!(rotated.open::<String>(&in_flight, &binding).unwrap(), "step 2");
+/// assert_eq!(rotated.current().id(), new.id());
+///
+/// let retired = StateKeys::new(new);
+/// assert_eq!(retired.open::<String>(&in_flight, &binding), Err(StateError::Foreign));
+/// ```
+#[derive(Clone)]
+pub struct StateKeys {
+    /// The current key first, then the previous keys.
+    keys: Vec<StateKey>,
+    audience: String,
+    audience_digest: [u8; 32],
+    ttl: Duration,
+    readable: bool,
+}
+
+impl fmt::Debug for StateKeys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StateKeys")
+            .field("keys", &self.keys)
+            .field("audience", &self.audience)
+            .field("ttl", &self.ttl)
+            .field("readable", &self.readable)
+            .finish_non_exhaustive()
+    }
+}
+
+impl From<StateKey> for StateKeys {
+    fn from(current: StateKey) -> Self {
+        Self::new(current)
+    }
+}
+
+impl StateKeys {
+    /// How long a state lives unless the ring ([`with_ttl`](Self::with_ttl)) or the seal
+    /// says otherwise: 600 seconds, as the Python SDK's server. Each round seals a new
+    /// state, so this bounds the time a person has to answer one form (and the time a
+    /// copied state can be replayed), not the whole dialog.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::protocol::state::StateKeys::DEFAULT_TTL.as_secs(), 600);
+    /// ```
+    pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
+
+    /// A ring of one key, with no audience, [`DEFAULT_TTL`](Self::DEFAULT_TTL), sealing
+    /// encrypted states.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
+    /// assert_eq!(keys.keys().len(), 1);
+    /// assert_eq!(keys.audience(), "");
+    /// assert!(!keys.is_readable());
+    /// ```
+    pub fn new(current: StateKey) -> Self {
+        Self {
+            keys: vec![current],
+            audience: String::new(),
+            audience_digest: audience_digest(""),
+            ttl: Self::DEFAULT_TTL,
+            readable: false,
+        }
+    }
+
+    /// A ring of one new key from the operating system's randomness
+    /// ([`StateKey::generate`]): for a server of one process whose forms need not survive
+    /// a restart.
+    ///
+    /// # Errors
+    /// [`KeyError::NoRandomness`] when the operating system gives none.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::StateKeys;
+    ///
+    /// let keys = StateKeys::generate().unwrap();
+    /// assert_eq!(keys.keys().len(), 1);
+    /// ```
+    pub fn generate() -> Result<Self, KeyError> {
+        StateKey::generate().map(Self::new)
+    }
+
+    /// A ring from the environment variable `name`: one key, or several separated by commas,
+    /// the current one first (`ELICIT_STATE_KEYS="<new>,<old>"` while rotating). Each key is
+    /// hex or base64, as [`StateKey::from_env`] reads it; empty entries are skipped.
+    ///
+    /// # Errors
+    /// [`KeyError::Unset`] when the variable is unset or holds no key,
+    /// [`KeyError::NotUnicode`], or [`KeyError::InVariable`] naming the variable and the
+    /// position of the key refused. No message repeats the value.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{KeyError, StateKeys};
+    ///
+    /// assert!(matches!(StateKeys::from_env("ELICIT_DOC_UNSET_KEYS"), Err(KeyError::Unset { .. })));
+    /// ```
+    pub fn from_env(name: &str) -> Result<Self, KeyError> {
+        let value = read_variable(name)?;
+        let mut keys = value
+            .split(',')
+            .map(str::trim)
+            .filter(|text| !text.is_empty())
+            .enumerate()
+            .map(|(index, text)| {
+                StateKey::from_text(text).map_err(|error| KeyError::InVariable {
+                    variable: name.to_owned(),
+                    position: Some(index + 1),
+                    error: Box::new(error),
+                })
+            });
+        let Some(current) = keys.next() else {
+            return Err(KeyError::Unset {
+                variable: name.to_owned(),
+            });
+        };
+        keys.try_fold(Self::new(current?), |ring, key| {
+            key.map(|key| ring.with_previous(key))
+        })
+    }
+
+    /// Adds a previous key: it opens the states it sealed, and seals nothing. Add them newest
+    /// first.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let current = StateKey::new(&[3; 32]).unwrap();
+    /// let keys = StateKeys::new(current.clone()).with_previous(StateKey::new(&[2; 32]).unwrap());
+    /// assert_eq!(keys.keys().len(), 2);
+    /// assert_eq!(keys.current().id(), current.id());
+    /// ```
+    #[must_use]
+    pub fn with_previous(mut self, key: StateKey) -> Self {
+        self.keys.push(key);
+        self
+    }
+
+    /// Binds every state this ring seals to `audience`, this server's identity, and opens
+    /// only those bound to it ([`StateError::WrongAudience`] otherwise): another server
+    /// given the same key (by mistake, or a staging copy of production) cannot accept this
+    /// one's states. Use the server's canonical URL (the resource the MCP authorization
+    /// spec has clients name in their token requests, e.g. `https://mcp.example.com/mcp`).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// let key = StateKey::new(&[4; 32]).unwrap();
+    /// let billing = StateKeys::new(key.clone()).with_audience("https://billing.example/mcp");
+    /// let support = StateKeys::new(key).with_audience("https://support.example/mcp");
+    /// let call = Binding::tool("refund", &json!({"order": 12}));
+    ///
+    /// let sealed = billing.seal(&"confirmed", &call).unwrap();
+    /// assert_eq!(billing.open::<String>(&sealed, &call).unwrap(), "confirmed");
+    /// assert_eq!(support.open::<String>(&sealed, &call), Err(StateError::WrongAudience));
+    /// ```
+    #[must_use]
+    pub fn with_audience(mut self, audience: impl Into<String>) -> Self {
+        self.audience = audience.into();
+        self.audience_digest = audience_digest(&self.audience);
+        self
+    }
+
+    /// Seals with [`seal`](Self::seal) to expire `ttl` after sealing (instead of
+    /// [`DEFAULT_TTL`](Self::DEFAULT_TTL)).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use std::time::Duration;
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap()).with_ttl(Duration::from_secs(120));
+    /// assert_eq!(keys.ttl(), Duration::from_secs(120));
+    /// ```
+    #[must_use]
+    pub fn with_ttl(mut self, ttl: Duration) -> Self {
+        self.ttl = ttl;
+        self
+    }
+
+    /// Seals states the client **can read**: signed with HMAC-SHA-256, the payload in clear
+    /// JSON inside the base64, instead of encrypted with XChaCha20-Poly1305. The client, and
+    /// anything that logs its traffic, sees every answer in the state. Choose it only for a
+    /// state with nothing a person typed in it, and that you want to inspect on the wire.
+    /// The string is exactly as long either way.
+    ///
+    /// Both kinds of ring open both kinds of state, so switching breaks no form in flight.
+    ///
+    /// ```
+    /// use base64::Engine as _;
+    /// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[5; 32]).unwrap());
+    /// let call = Binding::tool("survey", &json!({}));
+    /// let readable = keys.clone().readable().seal(&json!({"page": 2}), &call).unwrap();
+    /// let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(&readable).unwrap();
+    /// assert!(bytes.windows(10).any(|w| w == br#"{"page":2}"#));
+    /// assert_eq!(keys.open::<serde_json::Value>(&readable, &call).unwrap(), json!({"page": 2}));
+    /// ```
+    #[must_use]
+    pub fn readable(mut self) -> Self {
+        self.readable = true;
+        self
+    }
+
+    /// Seals encrypted states, which is already the default; undoes
+    /// [`readable`](Self::readable).
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[5; 32]).unwrap()).readable().encrypting();
+    /// assert!(!keys.is_readable());
+    /// ```
+    #[deprecated(note = "states are encrypted by default; `readable()` is the opt-out")]
+    #[must_use]
+    pub fn encrypting(mut self) -> Self {
+        self.readable = false;
+        self
+    }
+
+    /// The key that seals.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let key = StateKey::new(&[3; 32]).unwrap();
+    /// assert_eq!(StateKeys::new(key.clone()).current().id(), key.id());
+    /// ```
+    pub fn current(&self) -> &StateKey {
+        &self.keys[0]
+    }
+
+    /// Every key: the current one first, then the previous ones.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
+    /// assert_eq!(keys.keys()[0].id(), keys.current().id());
+    /// ```
+    pub fn keys(&self) -> &[StateKey] {
+        &self.keys
+    }
+
+    /// The audience states are bound to (`""` when none was set).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap()).with_audience("https://a.example/mcp");
+    /// assert_eq!(keys.audience(), "https://a.example/mcp");
+    /// ```
+    pub fn audience(&self) -> &str {
+        &self.audience
+    }
+
+    /// How long a state sealed with [`seal`](Self::seal) lives.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
+    /// assert_eq!(keys.ttl(), StateKeys::DEFAULT_TTL);
+    /// ```
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    /// Whether this ring seals readable states ([`readable`](Self::readable)).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
+    /// assert!(keys.clone().readable().is_readable());
+    /// assert!(!keys.is_readable());
+    /// ```
+    pub fn is_readable(&self) -> bool {
+        self.readable
+    }
+
+    /// Seals `state` for the call `binding` names, to expire after the ring's
+    /// [`ttl`](Self::ttl).
+    ///
+    /// # Errors
+    /// [`SealError::TooLarge`] when the sealed string would pass [`MAX_SEALED_LEN`];
+    /// [`SealError::Json`] when `state` cannot be written as JSON;
+    /// [`SealError::NoRandomness`] when the operating system gives no nonce.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
+    /// let binding = Binding::tool("survey", &json!({}));
+    /// let sealed = keys.seal(&json!({"page": 2}), &binding).unwrap();
+    /// assert!(sealed.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+    /// assert_eq!(keys.open::<serde_json::Value>(&sealed, &binding).unwrap(), json!({"page": 2}));
+    /// ```
+    pub fn seal<T: Serialize + ?Sized>(
+        &self,
+        state: &T,
+        binding: &Binding,
+    ) -> Result<String, SealError> {
+        self.seal_for(state, binding, self.ttl)
+    }
+
+    /// Seals `state` for the call `binding` names, to expire `ttl` from now.
+    ///
+    /// # Errors
+    /// As [`seal`](Self::seal).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    /// use std::time::{Duration, SystemTime};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
+    /// let binding = Binding::tool("survey", &json!({}));
+    /// let sealed = keys.seal_for(&1, &binding, Duration::from_secs(300)).unwrap();
+    /// assert_eq!(keys.open::<u8>(&sealed, &binding).unwrap(), 1);
+    /// let later = SystemTime::now() + Duration::from_secs(301);
+    /// assert_eq!(keys.open_at::<u8>(&sealed, &binding, later), Err(StateError::Expired));
+    /// ```
+    pub fn seal_for<T: Serialize + ?Sized>(
+        &self,
+        state: &T,
+        binding: &Binding,
+        ttl: Duration,
+    ) -> Result<String, SealError> {
+        let expires = SystemTime::now()
+            .checked_add(ttl)
+            .map_or(u64::MAX, expiry_seconds);
+        self.seal_expiring(state, binding, expires)
+    }
+
+    /// Seals `state` for the call `binding` names, to expire at `expires_at` (kept to the
+    /// second, rounded down): [`open_at`](Self::open_at) refuses it from then on.
+    ///
+    /// # Errors
+    /// As [`seal`](Self::seal).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    /// use std::time::{Duration, UNIX_EPOCH};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
+    /// let binding = Binding::prompt("plan", &json!({"goal": "ship"}));
+    /// let deadline = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+    /// let sealed = keys.seal_until(&"draft", &binding, deadline).unwrap();
+    ///
+    /// let before = deadline - Duration::from_secs(1);
+    /// assert_eq!(keys.open_at::<String>(&sealed, &binding, before).unwrap(), "draft");
+    /// assert_eq!(keys.open_at::<String>(&sealed, &binding, deadline), Err(StateError::Expired));
+    /// ```
+    pub fn seal_until<T: Serialize + ?Sized>(
+        &self,
+        state: &T,
+        binding: &Binding,
+        expires_at: SystemTime,
+    ) -> Result<String, SealError> {
+        self.seal_expiring(state, binding, expiry_seconds(expires_at))
+    }
+
+    /// Seals `state` for the call `binding` names, never to expire: it opens for as long as
+    /// a key of the ring that sealed it is kept. An explicit choice, for a state that holds
+    /// nothing a replay could misuse; every other seal expires.
+    ///
+    /// # Errors
+    /// As [`seal`](Self::seal).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+    /// use serde_json::json;
+    /// use std::time::{Duration, UNIX_EPOCH};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
+    /// let binding = Binding::tool("survey", &json!({}));
+    /// let sealed = keys.seal_without_expiry(&"page 2", &binding).unwrap();
+    /// let far = UNIX_EPOCH + Duration::from_secs(u64::from(u32::MAX) * 8);
+    /// assert_eq!(keys.open_at::<String>(&sealed, &binding, far).unwrap(), "page 2");
+    /// ```
+    pub fn seal_without_expiry<T: Serialize + ?Sized>(
+        &self,
+        state: &T,
+        binding: &Binding,
+    ) -> Result<String, SealError> {
+        self.seal_expiring(state, binding, 0)
+    }
+
+    /// The length of the string [`seal`](Self::seal) would make of `state`, without sealing
+    /// it (the JSON is counted, not kept): compare it with [`MAX_SEALED_LEN`] before adding
+    /// an answer to a state. The same for a readable or an encrypted state, and for every
+    /// expiry.
+    ///
+    /// # Errors
+    /// When `state` cannot be written as JSON.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, MAX_SEALED_LEN, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
+    /// let state = json!({"name": "Ada", "cups": 3});
+    /// let length = keys.sealed_len(&state).unwrap();
+    /// assert_eq!(length, keys.seal(&state, &Binding::tool("t", &json!({}))).unwrap().len());
+    /// assert!(length <= MAX_SEALED_LEN);
+    /// ```
+    pub fn sealed_len<T: Serialize + ?Sized>(&self, state: &T) -> Result<usize, serde_json::Error> {
+        let mut counter = ByteCounter(0);
+        serde_json::to_writer(&mut counter, state)?;
+        Ok(format::sealed_len(counter.0))
+    }
+
+    fn seal_expiring<T: Serialize + ?Sized>(
+        &self,
+        state: &T,
+        binding: &Binding,
+        expiry: u64,
+    ) -> Result<String, SealError> {
+        let json = serde_json::to_vec(state)?;
+        let length = format::sealed_len(json.len());
+        if length > MAX_SEALED_LEN {
+            return Err(SealError::TooLarge { length });
+        }
+        let mut nonce = [0; NONCE_LEN];
+        getrandom::fill(&mut nonce).map_err(|error| SealError::NoRandomness(error.to_string()))?;
+        let key = self.current();
+        let digests = self.digests(binding);
+        let bound = digests.concat();
+        let format = if self.readable { READABLE } else { ENCRYPTED };
+        let hints = key.hints(&digests);
+        let capacity = OVERHEAD + json.len();
+        let mut bytes = format::header(format, key.id_bytes(), expiry, &hints, &nonce, capacity);
+        let header_tag = key.header_tag(&bytes);
+        bytes.extend_from_slice(&header_tag);
+        if self.readable {
+            bytes.extend_from_slice(&json);
+            let tag = key.tag(&bytes, &bound);
+            bytes.extend_from_slice(&tag);
+        } else {
+            let associated = [bytes.as_slice(), &bound].concat();
+            // XChaCha20-Poly1305 refuses only messages of 256 GiB or more.
+            let ciphertext = key
+                .encrypt(&nonce, &json, &associated)
+                .ok_or(SealError::TooLarge { length })?;
+            bytes.extend_from_slice(&ciphertext);
+        }
+        Ok(format::encode(&bytes))
+    }
+
+    /// Opens a state sealed by this ring's keys for the call `binding` names, as a `T`,
+    /// checking its expiry against the system clock.
+    ///
+    /// # Errors
+    /// A [`StateError`] naming the problem; see [`open_at`](Self::open_at).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[5; 32]).unwrap());
+    /// let binding = Binding::tool("survey", &json!({"lang": "en"}));
+    /// let sealed = keys.seal(&[1, 2, 3], &binding).unwrap();
+    /// assert_eq!(keys.open::<Vec<u8>>(&sealed, &binding).unwrap(), [1, 2, 3]);
+    /// assert_eq!(keys.open::<Vec<u8>>("not a state", &binding), Err(StateError::Malformed));
+    /// ```
+    pub fn open<T: DeserializeOwned>(
+        &self,
+        sealed: &str,
+        binding: &Binding,
+    ) -> Result<T, StateError> {
+        self.open_at(sealed, binding, SystemTime::now())
+    }
+
+    /// Opens a state sealed by this ring's keys for the call `binding` names, as a `T`, at the
+    /// time `now` (a parameter, so expiry can be tested without waiting).
+    ///
+    /// The checks, in order: the string is at most [`MAX_SEALED_LEN`] long
+    /// ([`Oversized`](StateError::Oversized)) and decodes to a sealed state of a known format
+    /// ([`Malformed`](StateError::Malformed)); a key of the ring sealed it
+    /// ([`Foreign`](StateError::Foreign)); its seal holds for this server, principal and
+    /// call, else the (authenticated) header tells which differs
+    /// ([`WrongAudience`](StateError::WrongAudience),
+    /// [`WrongPrincipal`](StateError::WrongPrincipal), [`WrongCall`](StateError::WrongCall))
+    /// or none does ([`Tampered`](StateError::Tampered)); it has not expired
+    /// ([`Expired`](StateError::Expired)); its payload reads as a `T`
+    /// ([`Unreadable`](StateError::Unreadable)).
+    ///
+    /// # Errors
+    /// The first check that fails, as above.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    /// use std::time::{Duration, UNIX_EPOCH};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[5; 32]).unwrap());
+    /// let binding = Binding::tool("survey", &json!({"lang": "en"}));
+    /// let expires = UNIX_EPOCH + Duration::from_secs(100);
+    /// let sealed = keys.seal_until(&7, &binding, expires).unwrap();
+    ///
+    /// let now = UNIX_EPOCH + Duration::from_secs(99);
+    /// assert_eq!(keys.open_at::<u32>(&sealed, &binding, now), Ok(7));
+    /// assert_eq!(keys.open_at::<String>(&sealed, &binding, now), Err(StateError::Unreadable(
+    ///     "invalid type: integer `7`, expected a string at line 1 column 1".into(),
+    /// )));
+    /// let other = Binding::tool("survey", &json!({"lang": "fr"}));
+    /// assert_eq!(keys.open_at::<u32>(&sealed, &other, now), Err(StateError::WrongCall));
+    /// let stranger = StateKeys::new(StateKey::new(&[6; 32]).unwrap());
+    /// assert_eq!(stranger.open_at::<u32>(&sealed, &binding, now), Err(StateError::Foreign));
+    /// ```
+    pub fn open_at<T: DeserializeOwned>(
+        &self,
+        sealed: &str,
+        binding: &Binding,
+        now: SystemTime,
+    ) -> Result<T, StateError> {
+        self.unseal(sealed, binding, now)
+            .and_then(|opened| read(&opened.payload))
+            .map_err(StateError::logged)
+    }
+
+    /// Opens a state as [`open`](Self::open) does, then only if this is its first use:
+    /// `guard` records its [id](StateId) and answers whether it had been used
+    /// ([`AlreadyUsed`](StateError::AlreadyUsed)), or fails
+    /// ([`GuardFailed`](StateError::GuardFailed): refused too). For a tool whose effect must
+    /// happen once; a retry of a call whose answer was lost is refused as well, so make the
+    /// effect idempotent where you can instead.
+    ///
+    /// # Errors
+    /// As [`open`](Self::open), then [`AlreadyUsed`](StateError::AlreadyUsed) or
+    /// [`GuardFailed`](StateError::GuardFailed).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, MemoryReplayGuard, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() {
+    /// let keys = StateKeys::new(StateKey::new(&[5; 32]).unwrap());
+    /// let guard = MemoryReplayGuard::new();
+    /// let call = Binding::tool("pay", &json!({"invoice": 7}));
+    /// let sealed = keys.seal(&"confirmed", &call).unwrap();
+    ///
+    /// assert_eq!(keys.open_once::<String>(&sealed, &call, &guard).await.unwrap(), "confirmed");
+    /// assert_eq!(keys.open_once::<String>(&sealed, &call, &guard).await, Err(StateError::AlreadyUsed));
+    /// # }
+    /// ```
+    pub async fn open_once<T: DeserializeOwned>(
+        &self,
+        sealed: &str,
+        binding: &Binding,
+        guard: &(impl ReplayGuard + ?Sized),
+    ) -> Result<T, StateError> {
+        let opened = match self.unseal(sealed, binding, SystemTime::now()) {
+            Ok(opened) => opened,
+            Err(error) => return Err(error.logged()),
+        };
+        let refused = match guard.first_use(opened.id, opened.expires).await {
+            Ok(true) => None,
+            Ok(false) => Some(StateError::AlreadyUsed),
+            Err(error) => Some(StateError::GuardFailed(error.to_string())),
+        };
+        match refused {
+            Some(error) => Err(error.logged()),
+            None => read(&opened.payload).map_err(StateError::logged),
+        }
+    }
+
+    /// The audience, principal and call digests, in the order of the hints.
+    fn digests(&self, binding: &Binding) -> [[u8; 32]; 3] {
+        [
+            self.audience_digest,
+            binding.principal_digest(),
+            binding.call_digest(),
+        ]
+    }
+
+    /// Checks every field of `text` and returns its payload, id and expiry.
+    fn unseal(&self, text: &str, binding: &Binding, now: SystemTime) -> Result<Opened, StateError> {
+        if text.len() > MAX_SEALED_LEN {
+            return Err(StateError::Oversized { length: text.len() });
+        }
+        let sealed = Sealed::decode(text).ok_or(StateError::Malformed)?;
+        let digests = self.digests(binding);
+        let bound = digests.concat();
+        let mut named = self
+            .keys
+            .iter()
+            .filter(|key| key.id_bytes() == sealed.key_id());
+        let Some(key) = named.next() else {
+            return Err(self.unnamed(&sealed));
+        };
+        // Five-byte ids of different keys are unlikely to collide, but a ring may hold two
+        // that do: each is tried.
+        let payload = std::iter::once(key)
+            .chain(named)
+            .find_map(|key| payload(key, &sealed, &bound))
+            .ok_or_else(|| diagnose(key, &sealed, &digests))?;
+        let expiry = sealed.expiry();
+        // Compared as durations since the epoch: `UNIX_EPOCH + expiry` could overflow.
+        let since_epoch = now.duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO);
+        if expiry != 0 && since_epoch >= Duration::from_secs(expiry) {
+            return Err(StateError::Expired);
+        }
+        Ok(Opened {
+            payload,
+            id: StateId::from_bytes(sealed.nonce()),
+            // Past what `SystemTime` holds, a state never expires in practice.
+            expires: (expiry != 0)
+                .then(|| UNIX_EPOCH.checked_add(Duration::from_secs(expiry)))
+                .flatten(),
+        })
+    }
+
+    /// Why no key of the ring has the id the state names: the id was altered (a key of the
+    /// ring authenticates the header once its own id is put back), or a key the ring does
+    /// not hold sealed it.
+    fn unnamed(&self, sealed: &Sealed) -> StateError {
+        let altered = self.keys.iter().any(|key| {
+            let header = sealed.header_with_key_id(key.id_bytes());
+            key.header_is_authentic(&header, sealed.header_tag())
+        });
+        if altered {
+            StateError::Tampered
+        } else {
+            StateError::Foreign
+        }
+    }
+}
+
+/// The payload of `sealed`, when `key` sealed it for `bound` (the three digests).
+fn payload(key: &StateKey, sealed: &Sealed, bound: &[u8]) -> Option<Vec<u8>> {
+    if sealed.format() == READABLE {
+        return key
+            .tag_is_authentic(sealed.sealed_part(), bound, sealed.tag())
+            .then(|| sealed.payload().to_vec());
+    }
+    let associated = [sealed.before_payload(), bound].concat();
+    key.decrypt(&sealed.nonce(), sealed.ciphertext(), &associated)
+}
+
+/// Why the seal of a state `key` names does not hold: when its header is authentic, the
+/// first of its hints that differs from this call's (audience, principal, call); else, or
+/// when none differs, an alteration.
+fn diagnose(key: &StateKey, sealed: &Sealed, digests: &[[u8; 32]; 3]) -> StateError {
+    if !key.header_is_authentic(sealed.header(), sealed.header_tag()) {
+        return StateError::Tampered;
+    }
+    let expected = key.hints(digests);
+    let reasons = [
+        StateError::WrongAudience,
+        StateError::WrongPrincipal,
+        StateError::WrongCall,
+    ];
+    sealed
+        .hints()
+        .into_iter()
+        .zip(expected)
+        .zip(reasons)
+        .find_map(|((found, expected), reason)| (found != expected).then_some(reason))
+        .unwrap_or(StateError::Tampered)
+}
+
+/// What an authentic, live state holds.
+struct Opened {
+    payload: Vec<u8>,
+    id: StateId,
+    expires: Option<SystemTime>,
+}
+
+fn read<T: DeserializeOwned>(payload: &[u8]) -> Result<T, StateError> {
+    serde_json::from_slice(payload).map_err(|error| StateError::Unreadable(error.to_string()))
+}
+
+/// Seconds since the Unix epoch, rounded down; at least 1, as 0 means "no expiry" (a time
+/// before the epoch has long passed).
+fn expiry_seconds(at: SystemTime) -> u64 {
+    at.duration_since(UNIX_EPOCH)
+        .map_or(1, |since| since.as_secs().max(1))
+}
+
+/// Counts what is written (the length of a JSON text, without keeping it).
+struct ByteCounter(usize);
+
+impl io::Write for ByteCounter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0 = self.0.saturating_add(bytes.len());
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}

@@ -1,0 +1,281 @@
+//! [`Dialog`] with rmcp: taken by a `#[tool]` like rmcp's own extractors, asking on rmcp's
+//! peer up to 2025-11-25, answering with rmcp's result types (features `rmcp` and `state`).
+
+use ::rmcp::handler::server::common::FromContextPart;
+use ::rmcp::handler::server::tool::ToolCallContext;
+use ::rmcp::model::{self as m, ErrorCode, ErrorData};
+use ::rmcp::service::RequestContext;
+use ::rmcp::{Peer, RoleServer, ServiceError};
+use serde_json::{Map, Value};
+
+use super::convert::{params_2026, protocol_version};
+use super::error::Error;
+use crate::dialog::{Connection, Dialog, Halt, Respond, Sending};
+use crate::protocol::state::Binding;
+use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolVersion};
+
+/// A `#[tool]` method takes a [`Dialog`] as an argument: bound to the tool's name and
+/// arguments, with the retry's `inputResponses` and `requestState`, the client's capabilities
+/// and the peer to ask on up to 2025-11-25.
+///
+/// Put it before a `Parameters(…)` argument: rmcp's `Parameters` takes the call's arguments
+/// away from the context, and a dialog that comes after it would bind its state to no
+/// arguments.
+impl<S> FromContextPart<ToolCallContext<'_, S>> for Dialog {
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        Ok(Dialog::from_rmcp(
+            context.request_context.clone(),
+            "tools/call",
+            &context.name,
+            context.arguments.as_ref(),
+            context.input_responses.take(),
+            context.request_state.take(),
+        ))
+    }
+}
+
+impl Dialog {
+    /// A dialog for a `prompts/get` call (in `ServerHandler::get_prompt`, whose `params`
+    /// carry the retry's `inputResponses` and `requestState`; rmcp's `#[prompt]` router does
+    /// not pass them on).
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::Elicit;
+    /// use rmcp::model::{GetPromptRequestParams, GetPromptResponse, GetPromptResult, PromptMessage, Role};
+    /// use rmcp::service::RequestContext;
+    /// use rmcp::{ErrorData, RoleServer};
+    ///
+    /// /// What context should the prompt use?
+    /// #[derive(Elicit)]
+    /// struct Context { context: String }
+    ///
+    /// // The body of `ServerHandler::get_prompt`.
+    /// async fn get_prompt(params: GetPromptRequestParams, ctx: RequestContext<RoleServer>) -> Result<GetPromptResponse, ErrorData> {
+    ///     Dialog::prompt(ctx, &params).run(|d| async move {
+    ///         let text = match d.ask::<Context>("user_context").await?.accepted() {
+    ///             Some(answer) => format!("Keep in mind: {}", answer.context),
+    ///             None => "No context".to_owned(),
+    ///         };
+    ///         Ok(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)]))
+    ///     })
+    ///     .await
+    /// }
+    /// ```
+    pub fn prompt(ctx: RequestContext<RoleServer>, params: &m::GetPromptRequestParams) -> Self {
+        Self::from_rmcp(
+            ctx,
+            "prompts/get",
+            &params.name,
+            params.arguments.as_ref(),
+            params.input_responses.clone(),
+            params.request_state.clone(),
+        )
+    }
+
+    /// A dialog for any call an rmcp handler serves: its method (`tools/call`,
+    /// `prompts/get`), the name and arguments the state is bound to, and what its retry
+    /// carries.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use rmcp::model::CallToolRequestParams;
+    /// use rmcp::service::RequestContext;
+    /// use rmcp::RoleServer;
+    ///
+    /// // In a hand-written `ServerHandler::call_tool`.
+    /// fn dialog(ctx: RequestContext<RoleServer>, params: CallToolRequestParams) -> Dialog {
+    ///     Dialog::from_rmcp(ctx, "tools/call", &params.name, params.arguments.as_ref(), params.input_responses, params.request_state)
+    /// }
+    /// ```
+    pub fn from_rmcp(
+        ctx: RequestContext<RoleServer>,
+        method: &str,
+        name: &str,
+        arguments: Option<&Map<String, Value>>,
+        responses: Option<m::InputResponses>,
+        state: Option<String>,
+    ) -> Self {
+        let version = ctx
+            .protocol_version()
+            .map_or(ProtocolVersion::V2025_11_25, |version| {
+                protocol_version(&version)
+            });
+        let arguments = arguments.map_or(Value::Null, |arguments| Value::Object(arguments.clone()));
+        let capabilities = ctx
+            .client_capabilities()
+            .and_then(|capabilities| serde_json::to_value(capabilities).ok())
+            .unwrap_or(Value::Null);
+        let mut dialog = Dialog::new(version, Binding::new(method, name, &arguments))
+            .with_client_capabilities(capabilities)
+            .with_connection(PeerConnection(ctx.peer));
+        if let Some(responses) = responses {
+            dialog = dialog.with_input_responses(responses.into_iter().collect());
+        }
+        if let Some(state) = state {
+            dialog = dialog.with_request_state(state);
+        }
+        dialog
+    }
+}
+
+/// rmcp's server peer as a dialog's live connection: each request is sent as the JSON it
+/// renders to (so the form reaches the client exactly, `pattern` included), and the answer
+/// is read as JSON (so a malformed one is the client's `-32602`, not rmcp's "unexpected
+/// response").
+struct PeerConnection(Peer<RoleServer>);
+
+impl Connection for PeerConnection {
+    fn request(&self, request: Value) -> Sending<'_, Value> {
+        Box::pin(async move {
+            let (method, params) = split(request);
+            let request = m::ServerRequest::CustomRequest(m::CustomRequest::new(method, params));
+            let result = self
+                .0
+                .send_request(request)
+                .await
+                .map_err(|error| Halt::from(Error::Service(error)))?;
+            serde_json::to_value(&result).map_err(|error| {
+                Halt::internal(format!("rmcp's result does not write as JSON: {error}"))
+            })
+        })
+    }
+
+    fn notify(&self, notification: Value) -> Sending<'_, ()> {
+        Box::pin(async move {
+            let (method, params) = split(notification);
+            let notification = m::ServerNotification::CustomNotification(
+                m::CustomNotification::new(method, params),
+            );
+            self.0
+                .send_notification(notification)
+                .await
+                .map_err(|error| Halt::from(Error::Service(error)))
+        })
+    }
+}
+
+/// A message's `method` and `params`.
+fn split(message: Value) -> (String, Option<Value>) {
+    match message {
+        Value::Object(mut map) => {
+            let method = map
+                .remove("method")
+                .and_then(|method| method.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            (method, map.remove("params"))
+        }
+        _ => (String::new(), None),
+    }
+}
+
+/// rmcp's `InputRequiredResult`: each form written for 2026-07-28 in rmcp's model, each other
+/// request read into it.
+fn rmcp_input_required(result: &InputRequiredResult) -> Result<m::InputRequiredResult, ErrorData> {
+    let mut requests = m::InputRequests::new();
+    for (key, request) in result.requests() {
+        let request = match request {
+            InputRequest::Elicit(request) => {
+                m::InputRequest::Elicitation(m::ElicitRequest::new(params_2026(request)))
+            }
+            InputRequest::Other(value) => {
+                serde_json::from_value(value.clone()).map_err(|error| {
+                    ErrorData::internal_error(
+                        format!("inputRequests.{key} is not a request rmcp can send: {error}"),
+                        None,
+                    )
+                })?
+            }
+        };
+        requests.insert(key.clone(), request);
+    }
+    let requests = (!requests.is_empty()).then_some(requests);
+    Ok(m::InputRequiredResult::new(
+        requests,
+        result.state().map(str::to_owned),
+    ))
+}
+
+/// A tool's answer: its `CallToolResult` (or anything that becomes one), the
+/// `InputRequiredResult` of 2026-07-28, or the JSON-RPC error.
+impl<T> Respond<T> for m::CallToolResponse
+where
+    m::CallToolResponse: From<T>,
+{
+    type Error = ErrorData;
+
+    fn done(value: T) -> Result<Self, ErrorData> {
+        Ok(Self::from(value))
+    }
+
+    fn input_required(result: InputRequiredResult) -> Result<Self, ErrorData> {
+        rmcp_input_required(&result).map(<Self as From<m::InputRequiredResult>>::from)
+    }
+
+    fn halted(halt: Halt) -> ErrorData {
+        ErrorData::from(halt)
+    }
+}
+
+/// A prompt's answer: its `GetPromptResult`, the `InputRequiredResult` of 2026-07-28, or the
+/// JSON-RPC error.
+impl<T> Respond<T> for m::GetPromptResponse
+where
+    m::GetPromptResponse: From<T>,
+{
+    type Error = ErrorData;
+
+    fn done(value: T) -> Result<Self, ErrorData> {
+        Ok(Self::from(value))
+    }
+
+    fn input_required(result: InputRequiredResult) -> Result<Self, ErrorData> {
+        rmcp_input_required(&result).map(<Self as From<m::InputRequiredResult>>::from)
+    }
+
+    fn halted(halt: Halt) -> ErrorData {
+        ErrorData::from(halt)
+    }
+}
+
+/// The JSON-RPC error a halt answers the client with ([`Halt::to_jsonrpc_error`]).
+impl From<Halt> for ErrorData {
+    fn from(halt: Halt) -> Self {
+        let error = crate::dialog::respond_error(halt);
+        let code = i32::try_from(error.code).unwrap_or(ErrorCode::INTERNAL_ERROR.0);
+        ErrorData::new(ErrorCode(code), error.message, error.data)
+    }
+}
+
+/// Any of rmcp's errors, returned as it is.
+impl From<ErrorData> for Halt {
+    fn from(error: ErrorData) -> Self {
+        Halt::Error(JsonRpcError {
+            code: i64::from(error.code.0),
+            message: error.message.into_owned(),
+            data: error.data,
+        })
+    }
+}
+
+/// An elicitation through rmcp that failed: the client's own JSON-RPC error passes through;
+/// rmcp's refusal to send (2026-07-28 forbids server-to-client requests) and a failed
+/// transport are internal errors.
+impl From<Error> for Halt {
+    fn from(error: Error) -> Self {
+        match error {
+            Error::Unsupported(mode) => Halt::Unsupported(mode),
+            Error::Render(error) => Halt::Render(error),
+            Error::Shape(error) => Halt::Shape(error),
+            Error::Invalid(errors) => Halt::Invalid {
+                key: String::new(),
+                errors,
+            },
+            Error::Malformed(error) => Halt::malformed("", error),
+            Error::Service(ServiceError::McpError(data)) => Halt::from(data),
+            Error::Service(error) => {
+                Halt::internal(format!("the elicitation request failed: {error}"))
+            }
+        }
+    }
+}

@@ -1,0 +1,442 @@
+//! One field of a form shaped at run time: [`FieldShape`].
+
+// The builder takes values as an author writes them (`f.maximum(4)`, `f.default(Size::Small)`),
+// not by reference.
+#![allow(clippy::needless_pass_by_value)]
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde_json::{Number, Value};
+
+use super::parts::{Check, FieldParts};
+use crate::__private::{MultiSelectField, NumberField, StringField};
+use crate::ElicitField;
+use crate::choice::ElicitEnum;
+use crate::schema::{
+    EnumOption, PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+};
+
+/// How one field of a form is shaped for this asking: its texts, a narrower range, fewer
+/// options, a default, a check of its own. A derived form's builder hands it to the closure
+/// of the field's method (`Trip::form().travellers(|f| f.maximum(seats_left))`); `F` is the
+/// form, `T` the field's type (`U` for an `Option<U>` field).
+///
+/// What applies depends on `T`: lengths on a string, bounds on a number, the options of a
+/// select or multi-select, item counts on a multi-select. Everything only narrows what the
+/// type and the field's attributes allow: a bound wider than that, a default outside what is
+/// offered, or no option left is a [`ShapeError`](crate::ShapeError) when the form is asked,
+/// before anything is sent.
+///
+/// ```
+/// use elicit_core::Elicit;
+///
+/// /// How many tickets?
+/// #[derive(Elicit, Debug)]
+/// struct Tickets {
+///     #[elicit(minimum = 1, maximum = 10)]
+///     count: u8,
+/// }
+///
+/// let seats_left = 3;
+/// let form = Tickets::form()
+///     .count(|f| f.maximum(seats_left).default(1).title(format!("Tickets ({seats_left} left)")))
+///     .build()
+///     .unwrap();
+/// let count = form.schema().property("count").unwrap();
+/// assert_eq!(serde_json::to_value(count).unwrap()["maximum"], 3);
+/// ```
+pub struct FieldShape<F, T> {
+    pub(super) parts: FieldParts<F>,
+    pub(super) get: fn(&F) -> Option<&T>,
+    pub(super) _type: PhantomData<fn() -> T>,
+}
+
+impl<F, T> fmt::Debug for FieldShape<F, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FieldShape")
+            .field("field", &self.parts.name)
+            .field("property", &self.parts.property)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<F: 'static, T: 'static> FieldShape<F, T> {
+    /// The title the person sees.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit)] struct Name { name: String }
+    /// let form = Name::form().name(|f| f.title("Your name")).build().unwrap();
+    /// assert_eq!(form.schema().property("name").unwrap().title(), Some("Your name"));
+    /// ```
+    #[must_use]
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.parts.property.set_title(title);
+        self
+    }
+
+    /// The description under the field.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit)] struct Name { name: String }
+    /// let form = Name::form().name(|f| f.description("As on your passport")).build().unwrap();
+    /// assert_eq!(form.schema().property("name").unwrap().description(), Some("As on your passport"));
+    /// ```
+    #[must_use]
+    pub fn description(mut self, description: impl Into<String>) -> Self {
+        self.parts.property.set_description(description);
+        self
+    }
+
+    /// A check of this field's answer, run after every field has been read: it sees the
+    /// field's value and the whole form (for a check across fields), and its error is this
+    /// field's, in the same [`ContentError`](crate::ContentError) as the others (so
+    /// re-asking asks again with it). For an `Option` field it runs only when there is a
+    /// value.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # use serde_json::json;
+    /// /// Sign up
+    /// #[derive(Elicit, Debug)]
+    /// struct SignUp { user_name: String }
+    ///
+    /// let taken = ["ada", "grace"];
+    /// let form = SignUp::form()
+    ///     .user_name(|f| f.check(move |name: &String, _| {
+    ///         if taken.contains(&name.as_str()) { Err(format!("{name} is taken")) } else { Ok(()) }
+    ///     }))
+    ///     .build()
+    ///     .unwrap();
+    /// let error = form.read(json!({"user_name": "ada"}).as_object().unwrap()).unwrap_err();
+    /// assert_eq!(error.to_string(), "`user_name`: ada is taken");
+    /// ```
+    #[must_use]
+    pub fn check<E: fmt::Display>(
+        mut self,
+        check: impl Fn(&T, &F) -> Result<(), E> + Send + Sync + 'static,
+    ) -> Self {
+        let get = self.get;
+        let check: Check<F> = Box::new(move |form: &F| match get(form) {
+            Some(value) => check(value, form).err().map(|error| error.to_string()),
+            None => None,
+        });
+        self.parts.checks.push(check);
+        self
+    }
+}
+
+impl<F, T: ElicitField> FieldShape<F, T> {
+    /// The value the form is shown with (a client pre-fills it). It must fit what the field
+    /// allows as shaped: otherwise asking the form is a [`ShapeError`](crate::ShapeError).
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit)] struct Party { #[elicit(minimum = 1, maximum = 12)] size: u8 }
+    /// let form = Party::form().size(|f| f.default(4)).build().unwrap();
+    /// assert_eq!(serde_json::to_value(form.schema()).unwrap()["properties"]["size"]["default"], 4);
+    /// assert!(Party::form().size(|f| f.default(40)).build().is_err());
+    /// ```
+    #[must_use]
+    pub fn default(mut self, value: T) -> Self {
+        self.parts.default = Some(value.to_json());
+        self
+    }
+}
+
+impl<F, T: StringField> FieldShape<F, T> {
+    /// At least `min_length` characters (Unicode scalar values): narrows the field's own.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit)] struct Code { #[elicit(max_length = 12)] code: String }
+    /// assert!(Code::form().code(|f| f.min_length(6)).build().is_ok());
+    /// assert!(Code::form().code(|f| f.min_length(20)).build().is_err());
+    /// ```
+    #[must_use]
+    pub fn min_length(mut self, min_length: u64) -> Self {
+        let mut wider = None;
+        if let PropertySchema::String(schema) = &mut self.parts.property {
+            match schema.min_length {
+                Some(current) if min_length < current => wider = Some(current),
+                _ => schema.min_length = Some(min_length),
+            }
+        }
+        if let Some(current) = wider {
+            self.parts.wider("min_length", min_length, current);
+        }
+        self
+    }
+
+    /// At most `max_length` characters: narrows the field's own.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit)] struct Code { #[elicit(max_length = 12)] code: String }
+    /// assert!(Code::form().code(|f| f.max_length(6)).build().is_ok());
+    /// assert!(Code::form().code(|f| f.max_length(20)).build().is_err());
+    /// ```
+    #[must_use]
+    pub fn max_length(mut self, max_length: u64) -> Self {
+        let mut wider = None;
+        if let PropertySchema::String(schema) = &mut self.parts.property {
+            match schema.max_length {
+                Some(current) if max_length > current => wider = Some(current),
+                _ => schema.max_length = Some(max_length),
+            }
+        }
+        if let Some(current) = wider {
+            self.parts.wider("max_length", max_length, current);
+        }
+        self
+    }
+}
+
+impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
+    /// At least `minimum`: narrows the field's own (its type's range and its attributes).
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit)] struct Age { #[elicit(minimum = 0, maximum = 150)] age: u8 }
+    /// assert!(Age::form().age(|f| f.minimum(18)).build().is_ok());
+    /// ```
+    #[must_use]
+    pub fn minimum(mut self, minimum: T) -> Self {
+        let Value::Number(minimum) = minimum.to_json() else {
+            return self;
+        };
+        let mut wider = None;
+        if let PropertySchema::Number(schema) = &mut self.parts.property {
+            match &schema.minimum {
+                Some(current) if compare(&minimum, current) == Ordering::Less => {
+                    wider = Some(current.clone());
+                }
+                _ => schema.minimum = Some(minimum.clone()),
+            }
+        }
+        if let Some(current) = wider {
+            self.parts.wider("minimum", &minimum, current);
+        }
+        self
+    }
+
+    /// At most `maximum`: narrows the field's own (its type's range and its attributes).
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// /// How many tickets?
+    /// #[derive(Elicit)] struct Tickets { #[elicit(minimum = 1)] count: u8 }
+    /// assert!(Tickets::form().count(|f| f.maximum(4)).build().is_ok());
+    /// // No answer would fit: a typed error, before anything is sent.
+    /// let error = Tickets::form().count(|f| f.maximum(0)).build().unwrap_err();
+    /// assert_eq!(error.to_string(), "the form cannot be asked: field `count`: maximum 0 is below the minimum 1, so no answer would fit");
+    /// ```
+    #[must_use]
+    pub fn maximum(mut self, maximum: T) -> Self {
+        let Value::Number(maximum) = maximum.to_json() else {
+            return self;
+        };
+        let mut wider = None;
+        if let PropertySchema::Number(schema) = &mut self.parts.property {
+            match &schema.maximum {
+                Some(current) if compare(&maximum, current) == Ordering::Greater => {
+                    wider = Some(current.clone());
+                }
+                _ => schema.maximum = Some(maximum.clone()),
+            }
+        }
+        if let Some(current) = wider {
+            self.parts.wider("maximum", &maximum, current);
+        }
+        self
+    }
+}
+
+impl<F, T: EnumSelect> FieldShape<F, T> {
+    /// Offers only these of the select's options, in the select's order (the colours in
+    /// stock, say): of a derived enum's field, or of a `Vec`, `BTreeSet` or `HashSet` of one.
+    /// Asking with none left is a [`ShapeError`](crate::ShapeError) (for an optional field,
+    /// the question is left out); a default the field declared that is not among them is
+    /// dropped.
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+    /// #[elicit(rename_all = "lowercase")]
+    /// enum Colour { Red, Green, Blue }
+    ///
+    /// /// Which colour?
+    /// #[derive(Elicit, Debug)]
+    /// struct Sweater { colour: Colour }
+    ///
+    /// let form = Sweater::form().colour(|f| f.only([Colour::Blue, Colour::Red])).build().unwrap();
+    /// let colour = serde_json::to_value(form.schema().property("colour").unwrap()).unwrap();
+    /// assert_eq!(colour["oneOf"], json!([{"const": "red", "title": "Red"}, {"const": "blue", "title": "Blue"}]));
+    /// // Green was not offered: refused.
+    /// assert!(form.read(json!({"colour": "green"}).as_object().unwrap()).is_err());
+    /// ```
+    #[must_use]
+    pub fn only(mut self, options: impl IntoIterator<Item = T::Option>) -> Self {
+        let keep = consts(options);
+        self.parts.keep_options(&keep);
+        self
+    }
+
+    /// The title the person sees for one option ("Economy — €120"); of a multi-select of
+    /// enums too.
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+    /// #[elicit(rename_all = "lowercase")]
+    /// enum Class { Economy, Business }
+    ///
+    /// /// Which class?
+    /// #[derive(Elicit, Debug)]
+    /// struct Ticket { class: Class }
+    ///
+    /// let form = Ticket::form().class(|f| f.option_title(Class::Economy, "Economy — €120")).build().unwrap();
+    /// let class = serde_json::to_value(form.schema().property("class").unwrap()).unwrap();
+    /// assert_eq!(class["oneOf"][0], json!({"const": "economy", "title": "Economy — €120"}));
+    /// ```
+    #[must_use]
+    pub fn option_title(mut self, option: T::Option, title: impl Into<String>) -> Self {
+        let value = constant(&option);
+        self.parts.title_option(value, title.into());
+        self
+    }
+}
+
+impl<F, T: MultiSelectField + ElicitField> FieldShape<F, T> {
+    /// At least `min_items` options chosen: narrows the field's own.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)] enum Extra { Bread, Wine }
+    /// # #[derive(Elicit)] struct Order { extras: Vec<Extra> }
+    /// assert!(Order::form().extras(|f| f.min_items(1)).build().is_ok());
+    /// ```
+    #[must_use]
+    pub fn min_items(mut self, min_items: u64) -> Self {
+        self.parts.items(Some(min_items), None);
+        self
+    }
+
+    /// At most `max_items` options chosen: narrows the field's own.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)] enum Extra { Bread, Wine }
+    /// # #[derive(Elicit)] struct Order { extras: Vec<Extra> }
+    /// assert!(Order::form().extras(|f| f.max_items(1)).build().is_ok());
+    /// assert!(Order::form().extras(|f| f.max_items(0)).build().is_err());
+    /// ```
+    #[must_use]
+    pub fn max_items(mut self, max_items: u64) -> Self {
+        self.parts.items(None, Some(max_items));
+        self
+    }
+}
+
+/// A field whose options are a derived enum's variants: the enum itself, or a `Vec`,
+/// `BTreeSet` or `HashSet` of it; what [`FieldShape::only`] and
+/// [`FieldShape::option_title`] name the options by.
+#[doc(hidden)]
+pub trait EnumSelect {
+    /// The enum whose variants are the options.
+    type Option: ElicitEnum;
+}
+
+impl<E: ElicitEnum> EnumSelect for E {
+    type Option = E;
+}
+
+impl<E: ElicitEnum> EnumSelect for Vec<E> {
+    type Option = E;
+}
+
+impl<E: ElicitEnum> EnumSelect for std::collections::BTreeSet<E> {
+    type Option = E;
+}
+
+impl<E: ElicitEnum, S> EnumSelect for std::collections::HashSet<E, S> {
+    type Option = E;
+}
+
+/// The wire values of enum options.
+fn consts<E: ElicitEnum>(options: impl IntoIterator<Item = E>) -> Vec<String> {
+    options
+        .into_iter()
+        .map(|option| constant(&option).to_owned())
+        .collect()
+}
+
+/// The wire value of an enum option.
+fn constant<E: ElicitEnum>(option: &E) -> &'static str {
+    E::VARIANTS
+        .get(option.index())
+        .map_or("", |variant| variant.value)
+}
+
+/// Orders two JSON numbers exactly: as integers when both are, else as `f64`.
+pub(super) fn compare(a: &Number, b: &Number) -> Ordering {
+    if let (Some(a), Some(b)) = (a.as_i64(), b.as_i64()) {
+        return a.cmp(&b);
+    }
+    if let (Some(a), Some(b)) = (a.as_u64(), b.as_u64()) {
+        return a.cmp(&b);
+    }
+    // One is a negative `i64`, the other a `u64` beyond `i64`.
+    if a.as_i64().is_some() && b.as_u64().is_some() {
+        return Ordering::Less;
+    }
+    if a.as_u64().is_some() && b.as_i64().is_some() {
+        return Ordering::Greater;
+    }
+    let (a, b) = (
+        a.as_f64().unwrap_or(f64::NAN),
+        b.as_f64().unwrap_or(f64::NAN),
+    );
+    a.partial_cmp(&b).unwrap_or(Ordering::Equal)
+}
+
+/// The titled form of a select, so that one option can carry a title of its own.
+pub(super) fn titled(property: &mut PropertySchema) {
+    let replacement = match property {
+        PropertySchema::UntitledSingleSelect(schema) => {
+            PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
+                title: schema.title.take(),
+                description: schema.description.take(),
+                options: schema
+                    .options
+                    .iter()
+                    .map(|value| EnumOption::new(value.clone(), value.clone()))
+                    .collect(),
+                default: schema.default.take(),
+            })
+        }
+        PropertySchema::UntitledMultiSelect(schema) => {
+            PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
+                title: schema.title.take(),
+                description: schema.description.take(),
+                options: schema
+                    .options
+                    .iter()
+                    .map(|value| EnumOption::new(value.clone(), value.clone()))
+                    .collect(),
+                min_items: schema.min_items,
+                max_items: schema.max_items,
+                default: schema.default.take(),
+            })
+        }
+        _ => return,
+    };
+    *property = replacement;
+}

@@ -1,0 +1,539 @@
+//! Fields whose options are given when the form is asked: [`Options`], [`Choice`].
+
+// The builder takes values as an author writes them (`f.default(14)`), not by reference.
+#![allow(clippy::needless_pass_by_value)]
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use super::parts::{Check, FieldParts};
+use crate::FieldErrorKind;
+use crate::error::JsonType;
+use crate::schema::{
+    EnumOption, PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+};
+
+/// The state of a builder's field whose options are given at run time: not given yet.
+#[derive(Debug, Clone, Copy)]
+pub struct NotGiven;
+
+/// The state of a builder's field whose options are given at run time: given.
+#[derive(Debug, Clone, Copy)]
+pub struct Given;
+
+/// One option offered at run time: the value the answer comes back as, the `const` sent for
+/// it, and the title the person sees ("Fri 27 Dec — 2 seats left").
+///
+/// ```
+/// use elicit_core::shape::Choice;
+///
+/// // A value that names itself: its `const` is its own text.
+/// let date = Choice::from(20261227_u32).title("Fri 27 Dec — 2 seats left");
+/// assert_eq!(date.constant(), "20261227");
+///
+/// // An item of your own, under an id of your choosing.
+/// #[derive(Clone)]
+/// struct Room { id: u32, name: &'static str }
+/// let room = Room { id: 7, name: "Sea view" };
+/// let choice = Choice::new(room.id.to_string(), room.clone()).title(room.name);
+/// assert_eq!((choice.constant(), choice.value().id), ("7", 7));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Choice<V> {
+    constant: String,
+    value: V,
+    title: Option<String>,
+}
+
+impl<V> Choice<V> {
+    /// An option sent as `constant`, answered as `value`.
+    ///
+    /// ```
+    /// let choice = elicit_core::shape::Choice::new("room-7", 7_u32);
+    /// assert_eq!(*choice.value(), 7);
+    /// ```
+    pub fn new(constant: impl Into<String>, value: V) -> Self {
+        Self {
+            constant: constant.into(),
+            value,
+            title: None,
+        }
+    }
+
+    /// The title the person sees (else the `const` itself).
+    ///
+    /// ```
+    /// let choice = elicit_core::shape::Choice::new("7", 7_u32).title("Room 7");
+    /// assert_eq!(choice.title_text(), Some("Room 7"));
+    /// ```
+    #[must_use]
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// The `const` sent for this option.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::shape::Choice::new("7", 7_u32).constant(), "7");
+    /// ```
+    pub fn constant(&self) -> &str {
+        &self.constant
+    }
+
+    /// The value the answer comes back as.
+    ///
+    /// ```
+    /// assert_eq!(*elicit_core::shape::Choice::new("7", 7_u32).value(), 7);
+    /// ```
+    pub fn value(&self) -> &V {
+        &self.value
+    }
+
+    /// The title, if one was given.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::shape::Choice::new("7", 7_u32).title_text(), None);
+    /// ```
+    pub fn title_text(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+}
+
+/// A value that is sent as its own text: a `String`, an integer, a date. Such values are
+/// options as they are (`f.options([a, b])`); any other type is offered through
+/// [`Choice::new`] with a `const` of your choosing.
+///
+/// ```
+/// use elicit_core::shape::OptionValue;
+/// assert_eq!(42_u16.to_constant(), "42");
+/// assert_eq!("blue".to_owned().to_constant(), "blue");
+/// ```
+pub trait OptionValue {
+    /// The `const` sent for this value.
+    fn to_constant(&self) -> String;
+}
+
+impl OptionValue for String {
+    fn to_constant(&self) -> String {
+        self.clone()
+    }
+}
+
+impl OptionValue for char {
+    fn to_constant(&self) -> String {
+        self.to_string()
+    }
+}
+
+macro_rules! integer_options {
+    ($($ty:ty),*) => {$(
+        impl OptionValue for $ty {
+            fn to_constant(&self) -> String {
+                self.to_string()
+            }
+        }
+    )*};
+}
+integer_options!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+#[cfg(feature = "chrono")]
+impl OptionValue for chrono::NaiveDate {
+    fn to_constant(&self) -> String {
+        self.format("%Y-%m-%d").to_string()
+    }
+}
+
+#[cfg(feature = "time")]
+impl OptionValue for time::Date {
+    fn to_constant(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02}",
+            self.year(),
+            u8::from(self.month()),
+            self.day()
+        )
+    }
+}
+
+impl<V: OptionValue> From<V> for Choice<V> {
+    fn from(value: V) -> Self {
+        Self::new(value.to_constant(), value)
+    }
+}
+
+impl<V, T: Into<String>> From<(V, T)> for Choice<V>
+where
+    V: OptionValue,
+{
+    fn from((value, title): (V, T)) -> Self {
+        Self::new(value.to_constant(), value).title(title)
+    }
+}
+
+/// What was offered for a field: the value each option stands for, in the order of the
+/// options of the field's select (whose `const`s the form's schema holds, once).
+#[doc(hidden)]
+pub struct Offer<V> {
+    values: Arc<Vec<V>>,
+}
+
+impl<V> Clone for Offer<V> {
+    fn clone(&self) -> Self {
+        Self {
+            values: Arc::clone(&self.values),
+        }
+    }
+}
+
+impl<V> fmt::Debug for Offer<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Offer({} values)", self.values.len())
+    }
+}
+
+impl<V> Offer<V> {
+    /// Nothing offered (a field whose options were never given: its form is not asked).
+    pub(crate) fn empty() -> Self {
+        Self {
+            values: Arc::new(Vec::new()),
+        }
+    }
+}
+
+impl<V> Default for Offer<V> {
+    fn default() -> Self {
+        Self::empty()
+    }
+}
+
+impl<V: Clone> Offer<V> {
+    /// The offered value an answer's `const` stands for, among the options of `select` (the
+    /// field's property as sent).
+    ///
+    /// # Errors
+    /// The field's error: not a string, or not one of the `const`s offered.
+    pub fn pick(&self, value: &Value, select: &PropertySchema) -> Result<V, FieldErrorKind> {
+        let Value::String(text) = value else {
+            return Err(FieldErrorKind::WrongType {
+                expected: JsonType::String,
+                found: JsonType::of(value),
+            });
+        };
+        select
+            .option_values()
+            .position(|constant| constant == text)
+            .and_then(|index| self.values.get(index))
+            .cloned()
+            .ok_or_else(|| FieldErrorKind::unknown_option(text, select.option_values()))
+    }
+
+    /// The offered values a multi-select's answer stands for, in the order given.
+    ///
+    /// # Errors
+    /// The field's error: not an array, an item not offered, or one chosen twice.
+    pub fn pick_all(
+        &self,
+        value: &Value,
+        select: &PropertySchema,
+    ) -> Result<Vec<V>, FieldErrorKind> {
+        let Value::Array(items) = value else {
+            return Err(FieldErrorKind::WrongType {
+                expected: JsonType::Array,
+                found: JsonType::of(value),
+            });
+        };
+        let mut picked = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            if items[..index].contains(item)
+                && let Value::String(text) = item
+            {
+                return Err(FieldErrorKind::duplicate_option(text));
+            }
+            picked.push(self.pick(item, select)?);
+        }
+        Ok(picked)
+    }
+}
+
+/// Builds the select a field whose options are given at run time becomes, and what was
+/// offered; the problems (no option, a `const` twice) go to the field.
+fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) -> Offer<V> {
+    for (index, choice) in choices.iter().enumerate() {
+        if choices[..index]
+            .iter()
+            .any(|earlier| earlier.constant == choice.constant)
+        {
+            parts
+                .problems
+                .push(format!("the option {:?} is offered twice", choice.constant));
+        }
+    }
+    let mut options = Vec::with_capacity(choices.len());
+    let mut offered = Vec::with_capacity(choices.len());
+    for choice in choices {
+        let title = choice.title.unwrap_or_else(|| choice.constant.clone());
+        options.push(EnumOption::new(choice.constant, title));
+        offered.push(choice.value);
+    }
+    let title = parts.property.title().map(str::to_owned);
+    let description = parts.property.description().map(str::to_owned);
+    parts.property = if multi {
+        let (min_items, max_items) = match &parts.property {
+            PropertySchema::TitledMultiSelect(schema) => (schema.min_items, schema.max_items),
+            PropertySchema::UntitledMultiSelect(schema) => (schema.min_items, schema.max_items),
+            _ => (None, None),
+        };
+        PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
+            title,
+            description,
+            options,
+            min_items,
+            max_items,
+            default: None,
+        })
+    } else {
+        PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
+            title,
+            description,
+            options,
+            default: None,
+        })
+    };
+    Offer {
+        values: Arc::new(offered),
+    }
+}
+
+/// A field's shape whose options are given at run time, before they are: how the form's
+/// parts start it and take back what it was given.
+pub(crate) trait OfferShape<F, V>: Sized {
+    /// What an answer of the field is (`V`, or `Vec<V>`).
+    type Value;
+    /// The shape once its options are given.
+    type Given;
+    /// Whether the field is a multi-select.
+    const MULTI: bool;
+    /// The shape of the field `parts`, whose value `get` reads from an answer.
+    fn start(parts: FieldParts<F>, get: fn(&F) -> Option<&Self::Value>) -> Self;
+    /// The field as shaped, and what was offered.
+    fn finish(given: Self::Given) -> (FieldParts<F>, Offer<V>);
+}
+
+macro_rules! options_shape {
+    ($(#[$doc:meta])* $name:ident, $multi:literal, $field:ty) => {
+        $(#[$doc])*
+        pub struct $name<F, V, S = NotGiven> {
+            pub(crate) parts: FieldParts<F>,
+            pub(crate) get: fn(&F) -> Option<&$field>,
+            pub(crate) offer: Option<Offer<V>>,
+            pub(crate) _state: PhantomData<fn() -> S>,
+        }
+
+        impl<F, V, S> fmt::Debug for $name<F, V, S> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($name))
+                    .field("field", &self.parts.name)
+                    .field("property", &self.parts.property)
+                    .finish_non_exhaustive()
+            }
+        }
+
+        impl<F, V> OfferShape<F, V> for $name<F, V, NotGiven> {
+            type Value = $field;
+            type Given = $name<F, V, Given>;
+            const MULTI: bool = $multi;
+
+            fn start(parts: FieldParts<F>, get: fn(&F) -> Option<&$field>) -> Self {
+                Self { parts, get, offer: None, _state: PhantomData }
+            }
+
+            fn finish(given: Self::Given) -> (FieldParts<F>, Offer<V>) {
+                (given.parts, given.offer.unwrap_or_else(Offer::empty))
+            }
+        }
+
+        impl<F, V> $name<F, V, NotGiven> {
+            /// The options offered, in order: values that are their own text (`"blue"`, `7`,
+            /// a date), `(value, title)` pairs, or [`Choice`]s. Giving none, or a `const`
+            /// twice, is a [`ShapeError`](crate::ShapeError) when the form is asked.
+            pub fn options<C: Into<Choice<V>>>(
+                mut self,
+                options: impl IntoIterator<Item = C>,
+            ) -> $name<F, V, Given> {
+                let choices = options.into_iter().map(Into::into).collect();
+                let offer = offer(&mut self.parts, choices, $multi);
+                $name {
+                    parts: self.parts,
+                    get: self.get,
+                    offer: Some(offer),
+                    _state: PhantomData,
+                }
+            }
+        }
+
+        impl<F: 'static, V: 'static, S> $name<F, V, S> {
+            /// The title the person sees.
+            #[must_use]
+            pub fn title(mut self, title: impl Into<String>) -> Self {
+                self.parts.property.set_title(title);
+                self
+            }
+
+            /// The description under the field.
+            #[must_use]
+            pub fn description(mut self, description: impl Into<String>) -> Self {
+                self.parts.property.set_description(description);
+                self
+            }
+
+            /// A check of the answer, run after every field was read: it sees what the
+            /// field holds and the whole form, and its error is this field's (see
+            /// [`FieldShape::check`](super::FieldShape::check)).
+            #[must_use]
+            pub fn check<E: fmt::Display>(
+                mut self,
+                check: impl Fn(&$field, &F) -> Result<(), E> + Send + Sync + 'static,
+            ) -> Self {
+                let get = self.get;
+                let check: Check<F> = Box::new(move |form: &F| match get(form) {
+                    Some(value) => check(value, form).err().map(|error| error.to_string()),
+                    None => None,
+                });
+                self.parts.checks.push(check);
+                self
+            }
+        }
+    };
+}
+
+options_shape! {
+    /// A single select whose options are given when the form is asked
+    /// (`#[elicit(options)] field: V`): values of any type, each sent as a `const` and
+    /// answered as the value itself. `S` says whether the options were given yet
+    /// ([`NotGiven`], [`Given`]): a form is asked only once every such field has them.
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use serde_json::json;
+    ///
+    /// /// Pick another date
+    /// #[derive(Elicit, Debug)]
+    /// struct Rebook {
+    ///     /// A date that still has seats
+    ///     #[elicit(options)]
+    ///     date: String,
+    /// }
+    ///
+    /// let form = Rebook::form()
+    ///     .date(|f| f.options([("2026-12-27".to_owned(), "Sun 27 Dec — 2 seats"), ("2026-12-28".to_owned(), "Mon 28 Dec — 9 seats")]))
+    ///     .build()
+    ///     .unwrap();
+    /// let answer = form.read(json!({"date": "2026-12-28"}).as_object().unwrap()).unwrap();
+    /// assert_eq!(answer.date, "2026-12-28");
+    /// // A date that was not offered is refused.
+    /// assert!(form.read(json!({"date": "2026-12-25"}).as_object().unwrap()).is_err());
+    /// ```
+    Options, false, V
+}
+
+options_shape! {
+    /// A multi-select whose options are given when the form is asked
+    /// (`#[elicit(options)] field: Vec<V>`): the answer comes back as the values chosen, in
+    /// the order the person chose them.
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use serde_json::json;
+    ///
+    /// /// Anything extra?
+    /// #[derive(Elicit, Debug)]
+    /// struct Extras {
+    ///     #[elicit(options)]
+    ///     extras: Vec<String>,
+    /// }
+    ///
+    /// let form = Extras::form()
+    ///     .extras(|f| f.options(["breakfast".to_owned(), "parking".to_owned()]).max_items(1))
+    ///     .build()
+    ///     .unwrap();
+    /// let answer = form.read(json!({"extras": ["parking"]}).as_object().unwrap()).unwrap();
+    /// assert_eq!(answer.extras, ["parking"]);
+    /// assert!(form.read(json!({"extras": ["breakfast", "parking"]}).as_object().unwrap()).is_err());
+    /// ```
+    MultiOptions, true, Vec<V>
+}
+
+impl<F, V> Options<F, V, Given> {
+    /// The option the form is shown with, by its `const`; one not offered is a
+    /// [`ShapeError`](crate::ShapeError) when the form is asked.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit, Debug)] struct Seat { #[elicit(options)] seat: u32 }
+    /// let form = Seat::form().seat(|f| f.options([12_u32, 14]).default_option("14")).build().unwrap();
+    /// assert_eq!(serde_json::to_value(form.schema()).unwrap()["properties"]["seat"]["default"], "14");
+    /// assert!(Seat::form().seat(|f| f.options([12_u32]).default_option("99")).build().is_err());
+    /// ```
+    #[must_use]
+    pub fn default_option(mut self, constant: impl Into<String>) -> Self {
+        self.parts.default = Some(Value::String(constant.into()));
+        self
+    }
+}
+
+impl<F, V: OptionValue> Options<F, V, Given> {
+    /// The option the form is shown with.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit, Debug)] struct Seat { #[elicit(options)] seat: u32 }
+    /// let form = Seat::form().seat(|f| f.options([12_u32, 14]).default(14)).build().unwrap();
+    /// assert_eq!(serde_json::to_value(form.schema()).unwrap()["properties"]["seat"]["default"], "14");
+    /// ```
+    #[must_use]
+    pub fn default(self, value: V) -> Self {
+        self.default_option(value.to_constant())
+    }
+}
+
+impl<F, V> MultiOptions<F, V, Given> {
+    /// The options the form is shown with, by their `const`s.
+    #[must_use]
+    pub fn default_options<C: Into<String>>(
+        mut self,
+        constants: impl IntoIterator<Item = C>,
+    ) -> Self {
+        let constants = constants
+            .into_iter()
+            .map(|constant| Value::String(constant.into()))
+            .collect();
+        self.parts.default = Some(Value::Array(constants));
+        self
+    }
+
+    /// At least `min_items` options chosen.
+    #[must_use]
+    pub fn min_items(mut self, min_items: u64) -> Self {
+        self.parts.items(Some(min_items), None);
+        self
+    }
+
+    /// At most `max_items` options chosen.
+    #[must_use]
+    pub fn max_items(mut self, max_items: u64) -> Self {
+        self.parts.items(None, Some(max_items));
+        self
+    }
+}
+
+impl<F, V: OptionValue> MultiOptions<F, V, Given> {
+    /// The options the form is shown with.
+    #[must_use]
+    pub fn default(self, values: impl IntoIterator<Item = V>) -> Self {
+        self.default_options(values.into_iter().map(|value| value.to_constant()))
+    }
+}

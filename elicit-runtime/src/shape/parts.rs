@@ -1,0 +1,437 @@
+//! What a derived form's builder collects: the form's parts ([`FormParts`]), one field's
+//! ([`FieldParts`]), and the checks that run on the answer.
+
+use std::borrow::Cow;
+use std::fmt::Display;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+use std::marker::PhantomData;
+
+use super::field::{FieldShape, compare, titled};
+use super::options::{Given, MultiOptions, NotGiven, Offer, OfferShape, Options};
+use crate::form::Form;
+use crate::schema::{BooleanSchema, PropertySchema, RequestedSchema};
+use crate::{ContentError, FieldError, FieldErrorKind, ShapeError};
+
+/// A check of one field of an answer, given the whole answer: its error message, if any.
+pub(crate) type Check<F> = Box<dyn Fn(&F) -> Option<String> + Send + Sync>;
+
+/// The checks of a form, each with the wire name of the field its error names.
+pub(crate) type Checks<F> = Arc<Vec<(&'static str, Check<F>)>>;
+
+/// One field while it is shaped.
+pub(crate) struct FieldParts<F> {
+    pub(crate) name: &'static str,
+    pub(crate) property: PropertySchema,
+    pub(crate) checks: Vec<Check<F>>,
+    pub(crate) default: Option<Value>,
+    pub(crate) problems: Vec<String>,
+}
+
+impl<F> FieldParts<F> {
+    fn new(name: &'static str, property: PropertySchema) -> Self {
+        Self {
+            name,
+            property,
+            checks: Vec::new(),
+            default: None,
+            problems: Vec::new(),
+        }
+    }
+
+    /// A bound asked for that is wider than the field's own.
+    pub(crate) fn wider(&mut self, key: &str, asked: impl Display, current: impl Display) {
+        self.problems.push(format!(
+            "{key} {asked} is wider than the field allows ({key} {current}): a form shaped at run time can only narrow"
+        ));
+    }
+
+    /// Keeps only these options of a select (in the select's order).
+    pub(crate) fn keep_options(&mut self, keep: &[String]) {
+        let kept = |value: &String| keep.contains(value);
+        match &mut self.property {
+            PropertySchema::UntitledSingleSelect(schema) => schema.options.retain(kept),
+            PropertySchema::TitledSingleSelect(schema) => {
+                schema.options.retain(|option| kept(&option.value));
+            }
+            PropertySchema::LegacyTitledEnum(schema) => {
+                let (options, names): (Vec<_>, Vec<_>) = schema
+                    .options
+                    .drain(..)
+                    .zip(schema.option_names.drain(..))
+                    .filter(|(value, _)| kept(value))
+                    .unzip();
+                schema.options = options;
+                schema.option_names = names;
+            }
+            PropertySchema::UntitledMultiSelect(schema) => schema.options.retain(kept),
+            PropertySchema::TitledMultiSelect(schema) => {
+                schema.options.retain(|option| kept(&option.value));
+            }
+            _ => {}
+        }
+    }
+
+    /// Sets the title of the option `value`, titling the select when it had none.
+    pub(crate) fn title_option(&mut self, value: &str, title: String) {
+        titled(&mut self.property);
+        match &mut self.property {
+            PropertySchema::TitledSingleSelect(schema) => {
+                if let Some(option) = schema.options.iter_mut().find(|o| o.value == value) {
+                    option.title = title;
+                }
+            }
+            PropertySchema::TitledMultiSelect(schema) => {
+                if let Some(option) = schema.options.iter_mut().find(|o| o.value == value) {
+                    option.title = title;
+                }
+            }
+            PropertySchema::LegacyTitledEnum(schema) => {
+                if let Some(index) = schema.options.iter().position(|option| option == value)
+                    && let Some(name) = schema.option_names.get_mut(index)
+                {
+                    *name = title;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Narrows a multi-select's item counts.
+    pub(crate) fn items(&mut self, min: Option<u64>, max: Option<u64>) {
+        let (current_min, current_max) = match &mut self.property {
+            PropertySchema::UntitledMultiSelect(schema) => {
+                (&mut schema.min_items, &mut schema.max_items)
+            }
+            PropertySchema::TitledMultiSelect(schema) => {
+                (&mut schema.min_items, &mut schema.max_items)
+            }
+            _ => return,
+        };
+        let mut wider = None;
+        if let Some(min) = min {
+            match *current_min {
+                Some(current) if min < current => wider = Some(("min_items", min, current)),
+                _ => *current_min = Some(min),
+            }
+        }
+        if let Some(max) = max {
+            match *current_max {
+                Some(current) if max > current => wider = Some(("max_items", max, current)),
+                _ => *current_max = Some(max),
+            }
+        }
+        if let Some((key, asked, current)) = wider {
+            self.wider(key, asked, current);
+        }
+    }
+
+    /// What leaves no answer that fits, or a given default that does not.
+    fn check_shape(&mut self) {
+        self.problems.extend(empty(&self.property));
+        // A default is a value, never `null`: the property's own check is what an answer of
+        // it would meet.
+        match self.default.take() {
+            Some(default) => {
+                if self.property.check(&default).is_ok() {
+                    self.property.set_default_value(&default);
+                } else {
+                    self.problems.push(format!(
+                        "the default {default} does not fit the field as shaped"
+                    ));
+                }
+            }
+            None => {
+                // A default the field declared that the narrowing left out is dropped.
+                if let Some(declared) = self.property.default_value()
+                    && self.property.check(&declared).is_err()
+                {
+                    self.property.clear_default();
+                }
+            }
+        }
+    }
+}
+
+/// Whether the property is a select (single or multi).
+fn is_select(property: &PropertySchema) -> bool {
+    !matches!(
+        property,
+        PropertySchema::String(_) | PropertySchema::Number(_) | PropertySchema::Boolean(_)
+    )
+}
+
+/// Why a property as shaped admits no answer.
+fn empty(property: &PropertySchema) -> Option<String> {
+    match property {
+        PropertySchema::String(schema) => match (schema.min_length, schema.max_length) {
+            (Some(min), Some(max)) if min > max => Some(format!(
+                "max_length {max} is below the min_length {min}, so no answer would fit"
+            )),
+            _ => None,
+        },
+        PropertySchema::Number(schema) => match (&schema.minimum, &schema.maximum) {
+            (Some(min), Some(max)) if compare(min, max).is_gt() => Some(format!(
+                "maximum {max} is below the minimum {min}, so no answer would fit"
+            )),
+            _ => None,
+        },
+        PropertySchema::Boolean(_) => None,
+        PropertySchema::UntitledMultiSelect(_) | PropertySchema::TitledMultiSelect(_) => {
+            let count = property.option_values().count() as u64;
+            let (min, max) = match property {
+                PropertySchema::UntitledMultiSelect(s) => (s.min_items, s.max_items),
+                PropertySchema::TitledMultiSelect(s) => (s.min_items, s.max_items),
+                _ => (None, None),
+            };
+            if count == 0 {
+                Some("no option is offered".to_owned())
+            } else if max == Some(0) {
+                Some("max_items is 0, so only an empty answer would fit".to_owned())
+            } else if let (Some(min), Some(max)) = (min, max)
+                && min > max
+            {
+                Some(format!(
+                    "max_items {max} is below the min_items {min}, so no answer would fit"
+                ))
+            } else {
+                min.filter(|min| *min > count).map(|min| format!(
+                    "min_items {min} is more than the {count} option(s) offered, so no answer would fit"
+                ))
+            }
+        }
+        _ => (property.option_values().count() == 0).then(|| "no option is offered".to_owned()),
+    }
+}
+
+/// A form while its builder shapes it: what generated builders keep and call.
+#[doc(hidden)]
+pub struct FormParts<F> {
+    message: Cow<'static, str>,
+    schema: RequestedSchema,
+    checks: Vec<(&'static str, Check<F>)>,
+    problems: Vec<ShapeError>,
+    attempts: u32,
+    /// Optional fields left out of the form because nothing was offered for them.
+    unasked: Vec<&'static str>,
+}
+
+impl<F: 'static> FormParts<F> {
+    /// The parts of a form with this prompt and base schema (the type's own, or one whose
+    /// fields filled at run time are still empty).
+    pub fn new(message: &'static str, schema: RequestedSchema) -> Self {
+        Self {
+            message: Cow::Borrowed(message),
+            schema,
+            checks: Vec::new(),
+            problems: Vec::new(),
+            attempts: 1,
+            unasked: Vec::new(),
+        }
+    }
+
+    /// The schema as shaped so far.
+    pub fn schema(&self) -> &RequestedSchema {
+        &self.schema
+    }
+
+    /// Replaces the prompt.
+    pub fn message(&mut self, message: String) {
+        self.message = Cow::Owned(message);
+    }
+
+    /// Sets how many times the form is asked at most.
+    pub fn attempts(&mut self, attempts: u32) {
+        self.attempts = attempts.max(1);
+    }
+
+    /// Adds a check of the whole answer, whose error names the field `name`.
+    pub fn check<E: Display>(
+        &mut self,
+        name: &'static str,
+        check: impl Fn(&F) -> Result<(), E> + Send + Sync + 'static,
+    ) {
+        let check: Check<F> =
+            Box::new(move |form: &F| check(form).err().map(|error| error.to_string()));
+        self.checks.push((name, check));
+    }
+
+    /// Shapes the field `name`, whose value `get` reads from an answer.
+    pub fn field<T: 'static>(
+        &mut self,
+        name: &'static str,
+        get: fn(&F) -> Option<&T>,
+        shape: impl FnOnce(FieldShape<F, T>) -> FieldShape<F, T>,
+    ) {
+        let Some(parts) = self.take(name) else {
+            return;
+        };
+        let shaped = shape(FieldShape {
+            parts,
+            get,
+            _type: PhantomData,
+        });
+        self.put(shaped.parts);
+    }
+
+    /// Gives the options of the field `name` (a single select filled at run time); what was
+    /// offered, for reading the answer.
+    pub fn options<V: 'static>(
+        &mut self,
+        name: &'static str,
+        get: fn(&F) -> Option<&V>,
+        shape: impl FnOnce(Options<F, V, NotGiven>) -> Options<F, V, Given>,
+    ) -> Offer<V> {
+        self.offered(name, get, shape)
+    }
+
+    /// Gives the options of the field `name` (a multi-select filled at run time).
+    pub fn multi_options<V: 'static>(
+        &mut self,
+        name: &'static str,
+        get: fn(&F) -> Option<&Vec<V>>,
+        shape: impl FnOnce(MultiOptions<F, V, NotGiven>) -> MultiOptions<F, V, Given>,
+    ) -> Offer<V> {
+        self.offered(name, get, shape)
+    }
+
+    fn offered<V, S: OfferShape<F, V>>(
+        &mut self,
+        name: &'static str,
+        get: fn(&F) -> Option<&S::Value>,
+        shape: impl FnOnce(S) -> S::Given,
+    ) -> Offer<V> {
+        let parts = self
+            .take(name)
+            .unwrap_or_else(|| FieldParts::new(name, placeholder(S::MULTI)));
+        let (parts, offer) = S::finish(shape(S::start(parts, get)));
+        self.put(parts);
+        offer
+    }
+
+    /// The field `name`'s parts, taken out of the schema to be shaped (a placeholder holds
+    /// its place until [`put`](Self::put) puts it back).
+    pub(crate) fn take(&mut self, name: &'static str) -> Option<FieldParts<F>> {
+        let slot = self.slot(name)?;
+        let property = std::mem::replace(slot, PropertySchema::Boolean(BooleanSchema::default()));
+        Some(FieldParts::new(name, property))
+    }
+
+    /// Puts a shaped field back; an optional select left with no option is not asked at all
+    /// (its answer is `None`), rather than sent with an empty list.
+    pub(crate) fn put(&mut self, mut parts: FieldParts<F>) {
+        if is_select(&parts.property)
+            && parts.property.option_values().next().is_none()
+            && !self.schema.is_required(parts.name)
+        {
+            // Left in place until `build` (a generated reader finds its fields by place).
+            self.unasked.push(parts.name);
+            if let Some(slot) = self.slot(parts.name) {
+                *slot = parts.property;
+            }
+            return;
+        }
+        self.unasked.retain(|name| *name != parts.name);
+        parts.check_shape();
+        for problem in parts.problems.drain(..) {
+            self.problems.push(ShapeError::new(parts.name, problem));
+        }
+        for check in parts.checks.drain(..) {
+            self.checks.push((parts.name, check));
+        }
+        if let Some(slot) = self.slot(parts.name) {
+            *slot = parts.property;
+        }
+    }
+
+    fn slot(&mut self, name: &str) -> Option<&mut PropertySchema> {
+        self.schema
+            .properties
+            .iter_mut()
+            .find(|(property, _)| property == name)
+            .map(|(_, slot)| slot)
+    }
+
+    /// A problem found while shaping the field `name`.
+    pub fn problem(&mut self, name: &'static str, problem: impl Into<String>) {
+        self.problems.push(ShapeError::new(name, problem));
+    }
+
+    /// The form, read with `read` (given the answer and the form's schema as sent) and
+    /// checked with every check; or the first problem.
+    ///
+    /// # Errors
+    /// The first [`ShapeError`] found while shaping.
+    pub fn build(
+        self,
+        read: impl Fn(&Map<String, Value>, &RequestedSchema) -> Result<F, ContentError>
+        + Send
+        + Sync
+        + 'static,
+    ) -> Result<Form<F>, ShapeError> {
+        if let Some(problem) = self.problems.into_iter().next() {
+            return Err(problem);
+        }
+        let checks: Checks<F> = Arc::new(self.checks);
+        let unasked = self.unasked;
+        let mut schema = self.schema;
+        schema
+            .properties
+            .retain(|(name, _)| !unasked.contains(&name.as_str()));
+        // The reader shares the schema the form sends: shaping copies it no more.
+        let schema = Arc::new(schema);
+        let sent = Arc::clone(&schema);
+        let read = move |content: &Map<String, Value>| {
+            // What was not asked cannot be answered: the reader would take it at its type's
+            // word, not against an offer.
+            let answered: Vec<FieldError> = unasked
+                .iter()
+                .filter(|name| content.get(**name).is_some_and(|value| !value.is_null()))
+                .map(|name| {
+                    FieldError::new(
+                        *name,
+                        FieldErrorKind::Invalid {
+                            reason: "was not asked: nothing was offered for it".to_owned(),
+                        },
+                    )
+                })
+                .collect();
+            if answered.is_empty() {
+                read(content, &sent)
+            } else {
+                Err(ContentError::from(answered))
+            }
+        };
+        Ok(Form::shaped(self.message, schema, read)
+            .attempts(self.attempts)
+            .with_checks(checks))
+    }
+}
+
+/// What a field filled at run time is before its options are given: a select with none.
+#[doc(hidden)]
+pub fn placeholder(multi: bool) -> PropertySchema {
+    use crate::schema::{TitledMultiSelectSchema, TitledSingleSelectSchema};
+    if multi {
+        PropertySchema::TitledMultiSelect(TitledMultiSelectSchema::default())
+    } else {
+        PropertySchema::TitledSingleSelect(TitledSingleSelectSchema::default())
+    }
+}
+
+/// Runs `checks` on a read answer: every failing one's error, on its field.
+pub(crate) fn run_checks<F>(checks: &Checks<F>, answer: &F) -> Result<(), ContentError> {
+    let errors: Vec<FieldError> = checks
+        .iter()
+        .filter_map(|(name, check)| {
+            check(answer).map(|reason| FieldError::new(*name, FieldErrorKind::Invalid { reason }))
+        })
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ContentError::from(errors))
+    }
+}
