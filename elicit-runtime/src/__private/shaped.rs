@@ -9,9 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::error::{ContentError, FieldErrorKind};
 use crate::read::{Errors, Raw, into_result};
-use crate::schema::{
-    PropertySchema, RequestedSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
-};
+use crate::schema::{PropertySchema, RequestedSchema, TitledSingleSelectSchema};
 use crate::shape::Offer;
 
 /// What was offered for one field filled at run time, whatever the type of its values: the
@@ -137,25 +135,13 @@ pub fn options_property(
     min_items: Option<u64>,
     max_items: Option<u64>,
 ) -> PropertySchema {
-    let title = title.map(str::to_owned);
-    let description = description.map(str::to_owned);
-    if multi {
-        PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
-            title,
-            description,
-            options: Vec::new(),
-            min_items,
-            max_items,
-            default: None,
-        })
-    } else {
-        PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
-            title,
-            description,
-            options: Vec::new(),
-            default: None,
-        })
-    }
+    crate::shape::parts::titled_select(
+        multi,
+        title.map(str::to_owned),
+        description.map(str::to_owned),
+        Vec::new(),
+        (min_items, max_items),
+    )
 }
 
 /// A check written on a field (`#[elicit(check = …)]`): its error, if any, recorded on the

@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 
 use serde_json::{Number, Value};
 
-use super::parts::{Check, FieldParts};
+use super::parts::{FieldParts, narrow};
 use crate::__private::{MultiSelectField, NumberField, StringField};
 use crate::ElicitField;
 use crate::choice::ElicitEnum;
@@ -119,12 +119,7 @@ impl<F: 'static, T: 'static> FieldShape<F, T> {
         mut self,
         check: impl Fn(&T, &F) -> Result<(), E> + Send + Sync + 'static,
     ) -> Self {
-        let get = self.get;
-        let check: Check<F> = Box::new(move |form: &F| match get(form) {
-            Some(value) => check(value, form).err().map(|error| error.to_string()),
-            None => None,
-        });
-        self.parts.checks.push(check);
+        self.parts.check(self.get, check);
         self
     }
 }
@@ -158,14 +153,11 @@ impl<F, T: StringField> FieldShape<F, T> {
     /// ```
     #[must_use]
     pub fn min_length(mut self, min_length: u64) -> Self {
-        let mut wider = None;
-        if let PropertySchema::String(schema) = &mut self.parts.property {
-            match schema.min_length {
-                Some(current) if min_length < current => wider = Some(current),
-                _ => schema.min_length = Some(min_length),
-            }
-        }
-        if let Some(current) = wider {
+        if let PropertySchema::String(schema) = &mut self.parts.property
+            && let Some(current) = narrow(&mut schema.min_length, min_length, |asked, current| {
+                asked < current
+            })
+        {
             self.parts.wider("min_length", min_length, current);
         }
         self
@@ -181,14 +173,11 @@ impl<F, T: StringField> FieldShape<F, T> {
     /// ```
     #[must_use]
     pub fn max_length(mut self, max_length: u64) -> Self {
-        let mut wider = None;
-        if let PropertySchema::String(schema) = &mut self.parts.property {
-            match schema.max_length {
-                Some(current) if max_length > current => wider = Some(current),
-                _ => schema.max_length = Some(max_length),
-            }
-        }
-        if let Some(current) = wider {
+        if let PropertySchema::String(schema) = &mut self.parts.property
+            && let Some(current) = narrow(&mut schema.max_length, max_length, |asked, current| {
+                asked > current
+            })
+        {
             self.parts.wider("max_length", max_length, current);
         }
         self
@@ -205,19 +194,12 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// ```
     #[must_use]
     pub fn minimum(mut self, minimum: T) -> Self {
-        let Value::Number(minimum) = minimum.to_json() else {
-            return self;
-        };
-        let mut wider = None;
-        if let PropertySchema::Number(schema) = &mut self.parts.property {
-            match &schema.minimum {
-                Some(current) if compare(&minimum, current) == Ordering::Less => {
-                    wider = Some(current.clone());
-                }
-                _ => schema.minimum = Some(minimum.clone()),
-            }
-        }
-        if let Some(current) = wider {
+        if let Value::Number(minimum) = minimum.to_json()
+            && let PropertySchema::Number(schema) = &mut self.parts.property
+            && let Some(current) = narrow(&mut schema.minimum, minimum.clone(), |asked, current| {
+                compare(asked, current) == Ordering::Less
+            })
+        {
             self.parts.wider("minimum", &minimum, current);
         }
         self
@@ -236,19 +218,12 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// ```
     #[must_use]
     pub fn maximum(mut self, maximum: T) -> Self {
-        let Value::Number(maximum) = maximum.to_json() else {
-            return self;
-        };
-        let mut wider = None;
-        if let PropertySchema::Number(schema) = &mut self.parts.property {
-            match &schema.maximum {
-                Some(current) if compare(&maximum, current) == Ordering::Greater => {
-                    wider = Some(current.clone());
-                }
-                _ => schema.maximum = Some(maximum.clone()),
-            }
-        }
-        if let Some(current) = wider {
+        if let Value::Number(maximum) = maximum.to_json()
+            && let PropertySchema::Number(schema) = &mut self.parts.property
+            && let Some(current) = narrow(&mut schema.maximum, maximum.clone(), |asked, current| {
+                compare(asked, current) == Ordering::Greater
+            })
+        {
             self.parts.wider("maximum", &maximum, current);
         }
         self

@@ -52,7 +52,7 @@
 
 mod field;
 mod options;
-mod parts;
+pub(crate) mod parts;
 
 pub use self::field::FieldShape;
 #[doc(hidden)]

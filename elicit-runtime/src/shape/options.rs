@@ -9,12 +9,10 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::parts::{Check, FieldParts};
+use super::parts::{FieldParts, titled_select};
 use crate::FieldErrorKind;
 use crate::error::JsonType;
-use crate::schema::{
-    EnumOption, PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
-};
+use crate::schema::{EnumOption, PropertySchema};
 
 /// The state of a builder's field whose options are given at run time: not given yet.
 #[derive(Debug, Clone, Copy)]
@@ -281,28 +279,12 @@ fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) 
     }
     let title = parts.property.title().map(str::to_owned);
     let description = parts.property.description().map(str::to_owned);
-    parts.property = if multi {
-        let (min_items, max_items) = match &parts.property {
-            PropertySchema::TitledMultiSelect(schema) => (schema.min_items, schema.max_items),
-            PropertySchema::UntitledMultiSelect(schema) => (schema.min_items, schema.max_items),
-            _ => (None, None),
-        };
-        PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
-            title,
-            description,
-            options,
-            min_items,
-            max_items,
-            default: None,
-        })
-    } else {
-        PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
-            title,
-            description,
-            options,
-            default: None,
-        })
+    let items = match &parts.property {
+        PropertySchema::TitledMultiSelect(schema) => (schema.min_items, schema.max_items),
+        PropertySchema::UntitledMultiSelect(schema) => (schema.min_items, schema.max_items),
+        _ => (None, None),
     };
+    parts.property = titled_select(multi, title, description, options, items);
     Offer {
         values: Arc::new(offered),
     }
@@ -398,12 +380,7 @@ macro_rules! options_shape {
                 mut self,
                 check: impl Fn(&$field, &F) -> Result<(), E> + Send + Sync + 'static,
             ) -> Self {
-                let get = self.get;
-                let check: Check<F> = Box::new(move |form: &F| match get(form) {
-                    Some(value) => check(value, form).err().map(|error| error.to_string()),
-                    None => None,
-                });
-                self.parts.checks.push(check);
+                self.parts.check(self.get, check);
                 self
             }
         }

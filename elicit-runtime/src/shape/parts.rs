@@ -12,7 +12,10 @@ use std::marker::PhantomData;
 use super::field::{FieldShape, compare, titled};
 use super::options::{Given, MultiOptions, NotGiven, Offer, OfferShape, Options};
 use crate::form::Form;
-use crate::schema::{BooleanSchema, PropertySchema, RequestedSchema};
+use crate::schema::{
+    BooleanSchema, EnumOption, PropertySchema, RequestedSchema, TitledMultiSelectSchema,
+    TitledSingleSelectSchema,
+};
 use crate::{ContentError, FieldError, FieldErrorKind, ShapeError};
 
 /// A check of one field of an answer, given the whole answer: its error message, if any.
@@ -110,22 +113,31 @@ impl<F> FieldParts<F> {
             }
             _ => return,
         };
-        let mut wider = None;
-        if let Some(min) = min {
-            match *current_min {
-                Some(current) if min < current => wider = Some(("min_items", min, current)),
-                _ => *current_min = Some(min),
-            }
-        }
-        if let Some(max) = max {
-            match *current_max {
-                Some(current) if max > current => wider = Some(("max_items", max, current)),
-                _ => *current_max = Some(max),
-            }
-        }
-        if let Some((key, asked, current)) = wider {
+        let wider_min = min.and_then(|min| {
+            narrow(current_min, min, |min, current| min < current)
+                .map(|current| ("min_items", min, current))
+        });
+        let wider_max = max.and_then(|max| {
+            narrow(current_max, max, |max, current| max > current)
+                .map(|current| ("max_items", max, current))
+        });
+        for (key, asked, current) in [wider_min, wider_max].into_iter().flatten() {
             self.wider(key, asked, current);
         }
+    }
+
+    /// Adds a check of this field's value (found by `get`) given the whole answer; it runs
+    /// only when the field has a value.
+    pub(crate) fn check<T: 'static, E: Display>(
+        &mut self,
+        get: fn(&F) -> Option<&T>,
+        check: impl Fn(&T, &F) -> Result<(), E> + Send + Sync + 'static,
+    ) where
+        F: 'static,
+    {
+        self.checks.push(Box::new(move |form: &F| {
+            get(form).and_then(|value| check(value, form).err().map(|error| error.to_string()))
+        }));
     }
 
     /// What leaves no answer that fits, or a given default that does not.
@@ -413,11 +425,51 @@ impl<F: 'static> FormParts<F> {
 /// What a field filled at run time is before its options are given: a select with none.
 #[doc(hidden)]
 pub fn placeholder(multi: bool) -> PropertySchema {
-    use crate::schema::{TitledMultiSelectSchema, TitledSingleSelectSchema};
+    titled_select(multi, None, None, Vec::new(), (None, None))
+}
+
+/// `asked` in place of `bound`, unless it is wider than the bound already there
+/// (`is_wider(asked, current)`): the bound then stays, and comes back for the field's problem
+/// ("a form shaped at run time can only narrow").
+pub(crate) fn narrow<V: Clone>(
+    bound: &mut Option<V>,
+    asked: V,
+    is_wider: impl Fn(&V, &V) -> bool,
+) -> Option<V> {
+    match bound {
+        Some(current) if is_wider(&asked, current) => Some(current.clone()),
+        _ => {
+            *bound = Some(asked);
+            None
+        }
+    }
+}
+
+/// A select whose options are given at run time, titled (so each option carries the title
+/// the person sees): a multi-select with its item counts, or a single select.
+pub(crate) fn titled_select(
+    multi: bool,
+    title: Option<String>,
+    description: Option<String>,
+    options: Vec<EnumOption>,
+    (min_items, max_items): (Option<u64>, Option<u64>),
+) -> PropertySchema {
     if multi {
-        PropertySchema::TitledMultiSelect(TitledMultiSelectSchema::default())
+        PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
+            title,
+            description,
+            options,
+            min_items,
+            max_items,
+            default: None,
+        })
     } else {
-        PropertySchema::TitledSingleSelect(TitledSingleSelectSchema::default())
+        PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
+            title,
+            description,
+            options,
+            default: None,
+        })
     }
 }
 
