@@ -75,6 +75,29 @@
     doc = "- `rust_mcp_sdk` (feature `rust-mcp-sdk`): pairing with rust-mcp-sdk 2.0 (protocol 2026-07-28)."
 )]
 //!
+//! # Features
+//!
+//! | feature | what it adds |
+//! |---|---|
+//! | `derive`, `preserve_order` | on by default: `#[derive(Elicit)]`, and fields in declaration order |
+//! | `chrono`, `time`, `url` | their date, date-time and URL types as fields |
+//! | `state` | `dialog`: tools that ask, on every revision, with a sealed 2026-07-28 `requestState` (encrypted, bound to the call, expiring; `state-encryption`, its former opt-in to encryption, is now the same as `state`) |
+//! | `rmcp` | the pairing with [rmcp](https://docs.rs/rmcp): a `Dialog` argument in a `#[tool]`, conversions (turns on `state`) |
+//! | `rust-mcp-sdk` | the pairing with [rust-mcp-sdk](https://docs.rs/rust-mcp-sdk) 2.0 (2026-07-28 only): a `Dialog` from a handler's params, each form sent exactly, retries its models cannot read recovered (turns on `state`); the guide chapter `sdks` sets the two pairings side by side |
+//! | `testing` | (for `[dev-dependencies]`) a scripted in-process MCP client that tests rmcp tools on every revision, and rust-mcp-sdk (or any) servers on 2026-07-28 |
+//!
+//! An rmcp server needs rmcp's `server` and `macros` features and a transport, for instance:
+//!
+//! ```toml
+//! [dependencies]
+//! elicit-core = { version = "0.1", features = ["rmcp"] }
+//! rmcp = { version = "3.9", features = ["server", "macros", "transport-io"] } # stdio; or transport-streamable-http-server
+//! tokio = { version = "1", features = ["rt-multi-thread", "macros"] }
+//!
+//! [dev-dependencies]
+//! elicit-core = { version = "0.1", features = ["rmcp", "testing"] }
+//! ```
+//!
 //! # Two crates, one face
 //!
 //! Everything but the derive is compiled in `elicit-runtime` and re-exported here, item for
