@@ -33,6 +33,7 @@ use std::sync::Arc;
 
 use elicit_core::dialog::{Dialog, Halt, Inputs};
 use elicit_core::{Elicit, ElicitOutcome, Form};
+use examples::conformance::{Color, Confirm, Name, PROMPT, PromptContext};
 use examples::http;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{self as m, CallToolResponse, CallToolResult, ContentBlock};
@@ -155,35 +156,7 @@ enum TitledChoice {
 
 // ---------------------------------------------------------------- input-required-result-*
 
-/// What is your name?
-#[derive(Elicit, Debug)]
-#[elicit(untitled)]
-struct Name {
-    name: String,
-}
-
-/// Please confirm
-#[derive(Elicit, Debug)]
-#[elicit(untitled)]
-struct Confirm {
-    ok: bool,
-}
-
-/// Step 2: What is your favorite color?
-#[derive(Elicit, Debug)]
-#[elicit(untitled)]
-struct Color {
-    color: String,
-}
-
-/// What context should the prompt use?
-#[derive(Elicit, Debug)]
-#[elicit(untitled)]
-struct PromptContext {
-    context: String,
-}
-
-const PROMPT: &str = "test_input_required_result_prompt";
+// The forms: examples::conformance (shared with the other conformance server).
 
 /// Sampling and `roots/list`, which the suite asks for next to the form, through rmcp's own
 /// model types.

@@ -36,7 +36,8 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use elicit_core::dialog::{Dialog, Gathered, Halt, Inputs};
 use elicit_core::rust_mcp_sdk::{Recovered, generic_result, recover};
-use elicit_core::{Elicit, ElicitOutcome, Form};
+use elicit_core::{ElicitOutcome, Form};
+use examples::conformance::{Color, Confirm, Name, PROMPT, PromptContext};
 use rust_mcp_sdk::id_generator::{FastIdGenerator, UuidGenerator};
 use rust_mcp_sdk::mcp_http::{
     DEFAULT_MAX_LISTEN_STREAMS, DnsRebindingOptions, McpAppState, McpHttpHandler, Middleware,
@@ -55,35 +56,7 @@ use serde_json::{Value, json};
 
 // ---------------------------------------------------------------- the forms
 
-/// What is your name?
-#[derive(Elicit, Debug)]
-#[elicit(untitled)]
-struct Name {
-    name: String,
-}
-
-/// Please confirm
-#[derive(Elicit, Debug)]
-#[elicit(untitled)]
-struct Confirm {
-    ok: bool,
-}
-
-/// Step 2: What is your favorite color?
-#[derive(Elicit, Debug)]
-#[elicit(untitled)]
-struct Color {
-    color: String,
-}
-
-/// What context should the prompt use?
-#[derive(Elicit, Debug)]
-#[elicit(untitled)]
-struct PromptContext {
-    context: String,
-}
-
-const PROMPT: &str = "test_input_required_result_prompt";
+// The forms: examples::conformance (shared with the other conformance server).
 
 const TOOLS: [(&str, &str); 6] = [
     (
