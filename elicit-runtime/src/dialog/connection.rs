@@ -7,7 +7,17 @@ use serde_json::Value;
 
 use super::Halt;
 
-/// A future a [`Connection`] returns.
+/// A future a [`Connection`] returns: boxed, so that `Connection` can be used as
+/// `dyn Connection` over any SDK's transport.
+///
+/// ```
+/// use elicit_core::dialog::{Halt, Sending};
+///
+/// fn declined<'a>() -> Sending<'a, serde_json::Value> {
+///     Box::pin(async { Ok::<_, Halt>(serde_json::json!({"action": "decline"})) })
+/// }
+/// # let _ = declined();
+/// ```
 pub type Sending<'a, T> = Pin<Box<dyn Future<Output = Result<T, Halt>> + Send + 'a>>;
 
 /// How a dialog reaches the client on protocol revisions up to 2025-11-25, where the server

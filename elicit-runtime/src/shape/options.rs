@@ -14,11 +14,38 @@ use crate::FieldErrorKind;
 use crate::error::JsonType;
 use crate::schema::{EnumOption, PropertySchema};
 
-/// The state of a builder's field whose options are given at run time: not given yet.
+/// The state of a builder's field whose options are given at run time: not given yet. A
+/// builder with a field in this state has no `build()`, so a form is never asked without its
+/// options.
+///
+/// ```
+/// use elicit_core::Elicit;
+/// use elicit_core::shape::{NotGiven, Options};
+///
+/// #[derive(Elicit, Debug)]
+/// struct Rebook { #[elicit(options)] day: String }
+///
+/// // The closure of `day` starts from the field's shape with no options yet.
+/// let start = |f: Options<Rebook, String, NotGiven>| f.options(["sat".to_owned()]);
+/// assert!(Rebook::form().day(start).build().is_ok());
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct NotGiven;
 
-/// The state of a builder's field whose options are given at run time: given.
+/// The state of a builder's field whose options are given at run time: given (see
+/// [`NotGiven`]).
+///
+/// ```
+/// use elicit_core::Elicit;
+/// use elicit_core::shape::{Given, Options};
+///
+/// #[derive(Elicit, Debug)]
+/// struct Rebook { #[elicit(options)] day: String }
+///
+/// // Once given, the options' shape can still be titled, defaulted and checked.
+/// let titled = |f: Options<Rebook, String, Given>| f.title("Another day");
+/// assert!(Rebook::form().day(|f| titled(f.options(["sat".to_owned()]))).build().is_ok());
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Given;
 
@@ -342,6 +369,18 @@ macro_rules! options_shape {
             /// The options offered, in order: values that are their own text (`"blue"`, `7`,
             /// a date), `(value, title)` pairs, or [`Choice`]s. Giving none, or a `const`
             /// twice, is a [`ShapeError`](crate::ShapeError) when the form is asked.
+            ///
+            /// ```
+            /// # use elicit_core::Elicit;
+            /// # #[derive(Elicit, Debug)] struct Trip { #[elicit(options)] day: String, #[elicit(options)] extras: Vec<u32> }
+            /// let form = Trip::form()
+            ///     .day(|f| f.options([("sat".to_owned(), "Saturday"), ("sun".to_owned(), "Sunday")]))
+            ///     .extras(|f| f.options([1_u32, 2]))
+            ///     .build()
+            ///     .unwrap();
+            /// assert_eq!(form.schema().property("day").unwrap().option_values().count(), 2);
+            /// assert!(Trip::form().day(|f| f.options(Vec::<String>::new())).extras(|f| f.options([1_u32])).build().is_err());
+            /// ```
             pub fn options<C: Into<Choice<V>>>(
                 mut self,
                 options: impl IntoIterator<Item = C>,
@@ -359,6 +398,17 @@ macro_rules! options_shape {
 
         impl<F: 'static, V: 'static, S> $name<F, V, S> {
             /// The title the person sees.
+            ///
+            /// ```
+            /// # use elicit_core::Elicit;
+            /// # #[derive(Elicit, Debug)] struct Trip { #[elicit(options)] day: String, #[elicit(options)] extras: Vec<u32> }
+            /// let form = Trip::form()
+            ///     .day(|f| f.options(["sat".to_owned()]).title("Another day"))
+            ///     .extras(|f| f.options([1_u32]).title("Extras"))
+            ///     .build()
+            ///     .unwrap();
+            /// assert_eq!(form.schema().property("day").unwrap().title(), Some("Another day"));
+            /// ```
             #[must_use]
             pub fn title(mut self, title: impl Into<String>) -> Self {
                 self.parts.property.set_title(title);
@@ -366,6 +416,17 @@ macro_rules! options_shape {
             }
 
             /// The description under the field.
+            ///
+            /// ```
+            /// # use elicit_core::Elicit;
+            /// # #[derive(Elicit, Debug)] struct Trip { #[elicit(options)] day: String, #[elicit(options)] extras: Vec<u32> }
+            /// let form = Trip::form()
+            ///     .day(|f| f.options(["sat".to_owned()]).description("The 25th is full"))
+            ///     .extras(|f| f.options([1_u32]))
+            ///     .build()
+            ///     .unwrap();
+            /// assert_eq!(form.schema().property("day").unwrap().description(), Some("The 25th is full"));
+            /// ```
             #[must_use]
             pub fn description(mut self, description: impl Into<String>) -> Self {
                 self.parts.property.set_description(description);
@@ -375,6 +436,21 @@ macro_rules! options_shape {
             /// A check of the answer, run after every field was read: it sees what the
             /// field holds and the whole form, and its error is this field's (see
             /// [`FieldShape::check`](super::FieldShape::check)).
+            ///
+            /// ```
+            /// # use elicit_core::Elicit;
+            /// # #[derive(Elicit, Debug)] struct Trip { #[elicit(options)] day: String, #[elicit(options)] extras: Vec<u32> }
+            /// # use serde_json::json;
+            /// let form = Trip::form()
+            ///     .day(|f| f.options(["sat".to_owned(), "sun".to_owned()]))
+            ///     .extras(|f| f.options([1_u32, 2]).check(|extras: &Vec<u32>, trip: &Trip| {
+            ///         if trip.day == "sun" && extras.contains(&2) { Err("no breakfast on Sundays") } else { Ok(()) }
+            ///     }))
+            ///     .build()
+            ///     .unwrap();
+            /// let error = form.read(json!({"day": "sun", "extras": ["2"]}).as_object().unwrap()).unwrap_err();
+            /// assert_eq!(error.errors()[0].field(), "extras");
+            /// ```
             #[must_use]
             pub fn check<E: fmt::Display>(
                 mut self,
@@ -479,6 +555,13 @@ impl<F, V: OptionValue> Options<F, V, Given> {
 
 impl<F, V> MultiOptions<F, V, Given> {
     /// The options the form is shown with, by their `const`s.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit, Debug)] struct Order { #[elicit(options)] extras: Vec<u32> }
+    /// let form = Order::form().extras(|f| f.options([1_u32, 2]).default_options(["2"])).build().unwrap();
+    /// assert_eq!(serde_json::to_value(form.schema()).unwrap()["properties"]["extras"]["default"], serde_json::json!(["2"]));
+    /// ```
     #[must_use]
     pub fn default_options<C: Into<String>>(
         mut self,
@@ -493,6 +576,14 @@ impl<F, V> MultiOptions<F, V, Given> {
     }
 
     /// At least `min_items` options chosen.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit, Debug)] struct Order { #[elicit(options)] extras: Vec<u32> }
+    /// assert!(Order::form().extras(|f| f.options([1_u32, 2]).min_items(1)).build().is_ok());
+    /// // More than the options offered: no answer would fit.
+    /// assert!(Order::form().extras(|f| f.options([1_u32, 2]).min_items(3)).build().is_err());
+    /// ```
     #[must_use]
     pub fn min_items(mut self, min_items: u64) -> Self {
         self.parts.items(Some(min_items), None);
@@ -500,6 +591,13 @@ impl<F, V> MultiOptions<F, V, Given> {
     }
 
     /// At most `max_items` options chosen.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit, Debug)] struct Order { #[elicit(options)] extras: Vec<u32> }
+    /// let form = Order::form().extras(|f| f.options([1_u32, 2, 3]).max_items(2)).build().unwrap();
+    /// assert_eq!(serde_json::to_value(form.schema()).unwrap()["properties"]["extras"]["maxItems"], 2);
+    /// ```
     #[must_use]
     pub fn max_items(mut self, max_items: u64) -> Self {
         self.parts.items(None, Some(max_items));
@@ -509,6 +607,13 @@ impl<F, V> MultiOptions<F, V, Given> {
 
 impl<F, V: OptionValue> MultiOptions<F, V, Given> {
     /// The options the form is shown with.
+    ///
+    /// ```
+    /// # use elicit_core::Elicit;
+    /// # #[derive(Elicit, Debug)] struct Order { #[elicit(options)] extras: Vec<u32> }
+    /// let form = Order::form().extras(|f| f.options([1_u32, 2]).default([1])).build().unwrap();
+    /// assert_eq!(serde_json::to_value(form.schema()).unwrap()["properties"]["extras"]["default"], serde_json::json!(["1"]));
+    /// ```
     #[must_use]
     pub fn default(self, values: impl IntoIterator<Item = V>) -> Self {
         self.default_options(values.into_iter().map(|value| value.to_constant()))

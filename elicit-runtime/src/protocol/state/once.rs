@@ -63,10 +63,33 @@ impl fmt::Debug for StateId {
 
 /// What a [`ReplayGuard`] answers: whether this is the state's first use, or why it cannot
 /// tell.
+///
+/// ```
+/// use elicit_core::protocol::state::GuardResult;
+///
+/// let first: GuardResult = Ok(true);
+/// let unreachable: GuardResult = Err("the store cannot be reached".into());
+/// assert!(first.unwrap() && unreachable.is_err());
+/// ```
 pub type GuardResult = Result<bool, Box<dyn std::error::Error + Send + Sync>>;
 
 /// The future a [`ReplayGuard`] returns (boxed, so the trait can be used as
 /// `dyn ReplayGuard` and implemented over an async store).
+///
+/// ```
+/// use std::time::SystemTime;
+/// use elicit_core::protocol::state::{GuardFuture, ReplayGuard, StateId};
+///
+/// /// A guard for a test: every state is new.
+/// struct AlwaysNew;
+///
+/// impl ReplayGuard for AlwaysNew {
+///     fn first_use(&self, _: StateId, _: Option<SystemTime>) -> GuardFuture<'_> {
+///         Box::pin(async { Ok(true) })
+///     }
+/// }
+/// # let _ = AlwaysNew;
+/// ```
 pub type GuardFuture<'a> = Pin<Box<dyn Future<Output = GuardResult> + Send + 'a>>;
 
 /// Remembers which sealed states were used, for a tool whose effect must happen once (a
