@@ -72,6 +72,16 @@ fn dates(result: &InputRequiredResult) -> Vec<String> {
         .collect()
 }
 
+/// The retry of `rebook` answering `date` and `travellers`, with `state`.
+async fn retry(
+    session: &Session,
+    date: &str,
+    travellers: u8,
+    state: Option<String>,
+) -> Result<CallToolResponse, ServiceError> {
+    call(session, "rebook", Some(accept(date, travellers)), state).await
+}
+
 fn accept(date: &str, travellers: u8) -> Value {
     json!({"rebook": {"action": "accept", "content": {"date": date, "travellers": travellers, "extras": ["9"]}}})
 }
@@ -127,10 +137,10 @@ async fn an_edited_state_is_refused() {
     let middle = state.len() / 2;
     state[middle] = if state[middle] == b'A' { b'B' } else { b'A' };
     let error = refused(
-        call(
+        retry(
             &session,
-            "rebook",
-            Some(accept("2026-12-28", 1)),
+            "2026-12-28",
+            1,
             Some(String::from_utf8(state).unwrap()),
         )
         .await,
@@ -148,15 +158,7 @@ async fn an_option_withdrawn_between_rounds_is_asked_again_saying_so() {
 
     // The last seats of the 27th go while the person picks it.
     calendar.lock().unwrap().insert(27, 0);
-    let again = asked(
-        call(
-            &session,
-            "rebook",
-            Some(accept("2026-12-27", 2)),
-            first.request_state.clone(),
-        )
-        .await,
-    );
+    let again = asked(retry(&session, "2026-12-27", 2, first.request_state.clone()).await);
     let message = request(&again, "rebook")["params"]["message"]
         .as_str()
         .unwrap()
@@ -169,37 +171,13 @@ async fn an_option_withdrawn_between_rounds_is_asked_again_saying_so() {
 
     // The same answer to the new question is refused (the 27th is no longer offered); the
     // old state cannot bring it back either.
-    let error = refused(
-        call(
-            &session,
-            "rebook",
-            Some(accept("2026-12-27", 2)),
-            again.request_state.clone(),
-        )
-        .await,
-    );
+    let error = refused(retry(&session, "2026-12-27", 2, again.request_state.clone()).await);
     assert_eq!(error.data.unwrap()["errors"][0]["field"], "date");
-    let replayed = asked(
-        call(
-            &session,
-            "rebook",
-            Some(accept("2026-12-27", 2)),
-            first.request_state.clone(),
-        )
-        .await,
-    );
+    let replayed = asked(retry(&session, "2026-12-27", 2, first.request_state.clone()).await);
     assert_eq!(dates(&replayed), ["2026-12-28", "2026-12-30"]);
 
     // Picking from the current offer books.
-    let text = booked(
-        call(
-            &session,
-            "rebook",
-            Some(accept("2026-12-28", 2)),
-            again.request_state,
-        )
-        .await,
-    );
+    let text = booked(retry(&session, "2026-12-28", 2, again.request_state).await);
     assert_eq!(text, r#"booked 2026-12-28 for 2, extras ["Breakfast"]"#);
 }
 
@@ -209,15 +187,7 @@ async fn an_option_added_between_rounds_is_a_changed_offer_too() {
     let session = connect(&calendar).await;
     let first = asked(call(&session, "rebook", None, None).await);
     calendar.lock().unwrap().insert(29, 3);
-    let again = asked(
-        call(
-            &session,
-            "rebook",
-            Some(accept("2026-12-28", 2)),
-            first.request_state,
-        )
-        .await,
-    );
+    let again = asked(retry(&session, "2026-12-28", 2, first.request_state).await);
     assert_eq!(
         dates(&again),
         ["2026-12-27", "2026-12-28", "2026-12-29", "2026-12-30"]
@@ -231,15 +201,7 @@ async fn a_new_title_on_the_same_options_is_not_a_changed_offer() {
     let first = asked(call(&session, "rebook", None, None).await);
     // One seat of the 28th goes: its title now says 8; the options are the same.
     calendar.lock().unwrap().insert(28, 8);
-    let text = booked(
-        call(
-            &session,
-            "rebook",
-            Some(accept("2026-12-28", 2)),
-            first.request_state,
-        )
-        .await,
-    );
+    let text = booked(retry(&session, "2026-12-28", 2, first.request_state).await);
     assert_eq!(text, r#"booked 2026-12-28 for 2, extras ["Breakfast"]"#);
 }
 
@@ -250,15 +212,7 @@ async fn a_check_on_live_data_runs_against_the_data_of_the_retry() {
     let first = asked(call(&session, "rebook", None, None).await);
     // The 27th had 2 seats when asked; one goes before the answer arrives.
     calendar.lock().unwrap().insert(27, 1);
-    let error = refused(
-        call(
-            &session,
-            "rebook",
-            Some(accept("2026-12-27", 2)),
-            first.request_state,
-        )
-        .await,
-    );
+    let error = refused(retry(&session, "2026-12-27", 2, first.request_state).await);
     assert_eq!(error.code.0, -32602);
     assert_eq!(
         error.data.unwrap()["errors"],
