@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use elicit_core::dialog::Dialog;
+use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::protocol::state::{MemoryReplayGuard, StateKey, StateKeys};
 use elicit_core::testing::{Answer, Session, TestClient, text};
 use elicit_core::{Elicit, Form};
@@ -52,6 +52,17 @@ fn keys() -> StateKeys {
     StateKeys::new(StateKey::new(&[9; 32]).unwrap())
 }
 
+/// Asks who the guest is, then a confirmation: the guest's name, and whether they confirmed.
+async fn guest_then_confirm(d: &Dialog) -> Result<(Option<Guest>, bool), Halt> {
+    let guest = d.ask::<Guest>("guest").await?.accepted();
+    let ok = d
+        .ask::<Confirm>("confirm")
+        .await?
+        .accepted()
+        .is_some_and(|c| c.ok);
+    Ok((guest, ok))
+}
+
 fn said(text: String) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
@@ -85,12 +96,7 @@ impl Server {
         dialog
             .keys(&self.keys.clone().readable())
             .run(|d| async move {
-                let guest = d.ask::<Guest>("guest").await?.accepted();
-                let ok = d
-                    .ask::<Confirm>("confirm")
-                    .await?
-                    .accepted()
-                    .is_some_and(|c| c.ok);
+                let (guest, ok) = guest_then_confirm(&d).await?;
                 Ok(said(format!("{:?} {ok}", guest.map(|g| g.name))))
             })
             .await
@@ -113,12 +119,7 @@ impl Server {
             .keys(&self.keys)
             .principal(user)
             .run(|d| async move {
-                let guest = d.ask::<Guest>("guest").await?.accepted();
-                let ok = d
-                    .ask::<Confirm>("confirm")
-                    .await?
-                    .accepted()
-                    .is_some_and(|c| c.ok);
+                let (guest, ok) = guest_then_confirm(&d).await?;
                 Ok(said(format!("{:?} {ok}", guest.map(|g| g.name))))
             })
             .await
@@ -130,12 +131,7 @@ impl Server {
             .keys(&self.keys)
             .once(self.guard.clone())
             .run(|d| async move {
-                let guest = d.ask::<Guest>("guest").await?.accepted();
-                let ok = d
-                    .ask::<Confirm>("confirm")
-                    .await?
-                    .accepted()
-                    .is_some_and(|c| c.ok);
+                let (guest, ok) = guest_then_confirm(&d).await?;
                 Ok(said(format!("paid: {:?} {ok}", guest.map(|g| g.name))))
             })
             .await
