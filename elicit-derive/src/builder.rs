@@ -48,7 +48,8 @@ fn field_method(field: &Field, form: &Ident, krate: &TokenStream) -> TokenStream
     let name = &field.wire_name;
     let ty = shaped_type(field);
     let get = getter(field, form);
-    let register = quote!(self.parts.field(#name, #get, shape););
+    let field_type = check::field_type(field);
+    let register = quote!(self.parts.field(#name, !#field_type::__REQUIRED, #get, shape););
     let doc = format!(
         "Shapes the field `{}` for this asking: its texts, a narrower range, fewer options, a default, a check.",
         field.name()
@@ -147,7 +148,7 @@ pub(crate) fn static_builder(input: &Input, fields: &[&Field], krate: &TokenStre
             /// A `ShapeError` naming the field and the problem.
             #[inline]
             #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
-                self.parts.build(|__content, _| <#form as #krate::Elicit>::from_content(__content))
+                self.parts.build(#private::form_reader::<#form>(), ::std::vec::Vec::new())
             }
         }
 
@@ -162,12 +163,12 @@ pub(crate) fn static_builder(input: &Input, fields: &[&Field], krate: &TokenStre
 }
 
 /// One field whose options are given at run time: its builder state parameter, its marker
-/// trait, and the slot of the builder's offers its options are kept in.
+/// trait, and the index of the builder's offers its options are kept at.
 struct Offered<'f, 'a> {
     field: &'f Field<'a>,
     state: Ident,
     given: Ident,
-    slot: Ident,
+    slot: usize,
 }
 
 /// The fields of `properties` whose options are given at run time, each named after the
@@ -199,7 +200,7 @@ fn offered_fields<'f, 'a>(properties: &[&'f Field<'a>]) -> Vec<Offered<'f, 'a>> 
                 field,
                 state: format_ident!("__{}State", camel),
                 given: format_ident!("{}OptionsGiven", camel),
-                slot: format_ident!("offer{index}"),
+                slot: index,
             }
         })
         .collect()
@@ -209,7 +210,6 @@ fn offered_fields<'f, 'a>(properties: &[&'f Field<'a>]) -> Vec<Offered<'f, 'a>> 
 struct OptionsBuilder<'f, 'a> {
     input: &'f Input<'a>,
     builder: Ident,
-    offers: Ident,
     krate: &'f TokenStream,
     offered: Vec<Offered<'f, 'a>>,
 }
@@ -254,7 +254,7 @@ impl OptionsBuilder<'_, '_> {
         let vis = field.vis;
         let method = field_method_name(field);
         let name = &field.wire_name;
-        let (value, multi, _) = field.offered();
+        let (value, multi, optional) = field.offered();
         let (shape, register) = if multi {
             (quote!(MultiOptions), quote!(multi_options))
         } else {
@@ -302,7 +302,7 @@ impl OptionsBuilder<'_, '_> {
                         #private::#shape<#form, #value, #private::NotGiven>,
                     ) -> #private::#shape<#form, #value, #private::Given>,
                 ) -> #builder<#(#after),*> {
-                    self.offers.#slot = #offerable::__keep(self.parts.#register(#name, #get, shape));
+                    self.offers[#slot] = #offerable::__keep(self.parts.#register(#name, #optional, #get, shape));
                     #builder {
                         parts: self.parts,
                         offers: self.offers,
@@ -339,75 +339,6 @@ impl OptionsBuilder<'_, '_> {
             #[diagnostic::on_unimplemented(message = #message, label = #label, note = #how, note = #whole)]
             #vis trait #given {}
             #given_impl
-        }
-    }
-
-    /// `__read_offered`: an answer read field by field, each field filled at run time against
-    /// its offer, the others with their field trait against their property as sent (found by
-    /// name: a field the form did not ask has none), then the checks written on fields.
-    fn reader(&self, fields: &[Field]) -> TokenStream {
-        let private = self.private();
-        let (krate, form, offers) = (self.krate, self.input.ident, &self.offers);
-        let asked: Vec<&Field> = fields.iter().filter(|field| !field.is_skipped()).collect();
-        let reads = asked.iter().map(|field| {
-            let member = &field.member;
-            let name = &field.wire_name;
-            if let Some(o) = self.offered.iter().find(|o| std::ptr::eq(o.field, *field)) {
-                let pick = match field.offered() {
-                    (_, false, false) => quote!(__pick_required),
-                    (_, false, true) => quote!(__pick_optional),
-                    (_, true, false) => quote!(__pick_all_required),
-                    (_, true, true) => quote!(__pick_all_optional),
-                };
-                let (slot, offerable) = (&o.slot, check::offerable(field));
-                quote! {
-                    let #member = #offerable::#pick(__content, #name, &__offers.#slot, #private::property(__schema, #name), &mut __errors);
-                }
-            } else {
-                let field_type = check::field_type(field);
-                let default = crate::expand::default_tokens(field, krate);
-                quote! {
-                    let #member = #field_type::__parse(
-                        #private::raw(__content, #name).as_ref(),
-                        #name,
-                        #private::property(__schema, #name),
-                        &#default,
-                        &mut __errors,
-                    );
-                }
-            }
-        });
-        let read_members = asked.iter().map(|field| &field.member);
-        let read_members_again = read_members.clone();
-        let inits = fields.iter().map(|field| {
-            let member = &field.member;
-            if field.is_skipped() {
-                let value = crate::expand::skipped_value(field);
-                quote!(#member: #value)
-            } else {
-                quote!(#member)
-            }
-        });
-        let checks = checks(&fields.iter().collect::<Vec<_>>(), form, krate);
-        quote! {
-            /// Reads an answer against what was offered.
-            fn __read_offered(
-                __content: &#private::Content,
-                __offers: &#offers,
-                __schema: &#krate::__private::RequestedSchema,
-            ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
-                let mut __errors = #private::Errors::new();
-                #(#reads)*
-                let (#(::core::option::Option::Some(#read_members),)*) = (#(#read_members_again,)*) else {
-                    return #private::finish(::core::option::Option::<Self>::None, __errors);
-                };
-                let __value = Self { #(#inits,)* };
-                {
-                    let __errors = &mut __errors;
-                    #checks
-                }
-                #private::finish(::core::option::Option::Some(__value), __errors)
-            }
         }
     }
 
@@ -469,7 +400,6 @@ impl OptionsBuilder<'_, '_> {
 /// options, a base schema with those fields empty, and a reader against what was offered.
 pub(crate) fn options_form(
     input: &Input,
-    fields: &[Field],
     properties: &[&Field],
     krate: &TokenStream,
     schema_pushes: &[TokenStream],
@@ -477,17 +407,16 @@ pub(crate) fn options_form(
     let parts = OptionsBuilder {
         input,
         builder: builder_name(input),
-        offers: format_ident!("{}Offers", input.ident),
         krate,
         offered: offered_fields(properties),
     };
     let private = parts.private();
-    let (form, vis, builder, offers) = (input.ident, input.vis, &parts.builder, &parts.offers);
+    let (form, vis, builder) = (input.ident, input.vis, &parts.builder);
     let message = input.message();
     let doc = form_doc(input);
     let own = own_methods(input);
     let (states, bounds, not_given) = (parts.states(), parts.bounds(), parts.not_given());
-    let slots: Vec<&Ident> = parts.offered.iter().map(|o| &o.slot).collect();
+    let offer_count = parts.offered.len();
     // The methods of the fields of a fixed kind, on every state.
     let methods = properties
         .iter()
@@ -495,20 +424,15 @@ pub(crate) fn options_form(
         .map(|field| field_method(field, form, krate));
     let options_methods = (0..parts.offered.len()).map(|index| parts.options_method(index));
     let markers = parts.offered.iter().map(|o| parts.marker(o));
-    let reader = parts.reader(fields);
     let asked_through_builder = parts.asked_through_builder();
     quote! {
         #[doc = #doc]
         #vis struct #builder<#(#states),*> {
             parts: #private::FormParts<#form>,
-            offers: #offers,
+            // What was offered, field by field (nothing until a field's method is called;
+            // the builder's states keep a form with nothing offered from being asked).
+            offers: [#private::OfferSlot; #offer_count],
             _state: ::core::marker::PhantomData<fn() -> (#(#states,)*)>,
-        }
-
-        /// What the builder offered, field by field (nothing until a field's method is
-        /// called; the builder's states keep a form with nothing offered from being asked).
-        #vis struct #offers {
-            #(#slots: #private::OfferSlot,)*
         }
 
         #(#markers)*
@@ -529,12 +453,10 @@ pub(crate) fn options_form(
                 });
                 #builder {
                     parts: #private::FormParts::new(#message, ::core::clone::Clone::clone(__base)),
-                    offers: #offers { #(#slots: ::core::default::Default::default(),)* },
+                    offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
                     _state: ::core::marker::PhantomData,
                 }
             }
-
-            #reader
         }
 
         #[automatically_derived]
@@ -552,8 +474,10 @@ pub(crate) fn options_form(
             where
                 #(#bounds,)*
             {
-                let __offers = self.offers;
-                self.parts.build(move |__content, __schema| #form::__read_offered(__content, &__offers, __schema))
+                self.parts.build(
+                    #private::form_reader::<#form>(),
+                    ::std::vec::Vec::from(self.offers),
+                )
             }
         }
 

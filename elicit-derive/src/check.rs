@@ -54,11 +54,10 @@ impl FieldTrait {
                     default: &#private::FieldDefault<Self>,
                 ) -> ::core::option::Option<#private::Value>;
                 fn __from_inner(inner: Self::__Inner) -> Self;
-                fn __parse(
+                fn __read(
                     slot: ::core::option::Option<&#private::Raw<'_>>,
                     name: &str,
-                    schema: &#krate::__private::PropertySchema,
-                    default: &#private::FieldDefault<Self>,
+                    sent: #private::AsSent<'_>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self>;
                 fn __put(&self, content: &mut #map, name: &str);
@@ -86,14 +85,13 @@ impl FieldTrait {
                     <T as #private::FormField>::from_inner(inner)
                 }
 
-                fn __parse(
+                fn __read(
                     slot: ::core::option::Option<&#private::Raw<'_>>,
                     name: &str,
-                    schema: &#krate::__private::PropertySchema,
-                    default: &#private::FieldDefault<Self>,
+                    sent: #private::AsSent<'_>,
                     errors: &mut #private::Errors,
                 ) -> ::core::option::Option<Self> {
-                    #private::parse_slot(slot, name, schema, default, errors)
+                    #private::read_field(slot, name, sent, errors)
                 }
 
                 fn __put(&self, content: &mut #map, name: &str) {
@@ -130,9 +128,11 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
         )]
         pub(super) trait FlatForm: ::core::marker::Sized {
             const __NAMES: &'static [&'static str];
+            const __NEEDS_VALUE: &'static [bool];
             fn __push(form: &mut #krate::__private::RequestedSchema);
             fn __parse(
                 slots: &[#private::Slot<'_>],
+                sent: &#private::Sent<'_>,
                 errors: &mut #private::Errors,
             ) -> ::core::option::Option<Self>;
             fn __put(&self, content: &mut #map);
@@ -141,6 +141,7 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
         #[diagnostic::do_not_recommend]
         impl<T: #private::FlattenSlot> FlatForm for T {
             const __NAMES: &'static [&'static str] = <T as #private::FlattenSlot>::NAMES;
+            const __NEEDS_VALUE: &'static [bool] = <T as #private::FlattenSlot>::NEEDS_VALUE;
 
             fn __push(form: &mut #krate::__private::RequestedSchema) {
                 <T as #private::FlattenSlot>::push(form);
@@ -148,9 +149,10 @@ fn flatten_definition(krate: &TokenStream) -> TokenStream {
 
             fn __parse(
                 slots: &[#private::Slot<'_>],
+                sent: &#private::Sent<'_>,
                 errors: &mut #private::Errors,
             ) -> ::core::option::Option<Self> {
-                <T as #private::FlattenSlot>::parse(slots, errors)
+                <T as #private::FlattenSlot>::parse(slots, sent, errors)
             }
 
             fn __put(&self, content: &mut #map) {
@@ -429,13 +431,40 @@ pub(crate) fn type_assertions(fields: &[&Field], flattened: &[&Field]) -> TokenS
 /// kept in a form and handed back: `Clone`, `Send`, `Sync` and owning their data. Each is
 /// spanned on the type of the values; the trait is defined by [`definitions_with`]. A borrowed
 /// value type has its own error already (`valid::run_time_options_rules`).
-pub(crate) fn offered_assertions(fields: &[&Field]) -> TokenStream {
+pub(crate) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> TokenStream {
     fields
         .iter()
         .filter(|field| field.has_run_time_options() && !crate::valid::is_borrowed(field))
         .map(|field| {
             let offerable = offerable(field);
-            quote!(const _: () = #offerable::__OFFERED;)
+            let (value, multi, _) = field.offered();
+            // A single select whose values are a collection behind an alias (`type Days =
+            // Vec<String>`) would offer whole lists as options: the field is meant as the
+            // multi-select that `Vec<…>` written out makes it.
+            // (A set written out is refused by name already, `valid::run_time_options_rules`.)
+            let written_set = ["BTreeSet", "HashSet"].iter().any(|set| {
+                crate::ast::generic_inner(value, set).is_some()
+            });
+            let collection = (!multi && !written_set).then(|| {
+                let message = format!(
+                    "`{}` is a collection: a field with `options` is a multi-select when its type is written `Vec<…>`; write `Vec<…>` in place of the alias",
+                    value.to_token_stream().to_string().replace(' ', "")
+                );
+                quote_spanned! {value.span()=>
+                    const _: () = {
+                        #[allow(unused_imports)]
+                        use #krate::__private::NotACollection as _;
+                        ::core::assert!(
+                            !#krate::__private::CollectionProbe::<#value>::IS_COLLECTION,
+                            #message
+                        );
+                    };
+                }
+            });
+            quote! {
+                const _: () = #offerable::__OFFERED;
+                #collection
+            }
         })
         .collect()
 }
@@ -455,7 +484,6 @@ pub(crate) fn offerable(field: &Field) -> TokenStream {
 /// where that is what is missing.
 fn offered_definition(krate: &TokenStream, form: Span) -> TokenStream {
     let private = quote!(#krate::__private);
-    let map = quote!(#private::Content);
     let (trait_path, self_type) = (respan(quote!(Offerable), form), respan(quote!(T), form));
     let picks = [
         (quote!(__pick_required), quote!(pick_required), quote!(Self)),
@@ -478,10 +506,10 @@ fn offered_definition(krate: &TokenStream, form: Span) -> TokenStream {
     let declarations = picks.iter().map(|(method, _, picked)| {
         quote! {
             fn #method(
-                content: &#map,
+                slot: ::core::option::Option<&#private::Raw<'_>>,
                 name: &str,
-                offer: &#private::OfferSlot,
-                select: &#private::PropertySchema,
+                sent: #private::AsSent<'_>,
+                offer: ::core::option::Option<&#private::OfferSlot>,
                 errors: &mut #private::Errors,
             ) -> ::core::option::Option<#picked>;
         }
@@ -489,13 +517,13 @@ fn offered_definition(krate: &TokenStream, form: Span) -> TokenStream {
     let definitions = picks.iter().map(|(method, pick, picked)| {
         quote! {
             fn #method(
-                content: &#map,
+                slot: ::core::option::Option<&#private::Raw<'_>>,
                 name: &str,
-                offer: &#private::OfferSlot,
-                select: &#private::PropertySchema,
+                sent: #private::AsSent<'_>,
+                offer: ::core::option::Option<&#private::OfferSlot>,
                 errors: &mut #private::Errors,
             ) -> ::core::option::Option<#picked> {
-                #private::#pick(content, name, &offer.get::<T>(), select, errors)
+                #private::#pick::<T>(slot, name, sent, offer, errors)
             }
         }
     });

@@ -217,19 +217,11 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
         .iter()
         .map(|member| schema_push(member, &form, krate));
 
-    let names = property_names(&members, krate);
     let collisions = flattened
         .iter()
         .enumerate()
         .map(|(index, field)| collision_check(&properties, &flattened[..index], field, krate));
-    let parse_fields = parse_fields_body(ident, fields, &members, krate);
-    let denies =
-        input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
-    let deny = denies.then(|| {
-        quote!(
-            const DENY_UNKNOWN: bool = true;
-        )
-    });
+    let reader = form_fields(input, fields, &members, krate);
     let puts = members.iter().map(content_put);
     let proofs = struct_proofs(&properties, &flattened, ident, krate);
     let values = value_proofs(&properties, krate, facts::Proofs::Complete);
@@ -266,7 +258,11 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
             fn from_content(
                 __content: &#map,
             ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
-                #private::read_map(__content, &#private::form_reader::<Self>())
+                #private::read_map(
+                    __content,
+                    &#private::form_reader::<Self>(),
+                    &#private::Sent::in_order(<Self as #krate::Elicit>::requested_schema()),
+                )
             }
 
             #[inline]
@@ -277,19 +273,10 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
             }
         }
 
-        #[automatically_derived]
-        impl #private::FlatForm for #ident {
-            const NAMES: &'static [&'static str] = #names;
-            #deny
+        #reader
 
-            #[inline]
-            fn parse_fields(
-                __slots: &[#private::Slot<'_>],
-                __errors: &mut #private::Errors,
-            ) -> ::core::option::Option<Self> {
-                #parse_fields
-            }
-        }
+        #[automatically_derived]
+        impl #private::FlatForm for #ident {}
     }
 }
 
@@ -297,7 +284,9 @@ fn expand_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenS
 /// (it has no schema of its own), its builder and reader instead (`builder::options_form`).
 fn expand_options_struct(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
-    let Parts { properties, .. } = Parts::of(fields);
+    let Parts {
+        all, properties, ..
+    } = Parts::of(fields);
     let form = input.ident.to_string();
     let fixed: Vec<&Field> = properties
         .iter()
@@ -334,14 +323,16 @@ fn expand_options_struct(input: &Input, fields: &[Field], krate: &TokenStream) -
     let definitions = check::definitions_with(&fixed, &[], shaped, krate);
     let kinds = check::attribute_assertions(&fixed);
     let values = value_proofs(&fixed, krate, facts::Proofs::Complete);
-    let offered = check::offered_assertions(&properties);
-    let form_builder = builder::options_form(input, fields, &properties, krate, &pushes);
+    let offered = check::offered_assertions(&properties, krate);
+    let form_builder = builder::options_form(input, &properties, krate, &pushes);
+    let reader = form_fields(input, fields, &all, krate);
     quote! {
         #definitions
         #kinds
         #values
         #offered
         #form_builder
+        #reader
     }
 }
 
@@ -461,6 +452,49 @@ fn property_names(members: &[Part], krate: &TokenStream) -> TokenStream {
     }
 }
 
+/// Whether each field of the form needs a value (is not an `Option`), in the order of
+/// [`property_names`]: a literal list, or, with flattened fields, one computed at compile
+/// time from their forms' lists.
+fn needs_value(members: &[Part], krate: &TokenStream) -> TokenStream {
+    let own = |field: &Field| {
+        if field.has_run_time_options() {
+            let (_, _, optional) = field.offered();
+            let needs = !optional;
+            quote!(#needs)
+        } else {
+            let field_type = check::field_type(field);
+            quote!(#field_type::__REQUIRED)
+        }
+    };
+    let mut lens = Vec::new();
+    let mut count = 0usize;
+    let parts: Vec<TokenStream> = members
+        .iter()
+        .map(|member| match member {
+            Part::Property(field) => {
+                count += 1;
+                let flag = own(field);
+                quote!(&[#flag])
+            }
+            Part::Flatten(field) => {
+                let flatten_type = check::flatten_type(field);
+                lens.push(quote!(#flatten_type::__NAMES.len()));
+                quote!(#flatten_type::__NEEDS_VALUE)
+            }
+        })
+        .collect();
+    if lens.is_empty() {
+        let flags = members.iter().filter_map(|member| match member {
+            Part::Property(field) => Some(own(field)),
+            Part::Flatten(_) => None,
+        });
+        return quote!(&[#(#flags),*]);
+    }
+    quote! {
+        &#krate::__private::concat_flags::<{ #count #(+ #lens)* }>(&[#(#parts),*])
+    }
+}
+
 /// The compile-time proof that a flattened field brings no wire name the form's own fields
 /// (`properties`) or the flattened fields before it (`earlier`) already have; the error names
 /// the clashing name and its owner, on the flattened field.
@@ -506,9 +540,49 @@ fn collision_check(
     }
 }
 
-/// The body of `FlatForm::parse_fields`: every field parsed (each recording its own error,
-/// a flattened form its fields'), then the struct built if none failed.
-fn parse_fields_body(
+/// The form's one reader, `FormFields`: its wire names, and `read_fields`, which reads every
+/// field once against the field as sent (each recording its own error, a flattened form its
+/// fields', a field filled at run time against what was offered), then builds the struct if
+/// none failed and runs the checks written on fields.
+pub(crate) fn form_fields(
+    input: &Input,
+    fields: &[Field],
+    members: &[Part],
+    krate: &TokenStream,
+) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let ident = input.ident;
+    let names = property_names(members, krate);
+    let needs_value = needs_value(members, krate);
+    let denies =
+        input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
+    let deny = denies.then(|| {
+        quote!(
+            const DENY_UNKNOWN: bool = true;
+        )
+    });
+    let body = read_fields_body(ident, fields, members, krate);
+    quote! {
+        #[automatically_derived]
+        impl #private::FormFields for #ident {
+            const NAMES: &'static [&'static str] = #names;
+            const NEEDS_VALUE: &'static [bool] = #needs_value;
+            #deny
+
+            #[inline]
+            fn read_fields(
+                __slots: &[#private::Slot<'_>],
+                __sent: &#private::Sent<'_>,
+                __errors: &mut #private::Errors,
+            ) -> ::core::option::Option<Self> {
+                #body
+            }
+        }
+    }
+}
+
+/// The body of `FormFields::read_fields`.
+fn read_fields_body(
     form: &syn::Ident,
     fields: &[Field],
     members: &[Part],
@@ -518,26 +592,46 @@ fn parse_fields_body(
     let locals: Vec<_> = (0..members.len())
         .map(|index| format_ident!("__field{index}"))
         .collect();
-    // A property's index in the schema: the properties before it, and the properties of
-    // the flattened forms before it.
+    // A property's index among the form's fields: the properties before it, and the
+    // properties of the flattened forms before it.
     let mut own_before = 0usize;
     let mut flattened_before: Vec<TokenStream> = Vec::new();
+    // The index of a field filled at run time among those fields: its offer's.
+    let mut offered_before = 0usize;
     let parses: Vec<TokenStream> = members
         .iter()
         .zip(&locals)
         .map(|(member, local)| match member {
             Part::Property(field) => {
                 let name = &field.wire_name;
-                let default = default_tokens(field, krate);
-                let field_type = check::field_type(field);
                 let index = quote!(#own_before #(+ #flattened_before)*);
                 own_before += 1;
+                if field.has_run_time_options() {
+                    let pick = match field.offered() {
+                        (_, false, false) => quote!(__pick_required),
+                        (_, false, true) => quote!(__pick_optional),
+                        (_, true, false) => quote!(__pick_all_required),
+                        (_, true, true) => quote!(__pick_all_optional),
+                    };
+                    let offerable = check::offerable(field);
+                    let offer = offered_before;
+                    offered_before += 1;
+                    return quote! {
+                        let #local = #offerable::#pick(
+                            #private::slot(__slots, #index),
+                            #name,
+                            __sent.field(#index),
+                            __sent.offer(#offer),
+                            __errors,
+                        );
+                    };
+                }
+                let field_type = check::field_type(field);
                 quote! {
-                    let #local = #field_type::__parse(
+                    let #local = #field_type::__read(
                         #private::slot(__slots, #index),
                         #name,
-                        &__schema.properties[#index].1,
-                        &#default,
+                        __sent.field(#index),
                         __errors,
                     );
                 }
@@ -549,6 +643,7 @@ fn parse_fields_body(
                 let parse = quote! {
                     let #local = #flatten_type::__parse(
                         #private::sub_slots(__slots, #start, #len),
+                        &__sent.sub(#start, #len),
                         __errors,
                     );
                 };
@@ -575,8 +670,6 @@ fn parse_fields_body(
             };
         }
     });
-    let schema = (own_before > 0)
-        .then(|| quote!(let __schema = <Self as #krate::Elicit>::requested_schema();));
 
     let all: Vec<&Field> = fields.iter().collect();
     let checks = builder::checks(&all, form, krate);
@@ -596,7 +689,6 @@ fn parse_fields_body(
         }
     };
     quote! {
-        #schema
         #(#parses)*
         #unpack
         #build
@@ -855,11 +947,12 @@ fn expand_enum(input: &Input, variants: &[Variant], krate: &TokenStream) -> Toke
             ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
                 let __schema = <Self as #krate::Elicit>::requested_schema();
                 let mut __errors = #private::Errors::new();
-                match #private::parse_field::<Self>(
-                    __content,
+                let __sent = #private::Sent::in_order(__schema);
+                let __raw = __content.get(#field_name).map(#private::Raw::Json);
+                match #private::read_field::<Self>(
+                    __raw.as_ref(),
                     #field_name,
-                    &__schema.properties[0].1,
-                    &#private::FieldDefault::None,
+                    __sent.field(0),
                     &mut __errors,
                 ) {
                     ::core::option::Option::Some(choice) => ::core::result::Result::Ok(choice),

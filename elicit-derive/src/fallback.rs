@@ -94,15 +94,20 @@ fn flat_stub(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {
         #[automatically_derived]
-        impl #impl_generics #private::FlatForm for #ident #ty_generics #where_clause {
+        impl #impl_generics #private::FormFields for #ident #ty_generics #where_clause {
             const NAMES: &'static [&'static str] = &[];
-            fn parse_fields(
+            const NEEDS_VALUE: &'static [bool] = &[];
+            fn read_fields(
                 _: &[#private::Slot<'_>],
+                _: &#private::Sent<'_>,
                 _: &mut #private::Errors,
             ) -> ::core::option::Option<Self> {
                 ::core::unimplemented!()
             }
         }
+
+        #[automatically_derived]
+        impl #impl_generics #private::FlatForm for #ident #ty_generics #where_clause {}
     }
 }
 
@@ -210,7 +215,7 @@ fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
                 .filter(|field| !crate::valid::is_borrowed(field))
                 .collect();
             let types = check::type_assertions(&owned, &members.flattened);
-            let offerable = check::offered_assertions(&offered);
+            let offerable = check::offered_assertions(&offered, krate);
             // What the types' facts prove that the derive's own errors cannot have said.
             let values = expand::value_proofs(&owned, krate, facts::Proofs::TypeOnly);
             quote!(#definitions #kinds #types #offerable #values)

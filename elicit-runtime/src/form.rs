@@ -6,13 +6,54 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use crate::protocol::{ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, OutcomeError};
+use crate::protocol::{
+    ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, OutcomeError, ReadError,
+};
+#[cfg(feature = "state")]
+use crate::read::{AsSent, FieldPlan};
+use crate::read::{FormReader, Plan, Sent, read_map};
 use crate::schema::{RequestedSchema, SharedSchema};
 use crate::shape::{Checks, run_checks};
 use crate::{ContentError, Elicit};
 
-/// Reads an accepted answer's `content` into the form's type.
-type Reader<T> = Arc<dyn Fn(&Map<String, Value>) -> Result<T, ContentError> + Send + Sync>;
+/// A function that reads an accepted answer's `content` into a `T`.
+type ReadFn<T> = Arc<dyn Fn(&Map<String, Value>) -> Result<T, ContentError> + Send + Sync>;
+
+/// How a form reads an accepted answer's `content` into its type.
+enum Reading<T> {
+    /// A derived struct form: its one reader, each field against the field as sent, as
+    /// `plan` says (none: every property of the schema sent, in order). A field kept from an
+    /// earlier answer (a form asked again) was first asked with its property in `first`.
+    Derived {
+        reader: FormReader<T>,
+        plan: Option<Arc<Plan>>,
+        first: Option<SharedSchema>,
+    },
+    /// A function: a one-question (enum) form's own `from_content`, which reads its schema
+    /// exactly; or a form written by hand (`Form::from_schema`), whose answer is checked
+    /// against its schema first (`check_schema`).
+    Function { read: ReadFn<T>, check_schema: bool },
+}
+
+impl<T> Clone for Reading<T> {
+    fn clone(&self) -> Self {
+        match self {
+            Self::Derived {
+                reader,
+                plan,
+                first,
+            } => Self::Derived {
+                reader: *reader,
+                plan: plan.clone(),
+                first: first.clone(),
+            },
+            Self::Function { read, check_schema } => Self::Function {
+                read: Arc::clone(read),
+                check_schema: *check_schema,
+            },
+        }
+    }
+}
 
 /// A form as it is asked: the schema sent, the prompt, and how the answer is read and
 /// checked, for an answer of type `T`.
@@ -45,7 +86,7 @@ type Reader<T> = Arc<dyn Fn(&Map<String, Value>) -> Result<T, ContentError> + Se
 pub struct Form<T> {
     message: Cow<'static, str>,
     schema: SharedSchema,
-    reader: Reader<T>,
+    reading: Reading<T>,
     /// Whether the schema differs from the type's own (narrowed, given options at run time):
     /// the answer is then checked against this schema too, and its digest is carried from
     /// round to round.
@@ -59,7 +100,7 @@ impl<T> Clone for Form<T> {
         Self {
             message: self.message.clone(),
             schema: self.schema.clone(),
-            reader: Arc::clone(&self.reader),
+            reading: self.reading.clone(),
             shaped: self.shaped,
             attempts: self.attempts,
             checks: self.checks.clone(),
@@ -83,8 +124,8 @@ impl<T> fmt::Debug for Form<T> {
 // run time, the derive's, saying to ask its builder), not "`new` exists but its trait bounds
 // were not satisfied".
 impl<T> Form<T> {
-    /// `T`'s own form: its cached schema, prompted with `T::message()`, read with
-    /// `T::from_content`, asked once.
+    /// `T`'s own form: its cached schema, prompted with `T::message()`, read as
+    /// `T::from_content` reads it, asked once.
     ///
     /// ```
     /// use elicit_core::{Elicit, Form};
@@ -101,10 +142,21 @@ impl<T> Form<T> {
     where
         T: Elicit + 'static,
     {
+        let reading = match T::READER {
+            Some(reader) => Reading::Derived {
+                reader,
+                plan: None,
+                first: None,
+            },
+            None => Reading::Function {
+                read: Arc::new(T::from_content),
+                check_schema: false,
+            },
+        };
         Self {
             message: Cow::Borrowed(T::message()),
             schema: SharedSchema::Static(T::requested_schema()),
-            reader: Arc::new(T::from_content),
+            reading,
             shaped: false,
             attempts: 1,
             checks: None,
@@ -148,23 +200,32 @@ impl<T> Form<T> {
         Self {
             message: Cow::Owned(message.into()),
             schema: SharedSchema::new(schema),
-            reader: Arc::new(read),
+            reading: Reading::Function {
+                read: Arc::new(read),
+                check_schema: true,
+            },
             shaped: true,
             attempts: 1,
             checks: None,
         }
     }
 
-    /// A form shaped at run time by a derived form's builder.
+    /// A form shaped at run time by a derived form's builder: `schema` as sent, its fields
+    /// as `plan` says, read by the form's one reader.
     pub(crate) fn shaped(
         message: Cow<'static, str>,
         schema: Arc<RequestedSchema>,
-        read: impl Fn(&Map<String, Value>) -> Result<T, ContentError> + Send + Sync + 'static,
+        reader: FormReader<T>,
+        plan: Plan,
     ) -> Self {
         Self {
             message,
             schema: SharedSchema::Shared(schema),
-            reader: Arc::new(read),
+            reading: Reading::Derived {
+                reader,
+                plan: Some(Arc::new(plan)),
+                first: None,
+            },
             shaped: true,
             attempts: 1,
             checks: None,
@@ -278,8 +339,10 @@ impl<T> Form<T> {
         ElicitRequest::from_shared_schema(self.message.clone(), self.schema.clone())
     }
 
-    /// Reads an accepted answer's `content`: checked against the form's schema when it was
-    /// shaped at run time, then read into a `T`, every field's error collected.
+    /// Reads an accepted answer's `content` against the form exactly as it is sent: each field
+    /// against its property as sent (a narrower bound, fewer options, the default sent, what
+    /// was offered), once; then the checks given at run time. A field left out gets the
+    /// default that was sent, and only that.
     ///
     /// # Errors
     /// A [`ContentError`] naming every field that does not fit.
@@ -295,14 +358,160 @@ impl<T> Form<T> {
     /// assert_eq!(error.errors()[0].field(), "name");
     /// ```
     pub fn read(&self, content: &Map<String, Value>) -> Result<T, ContentError> {
-        if self.shaped {
-            self.schema.validate(content)?;
-        }
-        let answer = (self.reader)(content)?;
+        let answer = match &self.reading {
+            Reading::Derived { reader, .. } => read_map(content, reader, &self.sent())?,
+            Reading::Function { read, check_schema } => {
+                if *check_schema {
+                    self.schema.validate(content)?;
+                }
+                read(content)?
+            }
+        };
         if let Some(checks) = &self.checks {
             run_checks(checks, &answer)?;
         }
         Ok(answer)
+    }
+
+    /// Reads the client's answer from the bytes of a message, as [`outcome`](Self::outcome)
+    /// reads it from an [`ElicitResult`]: a derived struct form reads the bytes straight into
+    /// its fields (no `Value` tree in between), against the form as sent, and reports every
+    /// field's error. An answer of another shape than an `ElicitResult` or a JSON-RPC
+    /// response carrying one (an error response, an unknown action…) is read the general way,
+    /// [`ElicitResult::from_slice_limited`] then [`outcome`](Self::outcome), so the result
+    /// and its errors are always what those give.
+    ///
+    /// # Errors
+    /// As [`ElicitResult::from_slice_limited`]; content that does not fit the form is
+    /// `ReadError::Outcome(OutcomeError::Invalid(_))`.
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    /// use elicit_core::protocol::DEFAULT_MESSAGE_LIMIT;
+    ///
+    /// /// How many tickets?
+    /// #[derive(Elicit, Debug, PartialEq)]
+    /// struct Tickets { #[elicit(minimum = 1, maximum = 10)] count: u8 }
+    ///
+    /// let form = Tickets::form().count(|f| f.maximum(2)).build().unwrap();
+    /// let bytes = br#"{"action":"accept","content":{"count":4}}"#;
+    /// let error = form.outcome_from_slice_limited(bytes, DEFAULT_MESSAGE_LIMIT).unwrap_err();
+    /// assert!(error.to_string().ends_with("`count`: must be at most 2, got 4"));
+    /// ```
+    pub fn outcome_from_slice_limited(
+        &self,
+        bytes: &[u8],
+        limit: usize,
+    ) -> Result<ElicitOutcome<T>, ReadError> {
+        if bytes.len() > limit {
+            return Err(ReadError::TooLarge {
+                limit,
+                length: bytes.len(),
+            });
+        }
+        if let Reading::Derived { reader, .. } = &self.reading {
+            match crate::read::read_bytes(bytes, reader, &self.sent()) {
+                Err(error) => return Err(ReadError::Json(error)),
+                Ok(Some(Ok(ElicitOutcome::Accepted(answer)))) => {
+                    if let Some(checks) = &self.checks {
+                        run_checks(checks, &answer)
+                            .map_err(|errors| ReadError::Outcome(OutcomeError::Invalid(errors)))?;
+                    }
+                    return Ok(ElicitOutcome::Accepted(answer));
+                }
+                Ok(Some(outcome)) => {
+                    return outcome
+                        .map_err(|error| ReadError::Outcome(OutcomeError::Invalid(error)));
+                }
+                Ok(None) => {}
+            }
+        }
+        let result = ElicitResult::from_slice_limited(bytes, limit)?;
+        Ok(self.outcome(&result)?)
+    }
+
+    /// This form as protocol revision `version` can send it, to be asked and read as such. A
+    /// revision without `default`s beyond booleans (2025-06-18) cannot pre-fill a string, a
+    /// number or a single select: such a field is sent without its default, is required when
+    /// it needs a value (it is no `Option`), and an answer that leaves it out is not read as
+    /// that default, which the person never saw. (A multi-select's default is sent as ticked
+    /// checkboxes where it is asked as checkboxes.) On the other revisions the form is as it is.
+    ///
+    /// A [`Dialog`](crate::dialog::Dialog) asks every form so; a server asking by hand does the
+    /// same with this.
+    ///
+    /// ```
+    /// use elicit_core::{Elicit, Form};
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use serde_json::json;
+    ///
+    /// /// How many people?
+    /// #[derive(Elicit, Debug)]
+    /// struct Party { #[elicit(minimum = 1, maximum = 12, default = 2)] size: u8 }
+    ///
+    /// let form = Form::<Party>::new().for_revision(ProtocolVersion::V2025_06_18);
+    /// assert!(form.schema().is_required("size"));
+    /// assert!(form.read(json!({}).as_object().unwrap()).is_err());
+    /// let form = Form::<Party>::new().for_revision(ProtocolVersion::V2025_11_25);
+    /// assert_eq!(form.read(json!({}).as_object().unwrap()).unwrap().size, 2);
+    /// ```
+    #[must_use]
+    pub fn for_revision(&self, version: crate::protocol::ProtocolVersion) -> Self {
+        let Reading::Derived { reader, .. } = &self.reading else {
+            return self.clone();
+        };
+        let unsendable = |property: &crate::schema::PropertySchema| {
+            use crate::schema::PropertySchema as P;
+            !version.has_defaults()
+                && matches!(
+                    property,
+                    P::String(_)
+                        | P::Number(_)
+                        | P::UntitledSingleSelect(_)
+                        | P::TitledSingleSelect(_)
+                        | P::LegacyTitledEnum(_)
+                )
+                && property.default_value().is_some()
+        };
+        if !self.schema.properties.iter().any(|(_, p)| unsendable(p)) {
+            return self.clone();
+        }
+        let needs_value = |name: &str| {
+            reader
+                .names
+                .iter()
+                .position(|known| *known == name)
+                .and_then(|index| reader.needs_value.get(index).copied())
+                .unwrap_or(false)
+        };
+        let mut schema = RequestedSchema::clone(&self.schema);
+        let mut required = Vec::new();
+        for (name, property) in &mut schema.properties {
+            if unsendable(property) {
+                property.clear_default();
+                if needs_value(name) {
+                    required.push(name.clone());
+                }
+            }
+        }
+        for name in required {
+            crate::shape::parts::set_required(&mut schema, &name);
+        }
+        let mut form = self.clone();
+        form.schema = SharedSchema::new(schema);
+        form
+    }
+
+    /// The form as sent, as a derived form's reader takes it.
+    fn sent(&self) -> Sent<'_> {
+        match &self.reading {
+            Reading::Derived {
+                plan: Some(plan),
+                first,
+                ..
+            } => Sent::planned(&self.schema, first.as_deref().unwrap_or(&self.schema), plan),
+            _ => Sent::in_order(&self.schema),
+        }
     }
 
     /// The checks run on every answer once it was read.
@@ -341,15 +550,146 @@ impl<T> Form<T> {
         }
     }
 
-    /// What of an accepted answer is worth keeping once it was read: the entries the form
-    /// asks for, without `null`s. Unknown keys, which the reader ignored, are left out.
+    /// What the form read of `content`, as content that reads back the same without the
+    /// form's defaults or earlier answers: each field asked with its value as given (not
+    /// `null`), a field that needs a value and was left out with the default sent, a field
+    /// kept from an earlier answer with that answer. Keys the form does not ask, which its
+    /// reader ignored, are left out. What a dialog keeps of an answered round, and what a form
+    /// asked again keeps of the fields answered right.
     #[cfg(feature = "state")]
-    pub(crate) fn kept_content(&self, content: &Map<String, Value>) -> Map<String, Value> {
-        content
-            .iter()
-            .filter(|(key, value)| !value.is_null() && self.schema.property(key).is_some())
-            .map(|(key, value)| (key.clone(), value.clone()))
-            .collect()
+    pub(crate) fn read_content(&self, content: &Map<String, Value>) -> Map<String, Value> {
+        let Reading::Derived { reader, .. } = &self.reading else {
+            return content
+                .iter()
+                .filter(|(key, value)| !value.is_null() && self.schema.property(key).is_some())
+                .map(|(key, value)| (key.clone(), value.clone()))
+                .collect();
+        };
+        let sent = self.sent();
+        let mut read = Map::new();
+        for (index, name) in reader.names.iter().enumerate() {
+            let value = match sent.field(index) {
+                AsSent::Asked(property) => match content.get(*name) {
+                    Some(value) if !value.is_null() => Some(value.clone()),
+                    _ if reader.needs_value.get(index).copied().unwrap_or(false) => {
+                        property.default_value()
+                    }
+                    _ => None,
+                },
+                AsSent::Kept(value, _) => Some(value.clone()),
+                AsSent::Unasked => None,
+            };
+            if let Some(value) = value {
+                read.insert((*name).to_owned(), value);
+            }
+        }
+        read
+    }
+
+    /// The form asked again after an answer with `errors`: the same questions, the fields in
+    /// error empty (no default: a person who presses Submit again does not send a value they
+    /// did not choose; required when they need a value), the fields answered right (`right`,
+    /// as [`read_content`](Self::read_content) gave them) kept. Where the revision can pre-fill
+    /// them (`prefill`), they are asked again with their answers as defaults; where it cannot
+    /// (2025-06-18 has `default` only on booleans), only the fields in error are asked, and
+    /// the others are kept as they were answered. Either way the value read back is whole.
+    #[cfg(feature = "state")]
+    pub(crate) fn reask(
+        &self,
+        right: &Map<String, Value>,
+        errors: &ContentError,
+        prefill: bool,
+    ) -> Self {
+        let in_error = |name: &str| {
+            errors.errors().iter().any(|error| {
+                let field = error.field();
+                field == name
+                    || field
+                        .strip_prefix(name)
+                        .is_some_and(|rest| rest.starts_with('.'))
+            })
+        };
+        let needs_value = |name: &str| match &self.reading {
+            Reading::Derived { reader, .. } => reader
+                .names
+                .iter()
+                .position(|known| *known == name)
+                .and_then(|index| reader.needs_value.get(index).copied())
+                .unwrap_or(false),
+            Reading::Function { .. } => self.schema.is_required(name),
+        };
+        let mut form = self.clone();
+        let mut schema = RequestedSchema::clone(&self.schema);
+        let keep_out = !prefill && matches!(self.reading, Reading::Derived { .. });
+        for (name, property) in &mut schema.properties {
+            if let Some(value) = right.get(name.as_str()) {
+                property.set_default_value(value);
+            } else if in_error(name) {
+                property.clear_default();
+                if needs_value(name) && !schema.required.contains(name) {
+                    schema.required.push(name.clone());
+                }
+            }
+        }
+        let order: Vec<&String> = schema.properties.iter().map(|(name, _)| name).collect();
+        let mut required = schema.required.clone();
+        required.sort_by_key(|name| order.iter().position(|known| *known == name));
+        schema.required = required;
+        if keep_out {
+            schema
+                .properties
+                .retain(|(name, _)| !right.contains_key(name.as_str()));
+            schema
+                .required
+                .retain(|name| !right.contains_key(name.as_str()));
+        }
+        if let Reading::Derived {
+            reader,
+            plan: _,
+            first,
+        } = &mut form.reading
+        {
+            let sent = self.sent();
+            let first_schema = first.clone().unwrap_or_else(|| self.schema.clone());
+            let fields = reader
+                .names
+                .iter()
+                .enumerate()
+                .map(|(index, name)| {
+                    let at = schema
+                        .properties
+                        .iter()
+                        .position(|(property, _)| property == name);
+                    let first = || {
+                        first_schema
+                            .properties
+                            .iter()
+                            .position(|(property, _)| property == name)
+                    };
+                    match (sent.field(index), at, right.get(*name)) {
+                        (AsSent::Asked(_) | AsSent::Kept(..), Some(at), _) => FieldPlan::Asked(at),
+                        (AsSent::Asked(_) | AsSent::Kept(..), None, Some(value)) => first()
+                            .map_or(FieldPlan::Unasked, |first| {
+                                FieldPlan::Kept(value.clone(), first)
+                            }),
+                        _ => FieldPlan::Unasked,
+                    }
+                })
+                .collect();
+            let offers = match &self.reading {
+                Reading::Derived {
+                    plan: Some(plan), ..
+                } => plan.offers.clone(),
+                _ => Vec::new(),
+            };
+            form.reading = Reading::Derived {
+                reader: *reader,
+                plan: Some(Arc::new(Plan { fields, offers })),
+                first: Some(first_schema),
+            };
+        }
+        form.schema = SharedSchema::new(schema);
+        form
     }
 }
 

@@ -195,9 +195,11 @@ impl<T: Elicit> ElicitOutcome<T> {
                     length: bytes.len(),
                 });
             }
-            // A derived struct form: the bytes straight into its slots. The reader answers the
-            // common shapes and leaves the rest to the general way below.
-            match crate::read::read_bytes(bytes, reader) {
+            // A derived struct form: the bytes straight into its slots, read against its own
+            // schema (as `Form::outcome_from_slice_limited` reads a form shaped at run time).
+            // The reader answers the common shapes and leaves the rest to the general way.
+            let sent = crate::read::Sent::in_order(T::requested_schema());
+            match crate::read::read_bytes(bytes, reader, &sent) {
                 Err(error) => return Err(ReadError::Json(error)),
                 Ok(Some(outcome)) => {
                     return outcome

@@ -390,6 +390,106 @@ impl PropertySchema {
     }
 }
 
+impl PropertySchema {
+    /// How many options a select offers; none for the other kinds.
+    pub(crate) fn option_count(&self) -> usize {
+        match self {
+            Self::UntitledSingleSelect(s) => s.options.len(),
+            Self::LegacyTitledEnum(s) => s.options.len(),
+            Self::UntitledMultiSelect(s) => s.options.len(),
+            Self::TitledSingleSelect(s) => s.options.len(),
+            Self::TitledMultiSelect(s) => s.options.len(),
+            Self::String(_) | Self::Number(_) | Self::Boolean(_) => 0,
+        }
+    }
+
+    /// The index of option `chosen`, if it is one: by scanning, or through a hash map for a
+    /// long list (built for one lookup: a single select is asked once per answer).
+    fn option_index(&self, chosen: &str) -> Option<usize> {
+        match self {
+            Self::UntitledSingleSelect(s) => s.options.iter().position(|o| same_str(o, chosen)),
+            Self::LegacyTitledEnum(s) => s.options.iter().position(|o| same_str(o, chosen)),
+            Self::UntitledMultiSelect(s) => s.options.iter().position(|o| same_str(o, chosen)),
+            Self::TitledSingleSelect(s) => {
+                s.options.iter().position(|o| same_str(&o.value, chosen))
+            }
+            Self::TitledMultiSelect(s) => s.options.iter().position(|o| same_str(&o.value, chosen)),
+            Self::String(_) | Self::Number(_) | Self::Boolean(_) => None,
+        }
+    }
+
+    /// A multi-select's item counts, on an answer whose items its type has read.
+    pub(crate) fn check_item_count_raw(&self, raw: &Raw<'_>) -> Result<(), FieldErrorKind> {
+        let (min_items, max_items) = match self {
+            Self::UntitledMultiSelect(s) => (s.min_items, s.max_items),
+            Self::TitledMultiSelect(s) => (s.min_items, s.max_items),
+            _ => return Ok(()),
+        };
+        let len = match raw {
+            Raw::Array(items) => items.len(),
+            other => other
+                .as_value()
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len),
+        };
+        check_item_count(len, min_items, max_items)
+    }
+
+    /// The index of the option a single select's answer names.
+    ///
+    /// # Errors
+    /// As [`check_raw`](Self::check_raw): not a string, or not one of the options.
+    pub(crate) fn picked_index(&self, raw: &Raw<'_>) -> Result<usize, FieldErrorKind> {
+        let chosen = raw_str(raw)?;
+        self.option_index(chosen)
+            .ok_or_else(|| FieldErrorKind::unknown_option(chosen, self.option_values()))
+    }
+
+    /// The indices of the options a multi-select's answer names, in the order chosen, with
+    /// the verdicts of [`check_raw`](Self::check_raw) in its order: not an array, an item
+    /// that is no string or no option, one chosen twice, then the item counts. Linear in the
+    /// answer, however long the list of options.
+    ///
+    /// # Errors
+    /// The first of those the answer breaks.
+    pub(crate) fn picked_indices(&self, raw: &Raw<'_>) -> Result<Vec<usize>, FieldErrorKind> {
+        let texts: Vec<Result<&str, FieldErrorKind>> = match raw {
+            Raw::Array(items) => items.iter().map(raw_str).collect(),
+            other => match other.as_value() {
+                Some(value) => expect_array(value)?.iter().map(expect_str).collect(),
+                None => return Err(other.wrong_type(JsonType::Array)),
+            },
+        };
+        let count = self.option_count();
+        let index: Option<HashMap<&str, usize>> = (count > RequiredNames::SCAN_LIMIT).then(|| {
+            self.option_values()
+                .enumerate()
+                .map(|(i, o)| (o, i))
+                .collect()
+        });
+        let mut seen = vec![false; count];
+        let mut picked = Vec::with_capacity(texts.len());
+        for text in texts {
+            let chosen = text?;
+            let at = match &index {
+                Some(index) => index.get(chosen).copied(),
+                None => self.option_index(chosen),
+            };
+            let Some(at) = at else {
+                return Err(FieldErrorKind::unknown_option(chosen, self.option_values()));
+            };
+            match seen.get_mut(at) {
+                Some(true) => return Err(FieldErrorKind::duplicate_option(chosen)),
+                Some(mark) => *mark = true,
+                None => {}
+            }
+            picked.push(at);
+        }
+        self.check_item_count_raw(raw)?;
+        Ok(picked)
+    }
+}
+
 fn contains(options: &[String], chosen: &str) -> bool {
     options.iter().any(|option| same_str(option, chosen))
 }

@@ -7,33 +7,44 @@
 
 use serde_json::{Map, Value};
 
-use crate::read::{Errors, FormReader, Slot};
+use crate::read::{AsSent, Errors, FormReader, Sent, Slot};
 use crate::schema::RequestedSchema;
 
-/// A struct form that can be flattened into another; `#[derive(Elicit)]` implements it for
-/// every struct with named fields.
-pub trait FlatForm: crate::Elicit {
+/// The one reader of a derived struct form: its field names, and how it reads its fields
+/// from their slots against the fields as sent. `#[derive(Elicit)]` implements it for every
+/// struct with named fields (those with fields filled at run time too, which have no schema
+/// of their own).
+pub trait FormFields: Sized {
     /// Every wire name of the form, those of its own flattened forms included, in
     /// declaration order.
     const NAMES: &'static [&'static str];
+
+    /// Whether each of those fields needs a value (is not an `Option`): left out, it gets the
+    /// default sent, or is missing.
+    const NEEDS_VALUE: &'static [bool];
 
     /// Whether the form, read on its own, reports the keys it does not know
     /// (`deny_unknown_fields`).
     const DENY_UNKNOWN: bool = false;
 
-    /// Reads the form's fields from its slots (slot `i` holds the value of `NAMES[i]`),
-    /// recording every invalid one in `errors`; `None` when any was invalid. Keys the form
-    /// does not know never reach it: whether they are errors is for the outermost form's
-    /// `deny_unknown_fields` to say.
-    fn parse_fields(slots: &[Slot<'_>], errors: &mut Errors) -> Option<Self>;
+    /// Reads the form's fields from its slots (slot `i` holds the value of `NAMES[i]`), each
+    /// against the field as sent (field `i` of `sent`), recording every invalid one in
+    /// `errors`; `None` when any was invalid. Keys the form does not know never reach it:
+    /// whether they are errors is for the outermost form's `deny_unknown_fields` to say.
+    fn read_fields(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self>;
 }
 
-/// How `from_content` and the bytes reader read the form `T`.
-pub const fn form_reader<T: FlatForm>() -> FormReader<T> {
+/// A struct form that can be flattened into another: a [`FormFields`] with a schema of its
+/// own.
+pub trait FlatForm: crate::Elicit + FormFields {}
+
+/// How `from_content`, a [`Form`](crate::Form) and the bytes reader read the form `T`.
+pub const fn form_reader<T: FormFields>() -> FormReader<T> {
     FormReader {
         names: T::NAMES,
+        needs_value: T::NEEDS_VALUE,
         deny_unknown: T::DENY_UNKNOWN,
-        build: T::parse_fields,
+        build: T::read_fields,
     }
 }
 
@@ -41,23 +52,26 @@ pub const fn form_reader<T: FlatForm>() -> FormReader<T> {
 pub trait FlattenSlot: Sized {
     /// The flattened form's wire names.
     const NAMES: &'static [&'static str];
+    /// Whether each of its fields needs a value, read as part of the parent.
+    const NEEDS_VALUE: &'static [bool];
     /// Appends the flattened form's properties to the parent's schema.
     fn push(form: &mut RequestedSchema);
-    /// Reads the flattened form from its run of the parent's slots.
-    fn parse(slots: &[Slot<'_>], errors: &mut Errors) -> Option<Self>;
+    /// Reads the flattened form from its run of the parent's slots and fields as sent.
+    fn parse(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self>;
     /// Writes the flattened form into the parent's content.
     fn put(&self, content: &mut Map<String, Value>);
 }
 
 impl<T: FlatForm> FlattenSlot for T {
     const NAMES: &'static [&'static str] = T::NAMES;
+    const NEEDS_VALUE: &'static [bool] = T::NEEDS_VALUE;
 
     fn push(form: &mut RequestedSchema) {
         push_properties::<T>(form, false);
     }
 
-    fn parse(slots: &[Slot<'_>], errors: &mut Errors) -> Option<Self> {
-        T::parse_fields(slots, errors)
+    fn parse(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self> {
+        T::read_fields(slots, sent, errors)
     }
 
     fn put(&self, content: &mut Map<String, Value>) {
@@ -68,14 +82,15 @@ impl<T: FlatForm> FlattenSlot for T {
 /// Every property optional on the wire; `None` unless the user answered one of them.
 impl<T: FlatForm> FlattenSlot for Option<T> {
     const NAMES: &'static [&'static str] = T::NAMES;
+    const NEEDS_VALUE: &'static [bool] = super::names::NONE_NEEDED.split_at(T::NAMES.len()).0;
 
     fn push(form: &mut RequestedSchema) {
         push_properties::<T>(form, true);
     }
 
-    fn parse(slots: &[Slot<'_>], errors: &mut Errors) -> Option<Self> {
-        if answered::<T>(slots) {
-            T::parse_fields(slots, errors).map(Some)
+    fn parse(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self> {
+        if answered(slots, sent) {
+            T::read_fields(slots, sent, errors).map(Some)
         } else {
             Some(None)
         }
@@ -100,21 +115,24 @@ fn push_properties<T: crate::Elicit>(form: &mut RequestedSchema, optional: bool)
     }
 }
 
-/// Whether the slots answer any of `T`'s properties: a key that is present, not `null`, and
-/// not just the property's `default` (which a client may pre-fill, per SEP-1034, for a group
-/// the user left alone).
-fn answered<T: crate::Elicit>(slots: &[Slot<'_>]) -> bool {
-    T::requested_schema()
-        .properties
+/// Whether the slots answer any of the flattened form's fields: a key that is present, not
+/// `null`, and not just the `default` sent for it (which a client may pre-fill, per SEP-1034,
+/// for a group the user left alone). A field kept from an earlier answer counts as answered.
+fn answered(slots: &[Slot<'_>], sent: &Sent<'_>) -> bool {
+    slots
         .iter()
-        .zip(slots)
-        .any(|((_, schema), slot)| match slot {
-            None => false,
-            Some(raw) if raw.is_null() => false,
-            Some(raw) => match (schema.default_value(), raw.as_value()) {
-                (None, _) => true,
-                (Some(default), Some(value)) => default != *value,
-                (Some(default), None) => default != raw.to_value(),
+        .enumerate()
+        .any(|(index, slot)| match sent.field(index) {
+            AsSent::Kept(..) => true,
+            AsSent::Unasked => false,
+            AsSent::Asked(property) => match slot {
+                None => false,
+                Some(raw) if raw.is_null() => false,
+                Some(raw) => match (property.default_value(), raw.as_value()) {
+                    (None, _) => true,
+                    (Some(default), Some(value)) => default != *value,
+                    (Some(default), None) => default != raw.to_value(),
+                },
             },
         })
 }

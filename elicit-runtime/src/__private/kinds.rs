@@ -13,9 +13,22 @@ impl StringField for String {}
 impl<T: StringField> StringField for Option<T> {}
 
 /// The number fields: what `minimum` and `maximum` apply to.
-pub trait NumberField {}
+pub trait NumberField {
+    /// The value as an `f64`, where the type says (so that a bound given at run time that is
+    /// no JSON number, a NaN or an infinity, is named as such).
+    fn to_f64(&self) -> Option<f64> {
+        None
+    }
+}
 macro_rules! number_fields {
-    ($($ty:ty),*) => {$( impl NumberField for $ty {} )*};
+    ($($ty:ty),*) => {$(
+        impl NumberField for $ty {
+            #[allow(clippy::cast_lossless, clippy::cast_precision_loss)]
+            fn to_f64(&self) -> Option<f64> {
+                Some(*self as f64)
+            }
+        }
+    )*};
 }
 number_fields!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize, f32, f64);
 impl<T: NumberField> NumberField for Option<T> {}
@@ -52,7 +65,10 @@ impl StringField for Box<str> {}
 impl StringField for std::sync::Arc<str> {}
 impl StringField for std::borrow::Cow<'static, str> {}
 
-number_fields!(
+macro_rules! non_zero_fields {
+    ($($ty:ty),*) => {$( impl NumberField for $ty {} )*};
+}
+non_zero_fields!(
     std::num::NonZeroU8,
     std::num::NonZeroU16,
     std::num::NonZeroU32,

@@ -39,24 +39,26 @@ pub use crate::choice::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
 pub use crate::error::{ContentError, FieldErrorKind};
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 
-pub use self::flatten::{FlatForm, FlattenSlot, form_reader};
+pub use self::flatten::{FlatForm, FlattenSlot, FormFields, form_reader};
 pub use self::kinds::{MultiSelectField, NumberField, StringField};
-pub use self::names::{concat_names, name_clash};
+pub use self::names::{concat_flags, concat_names, name_clash};
 pub use self::newtype::{NewtypeField, NotAForm, check_newtype};
 pub use self::number::{float, int};
 pub use self::once::OnceLock;
-pub use self::parse::{parse_field, parse_slot, put_field};
-pub use self::shaped::{
-    OfferSlot, checked, finish, options_property, pick_all_optional, pick_all_required,
-    pick_optional, pick_required, property, raw,
-};
+pub use self::parse::put_field;
+pub use self::shaped::{CollectionProbe, NotACollection, checked, options_property};
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
 pub use self::slot::{FieldDefault, FormField};
 pub use self::stub::ShapeStub;
 pub use crate::facts::{ConstMessage, FactKind, Facts};
 pub use crate::form::{Form, IntoForm, ShapeError};
-pub use crate::read::{Errors, FormReader, Raw, Slot, read_map, slot, sub_slots};
-pub use crate::shape::{FieldShape, FormParts, Given, MultiOptions, NotGiven, Offer, Options};
+pub use crate::read::{
+    AsSent, Errors, FormReader, Raw, Sent, Slot, pick_all_optional, pick_all_required,
+    pick_optional, pick_required, read_field, read_map, slot, sub_slots,
+};
+pub use crate::shape::options::{Offer, OfferSlot};
+pub use crate::shape::parts::FormParts;
+pub use crate::shape::{FieldShape, Given, MultiOptions, NotGiven, Options};
 
 #[cfg(test)]
 mod tests {

@@ -5,20 +5,32 @@ use crate::facts::str_eq;
 /// The wire names of a form's parts (its own fields, its flattened forms) as one array; the
 /// derive computes `N`, their total length.
 pub const fn concat_names<const N: usize>(parts: &[&[&'static str]]) -> [&'static str; N] {
-    let mut names = [""; N];
+    concat(parts, "")
+}
+
+/// Whether each field of a form's parts needs a value (is not an `Option`), as one array.
+pub const fn concat_flags<const N: usize>(parts: &[&[bool]]) -> [bool; N] {
+    concat(parts, false)
+}
+
+const fn concat<T: Copy, const N: usize>(parts: &[&[T]], fill: T) -> [T; N] {
+    let mut all = [fill; N];
     let mut filled = 0;
     let mut part = 0;
     while part < parts.len() {
         let mut index = 0;
         while index < parts[part].len() {
-            names[filled] = parts[part][index];
+            all[filled] = parts[part][index];
             filled += 1;
             index += 1;
         }
         part += 1;
     }
-    names
+    all
 }
+
+/// No field of a flattened `Option` of a form needs a value: the first `len` of these.
+pub const NONE_NEEDED: [bool; 4096] = [false; 4096];
 
 /// The first name of `added` that one of the `earlier` parts (each described, with its
 /// names) also has: `(name, description of that part)`.

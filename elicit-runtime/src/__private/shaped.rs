@@ -1,130 +1,11 @@
-//! What a derived form's builder, and the reader of a form with fields filled at run time,
-//! call: reading a field against what was offered, the placeholder of such a field, the
-//! checks written on fields.
+//! What a derived form's builder calls beyond the `shape` module: the placeholder of a field
+//! filled at run time, and the checks written on fields.
 
-use std::any::Any;
 use std::fmt::Display;
 
-use serde_json::{Map, Value};
-
-use crate::error::{ContentError, FieldErrorKind};
-use crate::read::{Errors, Raw, into_result};
-use crate::schema::{PropertySchema, RequestedSchema, TitledSingleSelectSchema};
-use crate::shape::Offer;
-
-/// What was offered for one field filled at run time, whatever the type of its values: the
-/// builder of a form keeps one per such field. Its type does not name the values' type, so
-/// that a type that cannot be offered is reported once, where the derive proves it, and not
-/// again by every type and closure that holds the offers.
-#[derive(Default)]
-pub struct OfferSlot(Option<Box<dyn Any + Send + Sync>>);
-
-impl OfferSlot {
-    /// The slot of `offer`.
-    #[inline]
-    pub fn new<V: Send + Sync + 'static>(offer: Offer<V>) -> Self {
-        Self(Some(Box::new(offer)))
-    }
-
-    /// The offer kept, or an empty one if none of values of `V` was kept (which the builder's
-    /// states rule out: the form is asked only once each field has its options).
-    #[inline]
-    pub fn get<V: 'static>(&self) -> Offer<V> {
-        self.0
-            .as_ref()
-            .and_then(|offer| offer.downcast_ref::<Offer<V>>())
-            .cloned()
-            .unwrap_or_default()
-    }
-}
-
-/// The entry `name` of `content`, as the field readers take it.
-#[inline]
-pub fn raw<'a>(content: &'a Map<String, Value>, name: &str) -> Option<Raw<'a>> {
-    content.get(name).map(Raw::Json)
-}
-
-/// The answer read, or every error recorded.
-///
-/// # Errors
-/// The recorded errors, when there are any or no value was built.
-#[inline]
-pub fn finish<T>(value: Option<T>, errors: Errors) -> Result<T, ContentError> {
-    into_result(value, errors)
-}
-
-/// A required single select filled at run time: the offered value its answer names, among
-/// the options of `select` (its property as sent).
-pub fn pick_required<V: Clone>(
-    content: &Map<String, Value>,
-    name: &str,
-    offer: &Offer<V>,
-    select: &PropertySchema,
-    errors: &mut Errors,
-) -> Option<V> {
-    match content.get(name) {
-        None | Some(Value::Null) => {
-            errors.push(name, FieldErrorKind::Missing);
-            None
-        }
-        Some(value) => record(offer.pick(value, select), name, errors),
-    }
-}
-
-/// An optional single select filled at run time: `None` when absent or `null`.
-pub fn pick_optional<V: Clone>(
-    content: &Map<String, Value>,
-    name: &str,
-    offer: &Offer<V>,
-    select: &PropertySchema,
-    errors: &mut Errors,
-) -> Option<Option<V>> {
-    match content.get(name) {
-        None | Some(Value::Null) => Some(None),
-        Some(value) => record(offer.pick(value, select), name, errors).map(Some),
-    }
-}
-
-/// A required multi-select filled at run time: the offered values its answer names.
-pub fn pick_all_required<V: Clone>(
-    content: &Map<String, Value>,
-    name: &str,
-    offer: &Offer<V>,
-    select: &PropertySchema,
-    errors: &mut Errors,
-) -> Option<Vec<V>> {
-    match content.get(name) {
-        None | Some(Value::Null) => {
-            errors.push(name, FieldErrorKind::Missing);
-            None
-        }
-        Some(value) => record(offer.pick_all(value, select), name, errors),
-    }
-}
-
-/// An optional multi-select filled at run time: `None` when absent or `null`.
-pub fn pick_all_optional<V: Clone>(
-    content: &Map<String, Value>,
-    name: &str,
-    offer: &Offer<V>,
-    select: &PropertySchema,
-    errors: &mut Errors,
-) -> Option<Option<Vec<V>>> {
-    match content.get(name) {
-        None | Some(Value::Null) => Some(None),
-        Some(value) => record(offer.pick_all(value, select), name, errors).map(Some),
-    }
-}
-
-fn record<T>(result: Result<T, FieldErrorKind>, name: &str, errors: &mut Errors) -> Option<T> {
-    match result {
-        Ok(value) => Some(value),
-        Err(kind) => {
-            errors.push(name, kind);
-            None
-        }
-    }
-}
+use crate::error::FieldErrorKind;
+use crate::read::Errors;
+use crate::schema::PropertySchema;
 
 /// The property of a field filled at run time before its options are given: its texts, and
 /// a multi-select's declared item counts.
@@ -158,18 +39,31 @@ pub fn checked<E: Display>(result: Result<(), E>, name: &str, errors: &mut Error
     }
 }
 
-/// What a generated reader reads a field against when the form did not ask it (an optional
-/// select left with nothing to offer: its answer is absent, which the form made sure of).
-static UNASKED: PropertySchema = PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
-    title: None,
-    description: None,
-    options: Vec::new(),
-    default: None,
-});
+/// Whether a type is a `Vec`, a `BTreeSet` or a `HashSet`, seen through any alias: the derive
+/// proves that the value type of a single select filled at run time is none of them (the
+/// field is a multi-select when its type is written `Vec<…>`). The inherent constant of the
+/// collections takes precedence over the trait's, which answers for every other type.
+pub struct CollectionProbe<T: ?Sized>(std::marker::PhantomData<T>);
 
-/// The property `name` of the form as sent, or, for a field it did not ask, one with no
-/// options (its answer is absent).
-#[inline]
-pub fn property<'s>(schema: &'s RequestedSchema, name: &str) -> &'s PropertySchema {
-    schema.property(name).unwrap_or(&UNASKED)
+impl<V> CollectionProbe<Vec<V>> {
+    /// A `Vec`.
+    pub const IS_COLLECTION: bool = true;
 }
+
+impl<V> CollectionProbe<std::collections::BTreeSet<V>> {
+    /// A `BTreeSet`.
+    pub const IS_COLLECTION: bool = true;
+}
+
+impl<V, S> CollectionProbe<std::collections::HashSet<V, S>> {
+    /// A `HashSet`.
+    pub const IS_COLLECTION: bool = true;
+}
+
+/// What [`CollectionProbe`] says of every type that is no collection.
+pub trait NotACollection {
+    /// Not a collection.
+    const IS_COLLECTION: bool = false;
+}
+
+impl<T: ?Sized> NotACollection for CollectionProbe<T> {}

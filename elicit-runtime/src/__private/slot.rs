@@ -108,7 +108,8 @@ impl<T: ElicitField> FormField for Option<T> {
 }
 
 /// A default, as the derive writes it: a JSON literal checked at compile time, or an
-/// expression of the field's type.
+/// expression of the field's type. It becomes the schema's `default` when the schema is first
+/// built; an answer that leaves the field out is then read as that `default`, the one sent.
 pub enum FieldDefault<F> {
     /// No default: the field is required (unless it is an `Option`).
     None,
@@ -119,30 +120,8 @@ pub enum FieldDefault<F> {
 }
 
 impl<F: FormField> FieldDefault<F> {
-    /// The default value, `None` without one. A literal default must satisfy the field's
-    /// schema and parse with the field's parser; if it does not (the derive checks the
-    /// literals it can, and `set::default` checks every default when the schema is first
-    /// built), that is reported rather than panicked on: this runs on a client's answer.
-    pub(super) fn produce(&self, schema: &PropertySchema) -> Option<Result<F, FieldErrorKind>> {
-        match self {
-            Self::None => None,
-            Self::Literal(json) => {
-                let json = json();
-                if let Err(error) = schema.check_as(&json, &F::FACTS) {
-                    return Some(Err(invalid_default(&error)));
-                }
-                // Through `from_present_raw`, which the reader calls too: one conversion
-                // instantiated per field type.
-                match F::from_present_raw(&Raw::Json(&json)) {
-                    Ok(value) => Some(Ok(value)),
-                    Err(error) => Some(Err(invalid_default(&error))),
-                }
-            }
-            Self::Value(make) => Some(Ok(make())),
-        }
-    }
-
-    /// The JSON for the schema's `default` key.
+    /// The JSON for the schema's `default` key: the default the form sends, and the one its
+    /// reader gives a field left out.
     pub fn to_json(&self) -> Option<Value> {
         match self {
             Self::None => None,
@@ -154,11 +133,5 @@ impl<F: FormField> FieldDefault<F> {
     /// Whether there is a default (which makes the field optional on the wire).
     pub fn is_some(&self) -> bool {
         !matches!(self, Self::None)
-    }
-}
-
-fn invalid_default(error: &FieldErrorKind) -> FieldErrorKind {
-    FieldErrorKind::Invalid {
-        reason: format!("the form's own default is invalid: {error}"),
     }
 }

@@ -27,6 +27,7 @@ use serde_json::{Number, Value};
 
 use super::errors::Errors;
 use super::raw::Raw;
+use super::sent::Sent;
 use super::slots::{FormReader, Slot, into_result, position, report_unknown};
 use crate::error::ContentError;
 use crate::protocol::{ElicitAction, ElicitOutcome};
@@ -42,9 +43,13 @@ const RESERVED_KEYS: [&str; 2] = [
 pub(crate) type Read<T> = Option<Result<ElicitOutcome<T>, ContentError>>;
 
 /// Reads an answer from `bytes` (already within the size limit) for the form `reader`
-/// describes. `Err` is `serde_json`'s error for bytes that are not one JSON value, exactly as
-/// `serde_json::from_slice::<Value>` reports it.
-pub(crate) fn read<T>(bytes: &[u8], reader: &FormReader<T>) -> Result<Read<T>, serde_json::Error> {
+/// describes, each field against the field as `sent`. `Err` is `serde_json`'s error for bytes
+/// that are not one JSON value, exactly as `serde_json::from_slice::<Value>` reports it.
+pub(crate) fn read<T>(
+    bytes: &[u8],
+    reader: &FormReader<T>,
+    sent: &Sent<'_>,
+) -> Result<Read<T>, serde_json::Error> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let table = Table {
         names: reader.names,
@@ -52,16 +57,16 @@ pub(crate) fn read<T>(bytes: &[u8], reader: &FormReader<T>) -> Result<Read<T>, s
     };
     let level = LevelSeed { table }.deserialize(&mut deserializer)?;
     deserializer.end()?;
-    Ok(level.and_then(|level| decide(level, reader)))
+    Ok(level.and_then(|level| decide(level, reader, sent)))
 }
 
 /// Chooses as `ElicitResult::from_value` does, falling back on all but the common shapes.
-fn decide<T>(level: Level<'_>, reader: &FormReader<T>) -> Read<T> {
+fn decide<T>(level: Level<'_>, reader: &FormReader<T>, sent: &Sent<'_>) -> Read<T> {
     if level.fall_back {
         return None;
     }
     if level.action.is_some() {
-        return read_result(level, reader);
+        return read_result(level, reader, sent);
     }
     if level.has_method || level.has_error {
         return None;
@@ -71,13 +76,13 @@ fn decide<T>(level: Level<'_>, reader: &FormReader<T>) -> Read<T> {
         Some(version) => version.as_str() == Some("2.0"),
     };
     match level.result {
-        Some(Reply::Object(result)) if version_ok => read_result(*result, reader),
+        Some(Reply::Object(result)) if version_ok => read_result(*result, reader, sent),
         _ => None,
     }
 }
 
 /// `ElicitResult::read` then `ElicitOutcome::from_elicit_result`, for the common shapes.
-fn read_result<T>(level: Level<'_>, reader: &FormReader<T>) -> Read<T> {
+fn read_result<T>(level: Level<'_>, reader: &FormReader<T>, sent: &Sent<'_>) -> Read<T> {
     if let Some(kind) = &level.result_type
         && kind.as_str() != Some("complete")
     {
@@ -93,11 +98,11 @@ fn read_result<T>(level: Level<'_>, reader: &FormReader<T>) -> Read<T> {
                 // Absent or `null`: empty content.
                 None | Some(Content::Null) => {
                     super::slots::with_slots(reader.names.len(), |slots| {
-                        (reader.build)(slots, &mut errors)
+                        (reader.build)(slots, sent, &mut errors)
                     })
                 }
                 Some(Content::Form { slots, unknown }) => {
-                    let value = (reader.build)(&slots, &mut errors);
+                    let value = (reader.build)(&slots, sent, &mut errors);
                     report_unknown(unknown.iter().map(AsRef::as_ref).collect(), &mut errors);
                     value
                 }

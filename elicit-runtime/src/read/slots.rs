@@ -13,12 +13,14 @@ use crate::error::{ContentError, FieldErrorKind};
 use super::errors::Errors;
 use super::raw::Raw;
 use super::same_str;
+use super::sent::Sent;
 
 /// One field's slot: absent, or the value found for it.
 pub type Slot<'a> = Option<Raw<'a>>;
 
-/// What reads a form from its slots: `FlatForm::parse_fields` of a derived struct form.
-pub type BuildFn<T> = for<'a, 'b> fn(&'b [Slot<'a>], &mut Errors) -> Option<T>;
+/// What reads a form from its slots, each field against the field as sent: the generated
+/// reader of a derived struct form.
+pub type BuildFn<T> = for<'a, 'b, 's> fn(&'b [Slot<'a>], &Sent<'s>, &mut Errors) -> Option<T>;
 
 /// How to read a derived struct form from an answer's entries: its wire names (those of its
 /// flattened forms included, in declaration order: slot `i` is name `i`), whether it denies
@@ -26,6 +28,8 @@ pub type BuildFn<T> = for<'a, 'b> fn(&'b [Slot<'a>], &mut Errors) -> Option<T>;
 pub struct FormReader<T> {
     /// The form's wire names.
     pub names: &'static [&'static str],
+    /// Whether each field needs a value (is not an `Option`).
+    pub needs_value: &'static [bool],
     /// Whether keys the form does not know are errors.
     pub deny_unknown: bool,
     /// Builds the form from its slots, recording every field's error.
@@ -65,15 +69,16 @@ pub(crate) fn position(names: &[&str], key: &str, expected: usize) -> Option<usi
     }
 }
 
-/// `Elicit::from_content` of a derived struct form: one pass over `content`'s entries into the
-/// form's slots, then the form built from them. A thin generic shell over `read_map_with`,
-/// which is compiled once, here.
+/// Reads `content` into a derived struct form, each field against the field as `sent`: one
+/// pass over `content`'s entries into the form's slots, then the form built from them. A
+/// thin generic shell over `read_map_with`, which is compiled once, here.
 ///
 /// # Errors
 /// Every field's error, then every unknown key (sorted) when the form denies them.
 pub fn read_map<T>(
     content: &Map<String, Value>,
     reader: &FormReader<T>,
+    sent: &Sent<'_>,
 ) -> Result<T, ContentError> {
     let build = reader.build;
     let mut value = None;
@@ -81,7 +86,7 @@ pub fn read_map<T>(
         content,
         reader.names,
         reader.deny_unknown,
-        &mut |slots: &[Slot<'_>], errors: &mut Errors| value = build(slots, errors),
+        &mut |slots: &[Slot<'_>], errors: &mut Errors| value = build(slots, sent, errors),
     );
     into_result(value, errors)
 }

@@ -194,14 +194,7 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// ```
     #[must_use]
     pub fn minimum(mut self, minimum: T) -> Self {
-        if let Value::Number(minimum) = minimum.to_json()
-            && let PropertySchema::Number(schema) = &mut self.parts.property
-            && let Some(current) = narrow(&mut schema.minimum, minimum.clone(), |asked, current| {
-                compare(asked, current) == Ordering::Less
-            })
-        {
-            self.parts.wider("minimum", &minimum, current);
-        }
+        self.bound("minimum", &minimum, Ordering::Less);
         self
     }
 
@@ -218,15 +211,52 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// ```
     #[must_use]
     pub fn maximum(mut self, maximum: T) -> Self {
-        if let Value::Number(maximum) = maximum.to_json()
-            && let PropertySchema::Number(schema) = &mut self.parts.property
-            && let Some(current) = narrow(&mut schema.maximum, maximum.clone(), |asked, current| {
-                compare(asked, current) == Ordering::Greater
-            })
-        {
-            self.parts.wider("maximum", &maximum, current);
-        }
+        self.bound("maximum", &maximum, Ordering::Greater);
         self
+    }
+
+    /// Narrows the bound `key` to `value`; `wider` is the side a wider bound lies on. A bound
+    /// that is no finite number (a NaN, an infinity) is a problem of its own: NaN bounds
+    /// nothing, and an infinity is either wider than the field's bound or no bound at all.
+    fn bound(&mut self, key: &str, value: &T, wider: Ordering) {
+        let PropertySchema::Number(schema) = &mut self.parts.property else {
+            return;
+        };
+        let current = if wider == Ordering::Less {
+            &mut schema.minimum
+        } else {
+            &mut schema.maximum
+        };
+        if let Value::Number(asked) = value.to_json() {
+            if let Some(current) = narrow(current, asked.clone(), |asked, current| {
+                compare(asked, current) == wider
+            }) {
+                self.parts.wider(key, &asked, current);
+            }
+            return;
+        }
+        let problem = match value.to_f64() {
+            Some(f) if f.is_nan() => format!("{key} NaN is not a number"),
+            Some(f) => {
+                let infinity = if f > 0.0 { "inf" } else { "-inf" };
+                let beyond = if f > 0.0 {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                };
+                match current.clone() {
+                    Some(current) if beyond == wider => {
+                        self.parts.wider(key, infinity, current);
+                        return;
+                    }
+                    _ => format!(
+                        "{key} {infinity} is not a finite number: leave the bound out instead"
+                    ),
+                }
+            }
+            None => format!("{key} is not a finite number"),
+        };
+        self.parts.problems.push(problem);
     }
 }
 

@@ -51,13 +51,12 @@
 //! ```
 
 mod field;
-mod options;
+// What generated code uses (the builder's parts, the offers) is public in these modules and
+// reached only through `__private`, not at a path of this public module.
+pub(crate) mod options;
 pub(crate) mod parts;
 
 pub use self::field::FieldShape;
-#[doc(hidden)]
-pub use self::options::Offer;
 pub use self::options::{Choice, Given, MultiOptions, NotGiven, OptionValue, Options};
+pub(crate) use self::options::{Offer, OfferSlot};
 pub(crate) use self::parts::{Checks, run_checks};
-#[doc(hidden)]
-pub use self::parts::{FormParts, placeholder};

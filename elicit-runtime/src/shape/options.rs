@@ -3,6 +3,7 @@
 // The builder takes values as an author writes them (`f.default(14)`), not by reference.
 #![allow(clippy::needless_pass_by_value)]
 
+use std::any::Any;
 use std::fmt;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -10,8 +11,6 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::parts::{FieldParts, titled_select};
-use crate::FieldErrorKind;
-use crate::error::JsonType;
 use crate::schema::{EnumOption, PropertySchema};
 
 /// The state of a builder's field whose options are given at run time: not given yet. A
@@ -235,63 +234,60 @@ impl<V> Default for Offer<V> {
     }
 }
 
-impl<V: Clone> Offer<V> {
-    /// The offered value an answer's `const` stands for, among the options of `select` (the
-    /// field's property as sent).
-    ///
-    /// # Errors
-    /// The field's error: not a string, or not one of the `const`s offered.
-    pub fn pick(&self, value: &Value, select: &PropertySchema) -> Result<V, FieldErrorKind> {
-        let Value::String(text) = value else {
-            return Err(FieldErrorKind::WrongType {
-                expected: JsonType::String,
-                found: JsonType::of(value),
-            });
-        };
-        select
-            .option_values()
-            .position(|constant| constant == text)
-            .and_then(|index| self.values.get(index))
-            .cloned()
-            .ok_or_else(|| FieldErrorKind::unknown_option(text, select.option_values()))
+impl<V> Offer<V> {
+    /// The value offered as option `index` (the options of the field as sent are in the
+    /// order of the offer).
+    pub(crate) fn value(&self, index: usize) -> Option<&V> {
+        self.values.get(index)
+    }
+}
+
+/// What was offered for one field filled at run time, whatever the type of its values: a form
+/// keeps one per such field, for its reader. Its type does not name the values' type, so that
+/// a type that cannot be offered is reported once, where the derive proves it, and not again
+/// by every type and closure that holds the offers.
+#[doc(hidden)]
+#[derive(Clone, Default)]
+pub struct OfferSlot(Option<Arc<dyn Any + Send + Sync>>);
+
+impl fmt::Debug for OfferSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "OfferSlot(offered)"
+        } else {
+            "OfferSlot(empty)"
+        })
+    }
+}
+
+impl OfferSlot {
+    /// The slot of `offer`.
+    #[inline]
+    pub fn new<V: Send + Sync + 'static>(offer: Offer<V>) -> Self {
+        Self(Some(Arc::new(offer)))
     }
 
-    /// The offered values a multi-select's answer stands for, in the order given.
-    ///
-    /// # Errors
-    /// The field's error: not an array, an item not offered, or one chosen twice.
-    pub fn pick_all(
-        &self,
-        value: &Value,
-        select: &PropertySchema,
-    ) -> Result<Vec<V>, FieldErrorKind> {
-        let Value::Array(items) = value else {
-            return Err(FieldErrorKind::WrongType {
-                expected: JsonType::Array,
-                found: JsonType::of(value),
-            });
-        };
-        let mut picked = Vec::with_capacity(items.len());
-        for (index, item) in items.iter().enumerate() {
-            if items[..index].contains(item)
-                && let Value::String(text) = item
-            {
-                return Err(FieldErrorKind::duplicate_option(text));
-            }
-            picked.push(self.pick(item, select)?);
-        }
-        Ok(picked)
+    /// The offer kept, or an empty one if none of values of `V` was kept (which the builder's
+    /// states rule out: the form is asked only once each field has its options).
+    #[inline]
+    pub(crate) fn get<V: 'static>(&self) -> Offer<V> {
+        self.0
+            .as_ref()
+            .and_then(|offer| offer.downcast_ref::<Offer<V>>())
+            .cloned()
+            .unwrap_or_default()
     }
 }
 
 /// Builds the select a field whose options are given at run time becomes, and what was
 /// offered; the problems (no option, a `const` twice) go to the field.
 fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) -> Offer<V> {
-    for (index, choice) in choices.iter().enumerate() {
-        if choices[..index]
-            .iter()
-            .any(|earlier| earlier.constant == choice.constant)
-        {
+    // Through a hash set: a long list (every date of a year, 20 000 products) is offered
+    // again on each 2026-07-28 retry, and comparing each option with every earlier one would
+    // be quadratic.
+    let mut seen = std::collections::HashSet::with_capacity(choices.len());
+    for choice in &choices {
+        if !seen.insert(choice.constant.as_str()) {
             parts
                 .problems
                 .push(format!("the option {:?} is offered twice", choice.constant));

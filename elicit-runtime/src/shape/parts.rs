@@ -5,13 +5,14 @@ use std::borrow::Cow;
 use std::fmt::Display;
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use std::marker::PhantomData;
 
 use super::field::{FieldShape, compare, titled};
-use super::options::{Given, MultiOptions, NotGiven, Offer, OfferShape, Options};
+use super::options::{Given, MultiOptions, NotGiven, Offer, OfferShape, OfferSlot, Options};
 use crate::form::Form;
+use crate::read::{FieldPlan, FormReader, Plan};
 use crate::schema::{
     BooleanSchema, EnumOption, PropertySchema, RequestedSchema, TitledMultiSelectSchema,
     TitledSingleSelectSchema,
@@ -28,16 +29,20 @@ pub(crate) type Checks<F> = Arc<Vec<(&'static str, Check<F>)>>;
 pub(crate) struct FieldParts<F> {
     pub(crate) name: &'static str,
     pub(crate) property: PropertySchema,
+    /// Whether the field is an `Option`: left out, it is `None`; else it needs a value, or
+    /// the default sent.
+    pub(crate) optional: bool,
     pub(crate) checks: Vec<Check<F>>,
     pub(crate) default: Option<Value>,
     pub(crate) problems: Vec<String>,
 }
 
 impl<F> FieldParts<F> {
-    fn new(name: &'static str, property: PropertySchema) -> Self {
+    fn new(name: &'static str, property: PropertySchema, optional: bool) -> Self {
         Self {
             name,
             property,
+            optional,
             checks: Vec::new(),
             default: None,
             problems: Vec::new(),
@@ -156,7 +161,9 @@ impl<F> FieldParts<F> {
                 }
             }
             None => {
-                // A default the field declared that the narrowing left out is dropped.
+                // A default the field declared that the shaping left out (narrowed out, not
+                // offered, longer than a narrowed `max_length`) is no default: it is not
+                // sent, and an answer that leaves the field out is not read as it.
                 if let Some(declared) = self.property.default_value()
                     && self.property.check(&declared).is_err()
                 {
@@ -164,6 +171,12 @@ impl<F> FieldParts<F> {
                 }
             }
         }
+    }
+
+    /// Whether an answer must give this field: a field that is not an `Option` and has no
+    /// default sent.
+    fn is_required(&self) -> bool {
+        !self.optional && self.property.default_value().is_none()
     }
 }
 
@@ -271,13 +284,15 @@ impl<F: 'static> FormParts<F> {
     }
 
     /// Shapes the field `name`, whose value `get` reads from an answer.
+    /// `optional`: the field is an `Option`.
     pub fn field<T: 'static>(
         &mut self,
         name: &'static str,
+        optional: bool,
         get: fn(&F) -> Option<&T>,
         shape: impl FnOnce(FieldShape<F, T>) -> FieldShape<F, T>,
     ) {
-        let Some(parts) = self.take(name) else {
+        let Some(parts) = self.take(name, optional) else {
             return;
         };
         let shaped = shape(FieldShape {
@@ -288,36 +303,39 @@ impl<F: 'static> FormParts<F> {
         self.put(shaped.parts);
     }
 
-    /// Gives the options of the field `name` (a single select filled at run time); what was
-    /// offered, for reading the answer.
+    /// Gives the options of the field `name` (a single select filled at run time; an
+    /// `Option` if `optional`); what was offered, for reading the answer.
     pub fn options<V: 'static>(
         &mut self,
         name: &'static str,
+        optional: bool,
         get: fn(&F) -> Option<&V>,
         shape: impl FnOnce(Options<F, V, NotGiven>) -> Options<F, V, Given>,
     ) -> Offer<V> {
-        self.offered(name, get, shape)
+        self.offered(name, optional, get, shape)
     }
 
     /// Gives the options of the field `name` (a multi-select filled at run time).
     pub fn multi_options<V: 'static>(
         &mut self,
         name: &'static str,
+        optional: bool,
         get: fn(&F) -> Option<&Vec<V>>,
         shape: impl FnOnce(MultiOptions<F, V, NotGiven>) -> MultiOptions<F, V, Given>,
     ) -> Offer<V> {
-        self.offered(name, get, shape)
+        self.offered(name, optional, get, shape)
     }
 
     fn offered<V, S: OfferShape<F, V>>(
         &mut self,
         name: &'static str,
+        optional: bool,
         get: fn(&F) -> Option<&S::Value>,
         shape: impl FnOnce(S) -> S::Given,
     ) -> Offer<V> {
         let parts = self
-            .take(name)
-            .unwrap_or_else(|| FieldParts::new(name, placeholder(S::MULTI)));
+            .take(name, optional)
+            .unwrap_or_else(|| FieldParts::new(name, placeholder(S::MULTI), optional));
         let (parts, offer) = S::finish(shape(S::start(parts, get)));
         self.put(parts);
         offer
@@ -325,18 +343,19 @@ impl<F: 'static> FormParts<F> {
 
     /// The field `name`'s parts, taken out of the schema to be shaped (a placeholder holds
     /// its place until [`put`](Self::put) puts it back).
-    pub(crate) fn take(&mut self, name: &'static str) -> Option<FieldParts<F>> {
+    pub(crate) fn take(&mut self, name: &'static str, optional: bool) -> Option<FieldParts<F>> {
         let slot = self.slot(name)?;
         let property = std::mem::replace(slot, PropertySchema::Boolean(BooleanSchema::default()));
-        Some(FieldParts::new(name, property))
+        Some(FieldParts::new(name, property, optional))
     }
 
     /// Puts a shaped field back; an optional select left with no option is not asked at all
-    /// (its answer is `None`), rather than sent with an empty list.
+    /// (its answer is `None`), rather than sent with an empty list. (A select that is not an
+    /// `Option` and has no option left is a problem: nothing could answer it.)
     pub(crate) fn put(&mut self, mut parts: FieldParts<F>) {
         if is_select(&parts.property)
             && parts.property.option_values().next().is_none()
-            && !self.schema.is_required(parts.name)
+            && parts.optional
         {
             // Left in place until `build` (a generated reader finds its fields by place).
             self.unasked.push(parts.name);
@@ -353,8 +372,14 @@ impl<F: 'static> FormParts<F> {
         for check in parts.checks.drain(..) {
             self.checks.push((parts.name, check));
         }
+        // The wire says what the reader will ask of the field: a field that needs a value
+        // and has no default left (its declared one shaped away) is required.
+        let required = parts.is_required();
         if let Some(slot) = self.slot(parts.name) {
             *slot = parts.property;
+        }
+        if required {
+            set_required(&mut self.schema, parts.name);
         }
     }
 
@@ -371,17 +396,16 @@ impl<F: 'static> FormParts<F> {
         self.problems.push(ShapeError::new(name, problem));
     }
 
-    /// The form, read with `read` (given the answer and the form's schema as sent) and
-    /// checked with every check; or the first problem.
+    /// The form, read by `reader` (the form's one reader) against the form as shaped, its
+    /// fields filled at run time against `offers` (one per such field, in declaration
+    /// order); or the first problem.
     ///
     /// # Errors
     /// The first [`ShapeError`] found while shaping.
     pub fn build(
         self,
-        read: impl Fn(&Map<String, Value>, &RequestedSchema) -> Result<F, ContentError>
-        + Send
-        + Sync
-        + 'static,
+        reader: FormReader<F>,
+        offers: Vec<OfferSlot>,
     ) -> Result<Form<F>, ShapeError> {
         if let Some(problem) = self.problems.into_iter().next() {
             return Err(problem);
@@ -392,34 +416,48 @@ impl<F: 'static> FormParts<F> {
         schema
             .properties
             .retain(|(name, _)| !unasked.contains(&name.as_str()));
-        // The reader shares the schema the form sends: shaping copies it no more.
-        let schema = Arc::new(schema);
-        let sent = Arc::clone(&schema);
-        let read = move |content: &Map<String, Value>| {
-            // What was not asked cannot be answered: the reader would take it at its type's
-            // word, not against an offer.
-            let answered: Vec<FieldError> = unasked
-                .iter()
-                .filter(|name| content.get(**name).is_some_and(|value| !value.is_null()))
-                .map(|name| {
-                    FieldError::new(
-                        *name,
-                        FieldErrorKind::Invalid {
-                            reason: "was not asked: nothing was offered for it".to_owned(),
-                        },
-                    )
-                })
-                .collect();
-            if answered.is_empty() {
-                read(content, &sent)
-            } else {
-                Err(ContentError::from(answered))
-            }
-        };
-        Ok(Form::shaped(self.message, schema, read)
+        schema
+            .required
+            .retain(|name| !unasked.contains(&name.as_str()));
+        // Each field of the form, as sent: the property of that name, or not asked. (Every
+        // name of the reader is a property of the form's base schema.)
+        let fields = reader
+            .names
+            .iter()
+            .map(|name| {
+                schema
+                    .properties
+                    .iter()
+                    .position(|(property, _)| property == name)
+                    .map_or(FieldPlan::Unasked, FieldPlan::Asked)
+            })
+            .collect();
+        let plan = Plan { fields, offers };
+        Ok(Form::shaped(self.message, Arc::new(schema), reader, plan)
             .attempts(self.attempts)
             .with_checks(checks))
     }
+}
+
+/// Puts `name` in the schema's `required` list, in property order.
+pub(crate) fn set_required(schema: &mut RequestedSchema, name: &str) {
+    if schema.is_required(name) {
+        return;
+    }
+    schema.required.push(name.to_owned());
+    let position = |required: &String| {
+        schema
+            .properties
+            .iter()
+            .position(|(property, _)| property == required)
+    };
+    let mut ordered: Vec<(Option<usize>, String)> = schema
+        .required
+        .drain(..)
+        .map(|required| (position(&required), required))
+        .collect();
+    ordered.sort_by_key(|(position, _)| *position);
+    schema.required = ordered.into_iter().map(|(_, name)| name).collect();
 }
 
 /// What a field filled at run time is before its options are given: a select with none.

@@ -1,0 +1,235 @@
+//! One field of an answer, read against the field as sent: what every derived form's reader
+//! calls for each of its fields, once.
+//!
+//! The generic functions here are instantiated in the user's crate once per field type, so
+//! they hold only what needs the type (its conversion, its absent value, the offered values'
+//! type); the verdicts are plain functions compiled once, here.
+
+use crate::error::FieldErrorKind;
+use crate::facts::{FactKind, Facts};
+use crate::schema::PropertySchema;
+use crate::shape::{Offer, OfferSlot};
+
+use super::errors::Errors;
+use super::raw::Raw;
+use super::sent::AsSent;
+use crate::__private::FormField;
+
+/// Reads the field `name` of a derived form from its slot (absent, or the value found),
+/// against the field as sent; records its error and returns `None` when it does not fit.
+///
+/// Absent and `null` are read alike: `None` for an `Option` (whose default only pre-fills the
+/// form: the person cleared the field), else the default that was sent, else the field is
+/// missing. A field that was not asked must be left out; a kept one is its earlier answer.
+#[inline]
+pub fn read_field<F: FormField>(
+    slot: Option<&Raw<'_>>,
+    name: &str,
+    sent: AsSent<'_>,
+    errors: &mut Errors,
+) -> Option<F> {
+    let result = match sent {
+        AsSent::Asked(property) => match slot {
+            Some(raw) if !raw.is_null() => convert::<F>(raw, property),
+            _ => match F::from_absent() {
+                Some(none) => Ok(none),
+                None => match property.default_value() {
+                    Some(default) => {
+                        convert::<F>(&Raw::Json(&default), property)
+                            .map_err(|error| invalid_default(&error))
+                    }
+                    None => Err(FieldErrorKind::Missing),
+                },
+            },
+        },
+        AsSent::Unasked => match slot {
+            Some(raw) if !raw.is_null() => Err(not_asked()),
+            _ => match F::from_absent() {
+                Some(none) => Ok(none),
+                None => Err(FieldErrorKind::Missing),
+            },
+        },
+        AsSent::Kept(value, property) => convert::<F>(&Raw::Json(value), property),
+    };
+    match result {
+        Ok(value) => Some(value),
+        Err(kind) => {
+            errors.push(name, kind);
+            None
+        }
+    }
+}
+
+/// A present value: the type's conversion, then the checks of the property as sent that the
+/// conversion has not made already.
+#[inline]
+fn convert<F: FormField>(raw: &Raw<'_>, property: &PropertySchema) -> Result<F, FieldErrorKind> {
+    let value = F::from_present_raw(raw)?;
+    check_converted(property, raw, &F::FACTS)?;
+    Ok(value)
+}
+
+/// The checks of `property` on a value its type converted. A select whose options are all of
+/// its type's (it is shaped only by removing some) was checked by the conversion itself,
+/// which finds the value among them: only a multi-select's item counts are left.
+fn check_converted(
+    property: &PropertySchema,
+    raw: &Raw<'_>,
+    facts: &Facts,
+) -> Result<(), FieldErrorKind> {
+    let every_option = || property.option_count() == facts.options.len();
+    match facts.kind {
+        FactKind::Single if every_option() => Ok(()),
+        FactKind::Multi if every_option() => property.check_item_count_raw(raw),
+        _ => property.check_raw(raw, facts),
+    }
+}
+
+/// The error of a default the form itself got wrong (checked when its schema is first built
+/// and when a shaped form is built, so never seen unless a type's conversion refuses its
+/// own `to_json`): reported, not panicked on, as this runs on a client's answer.
+fn invalid_default(error: &FieldErrorKind) -> FieldErrorKind {
+    FieldErrorKind::Invalid {
+        reason: format!("the form's own default is invalid: {error}"),
+    }
+}
+
+fn not_asked() -> FieldErrorKind {
+    FieldErrorKind::Invalid {
+        reason: "was not asked: nothing was offered for it".to_owned(),
+    }
+}
+
+/// The offered values the answer of a field filled at run time names, without reading the
+/// values' type more than to clone them: `None` when it is absent and no default was sent.
+/// The options of the field as sent are in the order of the offer (they are made together).
+fn picked<V: Clone + 'static>(
+    slot: Option<&Raw<'_>>,
+    sent: AsSent<'_>,
+    offer: Option<&OfferSlot>,
+    (multi, required): (bool, bool),
+) -> Result<Option<Vec<V>>, FieldErrorKind> {
+    let Some(indices) = picked_indices(slot, sent, multi, required)? else {
+        return Ok(None);
+    };
+    let offer: Offer<V> = offer.map(OfferSlot::get).unwrap_or_default();
+    indices
+        .into_iter()
+        .map(|index| offer.value(index).cloned().ok_or_else(offer_lost))
+        .collect::<Result<Vec<V>, _>>()
+        .map(Some)
+}
+
+/// [`picked`]'s verdict, compiled once: the indices of the options named. Left out, a
+/// required field gets the default sent; an optional one is `None` (its default only
+/// pre-fills the form), as [`read_field`] reads them.
+fn picked_indices(
+    slot: Option<&Raw<'_>>,
+    sent: AsSent<'_>,
+    multi: bool,
+    required: bool,
+) -> Result<Option<Vec<usize>>, FieldErrorKind> {
+    let default;
+    let (raw, property) = match sent {
+        AsSent::Asked(property) => match slot {
+            Some(raw) if !raw.is_null() => (raw.clone(), property),
+            _ if !required => return Ok(None),
+            _ => match property.default_value() {
+                Some(value) => {
+                    default = value;
+                    (Raw::Json(&default), property)
+                }
+                None => return Ok(None),
+            },
+        },
+        AsSent::Unasked => {
+            return match slot {
+                Some(raw) if !raw.is_null() => Err(not_asked()),
+                _ => Ok(None),
+            };
+        }
+        AsSent::Kept(value, property) => (Raw::Json(value), property),
+    };
+    if multi {
+        property.picked_indices(&raw).map(Some)
+    } else {
+        property.picked_index(&raw).map(|index| Some(vec![index]))
+    }
+}
+
+/// What the reader says if the offer and the options sent disagree, which a form never lets
+/// happen (they are made together): an error, not a panic or a wrong value.
+fn offer_lost() -> FieldErrorKind {
+    FieldErrorKind::Invalid {
+        reason: "the option chosen is not among the values offered".to_owned(),
+    }
+}
+
+fn record<T>(result: Result<T, FieldErrorKind>, name: &str, errors: &mut Errors) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(kind) => {
+            errors.push(name, kind);
+            None
+        }
+    }
+}
+
+/// A required single select filled at run time: the offered value its answer names (or its
+/// default's).
+pub fn pick_required<V: Clone + 'static>(
+    slot: Option<&Raw<'_>>,
+    name: &str,
+    sent: AsSent<'_>,
+    offer: Option<&OfferSlot>,
+    errors: &mut Errors,
+) -> Option<V> {
+    let result = match picked::<V>(slot, sent, offer, (false, true)) {
+        Ok(Some(mut values)) => values.pop().ok_or_else(offer_lost),
+        Ok(None) => Err(FieldErrorKind::Missing),
+        Err(kind) => Err(kind),
+    };
+    record(result, name, errors)
+}
+
+/// An optional single select filled at run time: `None` when it is left out.
+pub fn pick_optional<V: Clone + 'static>(
+    slot: Option<&Raw<'_>>,
+    name: &str,
+    sent: AsSent<'_>,
+    offer: Option<&OfferSlot>,
+    errors: &mut Errors,
+) -> Option<Option<V>> {
+    let result = picked::<V>(slot, sent, offer, (false, false))
+        .map(|values| values.and_then(|mut v| v.pop()));
+    record(result, name, errors)
+}
+
+/// A required multi-select filled at run time: the offered values its answer names, in the
+/// order chosen.
+pub fn pick_all_required<V: Clone + 'static>(
+    slot: Option<&Raw<'_>>,
+    name: &str,
+    sent: AsSent<'_>,
+    offer: Option<&OfferSlot>,
+    errors: &mut Errors,
+) -> Option<Vec<V>> {
+    let result = match picked::<V>(slot, sent, offer, (true, true)) {
+        Ok(Some(values)) => Ok(values),
+        Ok(None) => Err(FieldErrorKind::Missing),
+        Err(kind) => Err(kind),
+    };
+    record(result, name, errors)
+}
+
+/// An optional multi-select filled at run time: `None` when it is left out.
+pub fn pick_all_optional<V: Clone + 'static>(
+    slot: Option<&Raw<'_>>,
+    name: &str,
+    sent: AsSent<'_>,
+    offer: Option<&OfferSlot>,
+    errors: &mut Errors,
+) -> Option<Option<Vec<V>>> {
+    let result = picked::<V>(slot, sent, offer, (true, false));
+    record(result, name, errors)
+}
