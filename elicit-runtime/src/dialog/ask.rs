@@ -6,10 +6,10 @@ use serde_json::{Map, Value};
 use super::memory::{Correction, Round, record_all, restore_all};
 use super::{Dialog, Halt, kept_result, offer_digest, reask};
 use crate::protocol::{
-    ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, OutcomeError, UrlRequest,
+    ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, MultiSelectFallback, OutcomeError,
+    UrlRequest,
 };
-use crate::schema::RequestedSchema;
-use crate::{ContentError, Elicit, Form, IntoForm};
+use crate::{ContentError, Elicit, FieldError, Form, IntoForm};
 
 impl Dialog {
     /// Asks for `T`'s form (prompted with `T::message()`) under `key`, and returns the typed
@@ -105,7 +105,7 @@ impl Dialog {
         key: &str,
         form: impl IntoForm<T>,
     ) -> Result<ElicitOutcome<T>, Halt> {
-        let form = form.into_form()?;
+        let form = form.into_form()?.for_revision(self.version());
         if self.is_live() {
             self.ask_live(key, &form).await
         } else {
@@ -113,18 +113,20 @@ impl Dialog {
         }
     }
 
-    /// Up to 2025-11-25: each attempt is an `elicitation/create` on the connection.
+    /// Up to 2025-11-25: each attempt is an `elicitation/create` on the connection, read
+    /// against the form it sent (the form, then each time it is asked again, the corrected
+    /// form).
     async fn ask_live<T>(&self, key: &str, form: &Form<T>) -> Result<ElicitOutcome<T>, Halt> {
-        let mut request = form.request();
+        let mut asked = form.clone();
         let mut attempt = 1;
         loop {
-            let mut result = self.send_elicitation(key, &request).await?;
-            self.fold_checkboxes(form.schema(), &mut result);
-            match form.outcome(&result) {
+            let sent = self.send_elicitation(key, &asked.request()).await?;
+            let (result, boxes) = self.unfold(&asked, sent);
+            match outcome(&asked, &result, boxes) {
                 Ok(outcome) => return Ok(outcome),
                 Err(OutcomeError::Invalid(errors)) if attempt < form.attempt_limit() => {
-                    let right = reask::right_fields(form, result.content.as_ref(), &errors);
-                    request = reask::request(form, &right, &errors);
+                    let right = reask::right_fields(&asked, result.content.as_ref(), &errors);
+                    asked = self.corrected(form, &right, &errors);
                     attempt += 1;
                 }
                 Err(error) => return Err(Halt::from_outcome(key, error)),
@@ -138,25 +140,28 @@ impl Dialog {
         let offer = form.is_shaped().then(|| offer_digest(form.schema()));
         if let Some(round) = self.replay(key)? {
             if round.offer == offer {
-                match round.answer.as_ref() {
-                    None => {
-                        return Err(Halt::Invalid {
-                            key: key.to_owned(),
-                            errors: restore_all(&round.errors),
-                        });
+                let Some(answer) = round.answer.as_ref() else {
+                    return Err(Halt::Invalid {
+                        key: key.to_owned(),
+                        errors: restore_all(&round.errors),
+                    });
+                };
+                let result = ElicitResult::from_value(answer)
+                    .map_err(|_| Halt::malformed(key, "the kept answer is not an ElicitResult"))?;
+                match outcome(form, &result, Vec::new()) {
+                    Ok(outcome) => return Ok(outcome),
+                    // What was accepted then is refused now by what the body checks (the
+                    // seats it asked for went): asked again with the check's own reason, as a
+                    // correction the person did not cause (no attempt counted).
+                    Err(OutcomeError::Invalid(errors)) => {
+                        self.rewind();
+                        return Err(self.refused_on_replay(key, form, &result, &errors, offer));
                     }
-                    Some(answer) => {
-                        if let Some(outcome) = ElicitResult::from_value(answer)
-                            .ok()
-                            .and_then(|result| form.outcome(&result).ok())
-                        {
-                            return Ok(outcome);
-                        }
-                    }
+                    Err(error) => return Err(Halt::from_outcome(key, error)),
                 }
             }
-            // What was accepted then does not fit what the body asks now (its offer or its
-            // checks changed): ask it again, with what there is now.
+            // What the body offers now is not what was offered then: ask it again, with what
+            // there is now.
             self.rewind();
             return Err(self.ask_anew(key, form, offer));
         }
@@ -169,33 +174,42 @@ impl Dialog {
         }
         let result =
             ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))?;
-        match form.outcome(&result) {
+        // The answer is to the form the last attempt sent: the form, or the corrected one.
+        let correction = self.lock().memory.correction.clone();
+        let asked = match &correction {
+            Some(correction) => self.corrected(form, &correction.right, &correction.errors()),
+            None => form.clone(),
+        };
+        let (result, boxes) = self.unfold(&asked, result);
+        match outcome(&asked, &result, boxes) {
             Ok(outcome) => {
                 let content = result
                     .content
                     .as_ref()
-                    .map(|content| form.kept_content(content));
+                    .map(|content| asked.read_content(content));
                 self.record(Round {
                     key: key.to_owned(),
                     answer: Some(kept_result(&result, content)),
                     errors: Vec::new(),
                     offer,
+                    offers: Map::new(),
                 });
                 Ok(outcome)
             }
             Err(OutcomeError::Invalid(errors)) => {
-                Err(self.invalid(key, form, &result, errors, offer))
+                Err(self.invalid(key, form, &asked, &result, errors, offer))
             }
             Err(error) => Err(Halt::from_outcome(key, error)),
         }
     }
 
-    /// An answer that does not fit: asked again, or, after the last attempt, recorded as
-    /// such (a replay fails with the same errors).
+    /// An answer to `asked` (`form`, or `form` corrected) that does not fit: asked again, or,
+    /// after the last attempt, recorded as such (a replay fails with the same errors).
     fn invalid<T>(
         &self,
         key: &str,
         form: &Form<T>,
+        asked: &Form<T>,
         result: &ElicitResult,
         errors: ContentError,
         offer: Option<String>,
@@ -211,14 +225,15 @@ impl Dialog {
                 answer: None,
                 errors: record_all(&errors),
                 offer,
+                offers: Map::new(),
             });
             return Halt::Invalid {
                 key: key.to_owned(),
                 errors,
             };
         }
-        let right = reask::right_fields(form, result.content.as_ref(), &errors);
-        let request = reask::request(form, &right, &errors);
+        let right = reask::right_fields(asked, result.content.as_ref(), &errors);
+        let request = self.corrected(form, &right, &errors).request();
         {
             let mut progress = self.lock();
             progress.memory.correction = Some(Correction {
@@ -228,6 +243,28 @@ impl Dialog {
             progress.memory.offer = offer;
         }
         self.suspend_one(key, request, Some(key))
+    }
+
+    /// A replayed answer the body's checks refuse now: the form asked again, saying why.
+    fn refused_on_replay<T>(
+        &self,
+        key: &str,
+        form: &Form<T>,
+        result: &ElicitResult,
+        errors: &ContentError,
+        offer: Option<String>,
+    ) -> Halt {
+        let right = reask::right_fields(form, result.content.as_ref(), errors);
+        let request = self.corrected(form, &right, errors).request();
+        {
+            let mut progress = self.lock();
+            progress.memory.correction = Some(Correction {
+                right,
+                errors: record_all(errors),
+            });
+            progress.memory.offer = offer;
+        }
+        self.suspend_one(key, request, None)
     }
 
     /// A retry without an answer to the pending question: the same form again (corrected,
@@ -242,7 +279,9 @@ impl Dialog {
             }
         };
         let request = match correction {
-            Some(correction) => reask::request(form, &correction.right, &correction.errors()),
+            Some(correction) => self
+                .corrected(form, &correction.right, &correction.errors())
+                .request(),
             None => form.request(),
         };
         self.lock().memory.offer = offer;
@@ -262,15 +301,50 @@ impl Dialog {
         self.suspend_one(key, request.message(message), None)
     }
 
-    /// A multi-select asked as checkboxes (on a revision without multi-selects) comes back as
-    /// checkboxes: folded into the answer the form reads.
-    pub(super) fn fold_checkboxes(&self, schema: &RequestedSchema, result: &mut ElicitResult) {
-        if self.version().has_multi_select() {
-            return;
+    /// `form` asked again after an answer with `errors`, `right` kept: as this revision can
+    /// (pre-filled where it has defaults, else only the fields in error), saying what to
+    /// correct.
+    fn corrected<T>(
+        &self,
+        form: &Form<T>,
+        right: &Map<String, Value>,
+        errors: &ContentError,
+    ) -> Form<T> {
+        let prefill = self.version().has_defaults();
+        let corrected = form.reask(right, errors, prefill);
+        let message = reask::corrections(
+            form.prompt(),
+            form.schema(),
+            errors,
+            !prefill && !right.is_empty(),
+        );
+        corrected.message(message)
+    }
+
+    /// The client's answer to `form` as the form reads it: where the revision asked its
+    /// multi-selects as checkboxes, the boxes folded back into each multi-select, and each box
+    /// answered with anything but a boolean an error of its own.
+    pub(super) fn unfold<T>(
+        &self,
+        form: &Form<T>,
+        mut result: ElicitResult,
+    ) -> (ElicitResult, Vec<FieldError>) {
+        if !self.folds_checkboxes() {
+            return (result, Vec::new());
         }
-        if let Some(content) = &result.content {
-            result.content = Some(self.fallback.read_answer(schema, content));
-        }
+        let Some(content) = &result.content else {
+            return (result, Vec::new());
+        };
+        let (folded, errors) = crate::read::fold_checkboxes(form.schema(), content);
+        let folded = folded.into_owned();
+        result.content = Some(folded);
+        (result, errors)
+    }
+
+
+    /// Whether this dialog's forms have their multi-selects asked as checkboxes.
+    pub(super) fn folds_checkboxes(&self) -> bool {
+        !self.version().has_multi_select() && self.fallback == MultiSelectFallback::Checkboxes
     }
 
     /// Sends an elicitation on the live connection, after checking the client can be asked
@@ -328,10 +402,29 @@ impl Dialog {
                     answer: Some(kept_result(&result, None)),
                     errors: Vec::new(),
                     offer: None,
+                    offers: Map::new(),
                 });
                 Ok(result.action)
             }
             None => Err(self.suspend_one(key, request, None)),
         }
+    }
+}
+
+/// Reads the client's answer to `form`, with the errors of its checkboxes (`boxes`,
+/// [`Dialog::unfold`]).
+fn outcome<T>(
+    form: &Form<T>,
+    result: &ElicitResult,
+    mut boxes: Vec<FieldError>,
+) -> Result<ElicitOutcome<T>, OutcomeError> {
+    match (form.outcome(result), boxes.is_empty()) {
+        (Ok(outcome), true) => Ok(outcome),
+        (Ok(_), false) => Err(OutcomeError::Invalid(ContentError::from(boxes))),
+        (Err(OutcomeError::Invalid(errors)), _) => {
+            boxes.extend(errors.into_errors());
+            Err(OutcomeError::Invalid(ContentError::from(boxes)))
+        }
+        (Err(error), _) => Err(error),
     }
 }

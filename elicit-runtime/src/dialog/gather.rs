@@ -1,5 +1,6 @@
 //! Several requests in one round: [`Inputs`] out, [`Gathered`] back.
 
+use std::any::Any;
 use std::fmt;
 use std::sync::Arc;
 
@@ -8,15 +9,74 @@ use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::memory::Round;
-use super::{Dialog, Halt, kept_result};
+use super::{Dialog, Halt, kept_result, offer_digest, reask};
 use crate::protocol::{
-    ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, OutcomeError,
+    ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest,
+    OutcomeError, ProtocolVersion,
 };
 use crate::{Elicit, Form, IntoForm, ShapeError};
 
-/// Reads an answered form of a round and keeps what its form read.
-type Keep =
-    Arc<dyn Fn(&ElicitResult) -> Result<Option<Map<String, Value>>, OutcomeError> + Send + Sync>;
+/// A form of a round, whatever the type of its answer: a `Form<T>`.
+pub(super) trait RoundForm: Send + Sync {
+    /// The form as revision `version` can send it ([`Form::for_revision`]).
+    fn for_revision(&self, version: ProtocolVersion) -> Arc<dyn RoundForm>;
+    /// What is sent.
+    fn request(&self) -> ElicitRequest;
+    /// The digest of what it offers, when it was shaped at run time.
+    fn offer(&self) -> Option<String>;
+    /// Reads an answer (its multi-selects folded from checkboxes when `folded` says so) and
+    /// keeps what the form read of it.
+    fn keep(
+        &self,
+        result: &ElicitResult,
+        folded: bool,
+    ) -> Result<Option<Map<String, Value>>, OutcomeError>;
+    /// The `Form<T>` itself, to read the answer back into its type.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: 'static> RoundForm for Form<T> {
+    fn for_revision(&self, version: ProtocolVersion) -> Arc<dyn RoundForm> {
+        Arc::new(Form::for_revision(self, version))
+    }
+
+    fn request(&self) -> ElicitRequest {
+        Form::request(self)
+    }
+
+    fn offer(&self) -> Option<String> {
+        self.is_shaped().then(|| offer_digest(self.schema()))
+    }
+
+    fn keep(
+        &self,
+        result: &ElicitResult,
+        folded: bool,
+    ) -> Result<Option<Map<String, Value>>, OutcomeError> {
+        if result.action != ElicitAction::Accept {
+            return Ok(None);
+        }
+        let empty = Map::new();
+        let content = result.content.as_ref().unwrap_or(&empty);
+        let (content, mut errors) = if folded {
+            crate::read::fold_checkboxes(self.schema(), content)
+        } else {
+            (std::borrow::Cow::Borrowed(content), Vec::new())
+        };
+        match self.read(&content) {
+            Ok(_) if errors.is_empty() => Ok(Some(self.read_content(&content))),
+            Ok(_) => Err(OutcomeError::Invalid(errors.into())),
+            Err(error) => {
+                errors.extend(error.into_errors());
+                Err(OutcomeError::Invalid(errors.into()))
+            }
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
 
 /// Several requests asked in one round ([`Dialog::ask_all`]): forms, URL requests, and other
 /// input requests (`sampling/createMessage`, `roots/list`).
@@ -51,8 +111,8 @@ impl fmt::Debug for Inputs {
 
 #[derive(Clone)]
 pub(super) enum Input {
-    /// A form, and how its answer is read.
-    Form(ElicitRequest, Keep),
+    /// A form; in a round, as the dialog's revision can send it.
+    Form(Arc<dyn RoundForm>),
     /// A URL request.
     Url(ElicitRequest),
     /// Another request, as JSON (`{"method": …, "params": …}`).
@@ -101,17 +161,7 @@ impl Inputs {
     #[must_use]
     pub fn form_of<T: 'static>(mut self, key: impl Into<String>, form: impl IntoForm<T>) -> Self {
         let input = match form.into_form() {
-            Ok(form) => {
-                let request = form.request();
-                let keep: Keep = Arc::new(move |result: &ElicitResult| {
-                    form.outcome(result)?;
-                    Ok(result
-                        .content
-                        .as_ref()
-                        .map(|content| form.kept_content(content)))
-                });
-                Input::Form(request, keep)
-            }
+            Ok(form) => Input::Form(Arc::new(form)),
             Err(error) => Input::Broken(error),
         };
         self.entries.push((key.into(), input));
@@ -168,7 +218,8 @@ impl Input {
     /// Whether the client declared what this input needs.
     fn declared(&self, support: ElicitationSupport, capabilities: &Value) -> bool {
         match self {
-            Self::Form(request, _) | Self::Url(request) => support.check(request).is_ok(),
+            Self::Form(form) => support.check(&form.request()).is_ok(),
+            Self::Url(request) => support.check(request).is_ok(),
             Self::Broken(_) => true,
             Self::Other(request) => match request.get("method").and_then(Value::as_str) {
                 Some("sampling/createMessage") => capabilities.get("sampling").is_some(),
@@ -191,19 +242,23 @@ impl Input {
     /// The entry of `inputRequests`.
     fn to_input_request(&self) -> InputRequest {
         match self {
-            Self::Form(request, _) | Self::Url(request) => InputRequest::Elicit(request.clone()),
+            Self::Form(form) => InputRequest::Elicit(form.request()),
+            Self::Url(request) => InputRequest::Elicit(request.clone()),
             Self::Other(request) => InputRequest::Other(request.clone()),
             Self::Broken(_) => InputRequest::Other(Value::Null),
         }
     }
 
-    /// What of the answer `answer` to keep, after checking it is an answer to this input.
-    fn keep(&self, key: &str, answer: Value) -> Result<Value, Halt> {
+    /// What of the answer `answer` to keep, after checking it is an answer to this input
+    /// (read against the form as sent: `folded`, its multi-selects asked as checkboxes).
+    fn keep(&self, key: &str, answer: Value, folded: bool) -> Result<Value, Halt> {
         match self {
-            Self::Form(_, keep) => {
+            Self::Form(form) => {
                 let result = ElicitResult::from_value(&answer)
                     .map_err(|error| Halt::malformed(key, error))?;
-                let content = keep(&result).map_err(|error| Halt::from_outcome(key, error))?;
+                let content = form
+                    .keep(&result, folded)
+                    .map_err(|error| Halt::from_outcome(key, error))?;
                 Ok(kept_result(&result, content))
             }
             Self::Url(_) => {
@@ -224,10 +279,28 @@ impl Input {
 /// assert!(gathered.get("greeting").is_none());
 /// assert!(gathered.skipped().is_empty());
 /// ```
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Clone, Default)]
 pub struct Gathered {
     answers: Map<String, Value>,
     skipped: Vec<String>,
+    /// The forms asked, by key (each a `Form<T>`): an answer is read back with its own.
+    forms: Vec<(String, Arc<dyn RoundForm>)>,
+}
+
+impl fmt::Debug for Gathered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gathered")
+            .field("answers", &self.answers)
+            .field("skipped", &self.skipped)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Gathered {
+    /// The same answers, the same keys skipped.
+    fn eq(&self, other: &Self) -> bool {
+        self.answers == other.answers && self.skipped == other.skipped
+    }
 }
 
 impl Gathered {
@@ -264,11 +337,14 @@ impl Gathered {
             .transpose()
     }
 
-    /// The typed outcome of `T`'s form asked under `key`; `None` when it was not asked (the
-    /// client did not declare form mode).
+    /// The typed outcome of the form asked under `key` ([`Inputs::form`] or
+    /// [`Inputs::form_of`]), read by that very form, against what it sent (its run-time
+    /// options, defaults and checks); `None` when it was not asked (the client did not
+    /// declare form mode).
     ///
     /// # Errors
-    /// [`Halt::Invalid`] with every field's error when the content does not fit `T`.
+    /// [`Halt::Invalid`] when the content does not fit the form; an internal error when the
+    /// form asked under `key` was not a form of `T`s.
     ///
     /// ```
     /// use elicit_core::dialog::Gathered;
@@ -278,28 +354,21 @@ impl Gathered {
     /// struct Name { name: String }
     /// assert!(Gathered::default().form::<Name>("name").unwrap().is_none());
     /// ```
-    pub fn form<T: Elicit + 'static>(&self, key: &str) -> Result<Option<ElicitOutcome<T>>, Halt> {
-        self.outcome(key, &Form::<T>::new())
-    }
-
-    /// The typed outcome of `form`, asked under `key` ([`Inputs::form_of`]); `None` when it
-    /// was not asked.
-    ///
-    /// # Errors
-    /// [`Halt::Invalid`] with every field's error when the content does not fit `form`.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Gathered;
-    /// use elicit_core::{Elicit, Form};
-    ///
-    /// #[derive(Elicit)]
-    /// struct Name { name: String }
-    /// assert!(Gathered::default().outcome("name", &Form::<Name>::new()).unwrap().is_none());
-    /// ```
-    pub fn outcome<T>(&self, key: &str, form: &Form<T>) -> Result<Option<ElicitOutcome<T>>, Halt> {
+    pub fn form<T: 'static>(&self, key: &str) -> Result<Option<ElicitOutcome<T>>, Halt> {
         let Some(answer) = self.answers.get(key) else {
             return Ok(None);
         };
+        let form = self
+            .forms
+            .iter()
+            .find(|(asked, _)| asked == key)
+            .and_then(|(_, form)| form.as_any().downcast_ref::<Form<T>>())
+            .ok_or_else(|| {
+                Halt::internal(format!(
+                    "`{key}` was not asked as a form of `{}`",
+                    std::any::type_name::<T>()
+                ))
+            })?;
         let result =
             ElicitResult::from_value(answer).map_err(|error| Halt::malformed(key, error))?;
         form.outcome(&result)
@@ -354,6 +423,98 @@ impl Dialog {
     /// }
     /// ```
     pub async fn ask_all(&self, inputs: Inputs) -> Result<Gathered, Halt> {
+        let (asked, skipped) = self.to_ask(inputs)?;
+        let forms: Vec<(String, Arc<dyn RoundForm>)> = asked
+            .iter()
+            .filter_map(|(key, input)| match input {
+                Input::Form(form) => Some((key.clone(), Arc::clone(form))),
+                _ => None,
+            })
+            .collect();
+        let gathered = |answers| Gathered {
+            answers,
+            skipped: skipped.clone(),
+            forms: forms.clone(),
+        };
+        let round_key = asked
+            .iter()
+            .map(|(key, _)| key.as_str())
+            .collect::<Vec<_>>()
+            .join(",");
+        let folded = self.folds_checkboxes();
+        if self.is_live() {
+            let mut answers = Map::new();
+            for (key, input) in &asked {
+                let answer = self.send_input(input).await?;
+                answers.insert(key.clone(), input.keep(key, answer, folded)?);
+            }
+            return Ok(gathered(answers));
+        }
+        // What each form shaped at run time offers now: on 2026-07-28 an answer is taken only
+        // for the offer it was given to, whichever way the round is read.
+        let offers: Map<String, Value> = asked
+            .iter()
+            .filter_map(|(key, input)| match input {
+                Input::Form(form) => form.offer().map(|offer| (key.clone(), Value::from(offer))),
+                _ => None,
+            })
+            .collect();
+        if let Some(round) = self.replay(&round_key)? {
+            return self
+                .replayed_round(round, &asked, &offers, &round_key)
+                .map(gathered);
+        }
+        let (mut answers, sent) = {
+            let mut progress = self.lock();
+            (
+                std::mem::take(&mut progress.memory.partial),
+                std::mem::take(&mut progress.memory.offers),
+            )
+        };
+        let mut fresh = self.take_answers();
+        let mut again = Vec::new();
+        for (key, input) in &asked {
+            if let Some(answer) = fresh.as_mut().and_then(|fresh| fresh.remove(key)) {
+                if sent.get(key) != offers.get(key) {
+                    // The answer is to a form that offered something else.
+                    again.push((key.clone(), Again::Changed));
+                    continue;
+                }
+                answers.insert(key.clone(), input.keep(key, answer, folded)?);
+            }
+        }
+        let missing: Vec<(String, Again)> = asked
+            .iter()
+            .filter(|(key, _)| !answers.contains_key(key))
+            .map(|(key, _)| {
+                let why = again
+                    .iter()
+                    .position(|(stale, _)| stale == key)
+                    .map_or(Again::Unanswered, |at| again.swap_remove(at).1);
+                (key.clone(), why)
+            })
+            .collect();
+        if missing.is_empty() {
+            self.record(Round {
+                key: round_key,
+                answer: Some(Value::Object(answers.clone())),
+                errors: Vec::new(),
+                offer: None,
+                offers,
+            });
+            return Ok(gathered(answers));
+        }
+        {
+            let mut progress = self.lock();
+            progress.memory.partial = answers;
+            progress.memory.offers = offers;
+        }
+        Err(self.suspend(requests(&asked, &missing), Some(&round_key)))
+    }
+
+    /// The inputs of a round this client can be asked (each form as this revision can send
+    /// it), and the keys of those it cannot.
+    fn to_ask(&self, inputs: Inputs) -> Result<(Asked, Vec<String>), Halt> {
         if let Some(error) = inputs.entries.iter().find_map(|(_, input)| match input {
             Input::Broken(error) => Some(error.clone()),
             _ => None,
@@ -361,71 +522,73 @@ impl Dialog {
             return Err(Halt::Shape(error));
         }
         let support = self.elicitation();
+        let version = self.version();
         let (asked, skipped): (Vec<_>, Vec<_>) = inputs
             .entries
             .into_iter()
+            .map(|(key, input)| match input {
+                Input::Form(form) => (key, Input::Form(form.for_revision(version))),
+                other => (key, other),
+            })
             .partition(|(_, input)| input.declared(support, self.client_capabilities()));
-        let skipped: Vec<String> = skipped.into_iter().map(|(key, _)| key).collect();
-        let round_key = asked
-            .iter()
-            .map(|(key, _)| key.as_str())
-            .collect::<Vec<_>>()
-            .join(",");
-        if self.is_live() {
-            let mut answers = Map::new();
-            for (key, input) in &asked {
-                let mut answer = self.send_input(input).await?;
-                if let Input::Form(request, _) = input
-                    && let Some(schema) = request.requested_schema()
-                    && let Ok(mut result) = ElicitResult::from_value(&answer)
-                {
-                    self.fold_checkboxes(schema, &mut result);
-                    answer = result.to_value();
+        Ok((asked, skipped.into_iter().map(|(key, _)| key).collect()))
+    }
+
+    /// The answers of a round of several inputs replayed from the state: as they were, or,
+    /// when a form's offer changed since (or its checks refuse its answer now), the round asked
+    /// again for those inputs, the others' answers kept.
+    fn replayed_round(
+        &self,
+        round: Round,
+        asked: &[(String, Input)],
+        offers: &Map<String, Value>,
+        round_key: &str,
+    ) -> Result<Map<String, Value>, Halt> {
+        let Some(Value::Object(mut answers)) = round.answer else {
+            return Err(Halt::invalid_params(format!(
+                "request state holds no answers to `{round_key}`"
+            )));
+        };
+        // A form whose offer changed since is asked again with what there is now; one whose
+        // answer its checks refuse now (the seats went), with their reason.
+        let mut again = Vec::new();
+        for (key, input) in asked {
+            if round.offers.get(key) != offers.get(key) {
+                answers.remove(key);
+                again.push((key.clone(), Again::Changed));
+            } else if let (Input::Form(_), Some(answer)) = (input, answers.get(key))
+                && let Err(halt) = input.keep(key, answer.clone(), false)
+            {
+                answers.remove(key);
+                match halt {
+                    Halt::Invalid { errors, .. } => again.push((key.clone(), Again::Refused(errors))),
+                    other => return Err(other),
                 }
-                answers.insert(key.clone(), input.keep(key, answer)?);
-            }
-            return Ok(Gathered { answers, skipped });
-        }
-        if let Some(round) = self.replay(&round_key)? {
-            return match round.answer {
-                Some(Value::Object(answers)) => Ok(Gathered { answers, skipped }),
-                _ => Err(Halt::invalid_params(format!(
-                    "request state holds no answers to `{round_key}`"
-                ))),
-            };
-        }
-        let mut gathered = std::mem::take(&mut self.lock().memory.partial);
-        let mut fresh = self.take_answers();
-        for (key, input) in &asked {
-            if let Some(answer) = fresh.as_mut().and_then(|fresh| fresh.remove(key)) {
-                gathered.insert(key.clone(), input.keep(key, answer)?);
             }
         }
-        let missing: Vec<(String, InputRequest)> = asked
-            .iter()
-            .filter(|(key, _)| !gathered.contains_key(key))
-            .map(|(key, input)| (key.clone(), input.to_input_request()))
-            .collect();
-        if missing.is_empty() {
-            self.record(Round {
-                key: round_key,
-                answer: Some(Value::Object(gathered.clone())),
-                errors: Vec::new(),
-                offer: None,
-            });
-            return Ok(Gathered {
-                answers: gathered,
-                skipped,
-            });
+        if again.is_empty() {
+            return Ok(answers);
         }
-        self.lock().memory.partial = gathered;
-        Err(self.suspend(missing, Some(&round_key)))
+        self.rewind();
+        {
+            let mut progress = self.lock();
+            progress.memory.partial = answers;
+            progress.memory.offers.clone_from(offers);
+        }
+        Err(self.suspend(requests(asked, &again), Some(round_key)))
     }
 
     /// Sends one input request on the connection (up to 2025-11-25); the client's result.
     async fn send_input(&self, input: &Input) -> Result<Value, Halt> {
         let message = match input {
-            Input::Form(request, _) | Input::Url(request) => {
+            Input::Form(form) => {
+                let params = self.render(&form.request())?;
+                let mut message = Map::new();
+                message.insert("method".to_owned(), Value::from("elicitation/create"));
+                message.insert("params".to_owned(), params);
+                Value::Object(message)
+            }
+            Input::Url(request) => {
                 let params = self.render(request)?;
                 let mut message = Map::new();
                 message.insert("method".to_owned(), Value::from("elicitation/create"));
@@ -437,4 +600,47 @@ impl Dialog {
         };
         self.connection()?.request(message).await
     }
+}
+
+/// The inputs of a round that are asked, by key.
+type Asked = Vec<(String, Input)>;
+
+/// Why an input of a round is asked (again).
+enum Again {
+    /// It has no answer yet.
+    Unanswered,
+    /// What it offers changed since it was asked.
+    Changed,
+    /// Its answer, replayed, is refused now by its checks.
+    Refused(crate::ContentError),
+}
+
+/// The `inputRequests` asking `missing`, each saying why it is asked again.
+fn requests(asked: &[(String, Input)], missing: &[(String, Again)]) -> Vec<(String, InputRequest)> {
+    missing
+        .iter()
+        .filter_map(|(key, why)| {
+            let (_, input) = asked.iter().find(|(asked, _)| asked == key)?;
+            let request = match (input, why) {
+                (Input::Form(form), Again::Changed) => {
+                    let request = form.request();
+                    let message = reask::changed(request.message_text());
+                    InputRequest::Elicit(request.message(message))
+                }
+                (Input::Form(form), Again::Refused(errors)) => {
+                    let request = form.request();
+                    let schema = request.requested_schema();
+                    let message = match schema {
+                        Some(schema) => {
+                            reask::corrections(request.message_text(), schema, errors, false)
+                        }
+                        None => request.message_text().to_owned(),
+                    };
+                    InputRequest::Elicit(request.message(message))
+                }
+                _ => input.to_input_request(),
+            };
+            Some((key.clone(), request))
+        })
+        .collect()
 }

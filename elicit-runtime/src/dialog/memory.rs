@@ -31,6 +31,10 @@ pub(super) struct Memory {
     /// The answers to the pending round gathered so far (several inputs at once).
     #[serde(rename = "p", default, skip_serializing_if = "Map::is_empty")]
     pub(super) partial: Map<String, Value>,
+    /// The digests of the forms shaped at run time that the pending round of several inputs
+    /// asked, by key: each answer is read only against that same offer.
+    #[serde(rename = "o", default, skip_serializing_if = "Map::is_empty")]
+    pub(super) offers: Map<String, Value>,
     /// The values kept with [`Dialog::remember`](super::Dialog::remember).
     #[serde(rename = "m", default, skip_serializing_if = "Map::is_empty")]
     pub(super) kept: Map<String, Value>,
@@ -57,6 +61,9 @@ pub(super) struct Round {
     /// The digest of the form as asked, when it was shaped at run time.
     #[serde(rename = "d", default, skip_serializing_if = "Option::is_none")]
     pub(super) offer: Option<String>,
+    /// A round of several inputs: the digest of each form shaped at run time, by key.
+    #[serde(rename = "o", default, skip_serializing_if = "Map::is_empty")]
+    pub(super) offers: Map<String, Value>,
 }
 
 /// What a form asked again must say and keep.

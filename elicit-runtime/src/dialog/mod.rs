@@ -148,6 +148,9 @@ pub struct Dialog {
     principal: Option<String>,
     guard: Option<Arc<dyn ReplayGuard>>,
     fallback: MultiSelectFallback,
+    /// The tool whose call's arguments this dialog could not see (an extractor declared
+    /// before it took them): on 2026-07-28 its state could not be bound to them.
+    unseen_arguments: Option<String>,
     progress: Mutex<Progress>,
 }
 
@@ -203,8 +206,16 @@ impl Dialog {
             principal: None,
             guard: None,
             fallback: MultiSelectFallback::Refuse,
+            unseen_arguments: None,
             progress: Mutex::new(Progress::default()),
         }
+    }
+
+    /// Marks this dialog as made for a call of `tool` whose arguments it could not see.
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
+    pub(crate) fn arguments_unseen(mut self, tool: &str) -> Self {
+        self.unseen_arguments = Some(tool.to_owned());
+        self
     }
 
     /// A dialog for a 2026-07-28 request written by hand: `params` of a `tools/call` or
@@ -532,6 +543,13 @@ impl Dialog {
     /// Opens the retry's state, if any.
     async fn open(self) -> Result<Self, Halt> {
         let mut progress = Progress::default();
+        if !self.is_live()
+            && let Some(tool) = &self.unseen_arguments
+        {
+            return Err(Halt::internal(format!(
+                "the dialog of tool `{tool}` cannot see the call's arguments, so its request state could not be bound to them: an argument declared before `dialog: Dialog` took them (rmcp's `Parameters` or `JsonObject`); declare the dialog first"
+            )));
+        }
         if !self.is_live() {
             if let Some(sealed) = &self.sealed {
                 let ring = self.ring()?;
@@ -851,6 +869,7 @@ impl Dialog {
         progress.memory.correction = None;
         progress.memory.offer = None;
         progress.memory.partial.clear();
+        progress.memory.offers.clear();
         progress.cursor = cursor;
         progress.pending = None;
     }
@@ -880,6 +899,7 @@ impl Dialog {
         progress.memory.correction = None;
         progress.memory.offer = None;
         progress.memory.partial.clear();
+        progress.memory.offers.clear();
         progress.cursor += 1;
     }
 
@@ -900,6 +920,20 @@ impl Dialog {
         let sealed = match sealed {
             Ok(sealed) => sealed,
             Err(SealError::TooLarge { length }) => {
+                // The server's own data (what the body keeps with `remember`) alone too large
+                // is the server's error, whatever the client answered.
+                let own = Memory {
+                    kept: progress.memory.kept.clone(),
+                    ..Memory::default()
+                };
+                if ring.sealed_len(&own).is_ok_and(|own| own > MAX_SEALED_LEN) {
+                    let names: Vec<&str> =
+                        progress.memory.kept.keys().map(String::as_str).collect();
+                    return Halt::internal(format!(
+                        "the values the tool keeps with `remember` ({}) would make the request state {length} bytes long, over the protocol's limit of {MAX_SEALED_LEN}: keep less",
+                        names.join(", ")
+                    ));
+                }
                 // Only what was checked is kept: an answer makes the state this large only
                 // when its checked content is (a long text with no `max_length`, say).
                 let what = answered.or(progress.fresh.as_deref()).map_or_else(

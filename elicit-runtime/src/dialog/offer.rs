@@ -8,13 +8,14 @@ use sha2::{Digest as _, Sha256};
 
 use crate::schema::RequestedSchema;
 
-/// The words of a property (and of its options) that say nothing of which answers fit: a
-/// changed title ("2 seats left") is not a changed offer.
-const WORDS: [&str; 4] = ["title", "description", "default", "enumNames"];
+/// The words of a property (and of its options) that say nothing of how an answer is read: a
+/// changed title ("2 seats left") is not a changed offer. A `default` is: an answer that
+/// leaves the field out is read as the default that was sent.
+const WORDS: [&str; 3] = ["title", "description", "enumNames"];
 
-/// The digest of what a form shaped at run time accepts: its properties' names, kinds,
-/// options (in order), bounds, lengths, item counts, formats and patterns, and which are
-/// required; not their titles, descriptions and defaults.
+/// The digest of what a form shaped at run time accepts and how it reads an answer: its
+/// properties' names, kinds, options (in order), bounds, lengths, item counts, formats,
+/// patterns and defaults, and which are required; not their titles and descriptions.
 pub(crate) fn offer_digest(schema: &RequestedSchema) -> String {
     let mut json = serde_json::to_value(schema).unwrap_or(Value::Null);
     // Only the properties' own keys are stripped: a field may be named `title`.
@@ -67,7 +68,17 @@ mod tests {
     }
 
     #[test]
-    fn titles_descriptions_and_defaults_are_not_the_offer() {
+    fn a_changed_default_is_a_changed_offer() {
+        let count = |default: u8| {
+            digest(json!({"type": "object", "properties": {
+                "n": {"type": "integer", "maximum": 9, "default": default}
+            }}))
+        };
+        assert_ne!(count(2), count(4));
+    }
+
+    #[test]
+    fn titles_and_descriptions_are_not_the_offer() {
         let before = digest(select(&[("a", "A — 2 left"), ("b", "B — 9 left")], "day"));
         let after = digest(select(&[("a", "A — 1 left"), ("b", "B — 9 left")], "day"));
         assert_eq!(before, after);
@@ -95,7 +106,7 @@ mod tests {
 
     #[test]
     fn a_field_named_like_a_word_is_part_of_the_offer() {
-        for name in ["title", "description", "default", "enumNames"] {
+        for name in ["title", "description", "enumNames"] {
             let before = digest(select(&[("a", "A"), ("b", "B")], name));
             let after = digest(select(&[("a", "A")], name));
             assert_ne!(before, after, "{name}");

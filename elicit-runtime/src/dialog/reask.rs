@@ -1,41 +1,32 @@
-//! Asking a form again: what to correct, said to a person, and the right fields kept as
-//! defaults.
+//! Asking a form again: what to correct, said to a person, and what was right kept
+//! ([`Form::reask`] makes the form).
 
 use serde_json::{Map, Value};
 
-use crate::protocol::ElicitRequest;
 use crate::schema::{PropertySchema, RequestedSchema};
 use crate::{ContentError, FieldError, FieldErrorKind, Form};
 
-/// The request that asks `form` again: its prompt, then what to correct; as each property's
-/// `default`, the value the person gave it when it was right.
-pub(super) fn request<T>(
-    form: &Form<T>,
-    right: &Map<String, Value>,
-    errors: &ContentError,
-) -> ElicitRequest {
-    let mut schema = form.schema().clone();
-    for (name, property) in &mut schema.properties {
-        if let Some(value) = right.get(name) {
-            property.set_default_value(value);
-        }
-    }
-    let message = corrections(form.prompt(), &schema, errors);
-    ElicitRequest::from_schema(message, schema)
-}
-
-/// The entries of `content` the form asks for that no error names: what the person got right.
+/// What the person got right in an answer to `asked`: what the form read of it
+/// ([`Form::read_content`]: the values given, the defaults a field left out took, the answers
+/// kept from earlier), less the fields an error names.
 pub(super) fn right_fields<T>(
-    form: &Form<T>,
+    asked: &Form<T>,
     content: Option<&Map<String, Value>>,
     errors: &ContentError,
 ) -> Map<String, Value> {
-    let Some(content) = content else {
-        return Map::new();
-    };
-    form.kept_content(content)
+    let empty = Map::new();
+    asked
+        .read_content(content.unwrap_or(&empty))
         .into_iter()
-        .filter(|(name, _)| errors.field(name).is_none())
+        .filter(|(name, _)| {
+            !errors.errors().iter().any(|error| {
+                let field = error.field();
+                field == name
+                    || field
+                        .strip_prefix(name.as_str())
+                        .is_some_and(|rest| rest.starts_with('.'))
+            })
+        })
         .collect()
 }
 
@@ -68,7 +59,15 @@ fn lead(prompt: &str) -> String {
 ///
 /// `Book a table. Please correct: Email must be a valid e-mail address. Party size must be at
 /// most 12.`
-pub(super) fn corrections(prompt: &str, schema: &RequestedSchema, errors: &ContentError) -> String {
+///
+/// `kept`: only the fields in error are asked again (a revision that cannot pre-fill the
+/// others): the message says the other answers are kept.
+pub(super) fn corrections(
+    prompt: &str,
+    schema: &RequestedSchema,
+    errors: &ContentError,
+    kept: bool,
+) -> String {
     let mut text = lead(prompt);
     text.push_str("Please correct:");
     for error in errors.errors() {
@@ -78,6 +77,9 @@ pub(super) fn corrections(prompt: &str, schema: &RequestedSchema, errors: &Conte
             .map_or_else(|| capitalized(error.field()), str::to_owned);
         text.push(' ');
         text.push_str(&sentence(&title, error));
+    }
+    if kept {
+        text.push_str(" Your other answers are kept.");
     }
     text
 }

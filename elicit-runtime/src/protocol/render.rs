@@ -433,7 +433,7 @@ fn property_for(property: &PropertySchema, version: ProtocolVersion) -> Property
 /// }));
 ///
 /// let answer = json!({"extras.breakfast": true, "extras.parking": false});
-/// let content = MultiSelectFallback::Checkboxes.read_answer(Extras::requested_schema(), answer.as_object().unwrap());
+/// let content = MultiSelectFallback::Checkboxes.read_answer(Extras::requested_schema(), answer.as_object().unwrap()).unwrap();
 /// assert_eq!(Extras::from_content(&content).unwrap(), Extras { extras: vec![Extra::Breakfast] });
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -452,7 +452,14 @@ pub enum MultiSelectFallback {
 impl MultiSelectFallback {
     /// The answer to a form asked with this fallback, as the form reads it: each
     /// multi-select's checkboxes folded back into the list of options ticked (left out when
-    /// none is, for an optional field). Keys that are not checkboxes pass as they are.
+    /// none is, for an optional field; empty when none is, for a required one, whose
+    /// `min_items` then decides). Keys that are not checkboxes pass as they are. A box
+    /// answered with anything but a boolean (`"true"`, `1`) is an error naming
+    /// `<field>.<option>`, never read as unticked. A [`Dialog`](crate::dialog::Dialog) reads
+    /// its answers so.
+    ///
+    /// # Errors
+    /// A [`ContentError`](crate::ContentError) naming each box that is not a boolean.
     ///
     /// ```
     /// use elicit_core::protocol::MultiSelectFallback;
@@ -460,41 +467,23 @@ impl MultiSelectFallback {
     /// use serde_json::json;
     ///
     /// let content = json!({"note": "hi"}).as_object().unwrap().clone();
-    /// assert_eq!(MultiSelectFallback::Refuse.read_answer(&RequestedSchema::new(), &content), content);
+    /// assert_eq!(MultiSelectFallback::Refuse.read_answer(&RequestedSchema::new(), &content).unwrap(), content);
     /// ```
     pub fn read_answer(
         self,
         schema: &RequestedSchema,
         content: &Map<String, Value>,
-    ) -> Map<String, Value> {
+    ) -> Result<Map<String, Value>, crate::ContentError> {
         if self == Self::Refuse {
-            return content.clone();
+            return Ok(content.clone());
         }
-        let mut content = content.clone();
-        for (name, property) in &schema.properties {
-            if !is_multi_select(property) || content.contains_key(name) {
-                continue;
-            }
-            let mut ticked = Vec::new();
-            let mut any = false;
-            for value in property.option_values() {
-                if let Some(answer) = content.remove(&checkbox_name(name, value)) {
-                    any = true;
-                    if answer == Value::Bool(true) {
-                        ticked.push(Value::from(value));
-                    }
-                }
-            }
-            if any && (!ticked.is_empty() || schema.is_required(name)) {
-                content.insert(name.clone(), Value::Array(ticked));
-            }
+        let (folded, errors) = crate::read::fold_checkboxes(schema, content);
+        if errors.is_empty() {
+            Ok(folded.into_owned())
+        } else {
+            Err(crate::ContentError::from(errors))
         }
-        content
     }
-}
-
-fn checkbox_name(field: &str, option: &str) -> String {
-    format!("{field}.{option}")
 }
 
 /// A multi-select as one boolean per option.
@@ -526,7 +515,10 @@ fn checkboxes(name: &str, property: &PropertySchema) -> Vec<(String, PropertySch
                 description: None,
                 default: ticked.then_some(true),
             };
-            (checkbox_name(name, &value), PropertySchema::Boolean(schema))
+            (
+                crate::read::checkbox_name(name, &value),
+                PropertySchema::Boolean(schema),
+            )
         })
         .collect()
 }

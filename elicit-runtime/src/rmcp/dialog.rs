@@ -5,7 +5,7 @@ use ::rmcp::handler::server::common::FromContextPart;
 use ::rmcp::handler::server::tool::ToolCallContext;
 use ::rmcp::model::{self as m, ErrorCode, ErrorData};
 use ::rmcp::service::RequestContext;
-use ::rmcp::{Peer, RoleServer, ServiceError};
+use ::rmcp::{Peer, RoleServer, ServerHandler, ServiceError};
 use serde_json::{Map, Value};
 
 use super::convert::{params_2026, protocol_version};
@@ -18,21 +18,57 @@ use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolV
 /// arguments, with the retry's `inputResponses` and `requestState`, the client's capabilities
 /// and the peer to ask on up to 2025-11-25.
 ///
-/// Put it before a `Parameters(…)` argument: rmcp's `Parameters` takes the call's arguments
-/// away from the context, and a dialog that comes after it would bind its state to no
-/// arguments.
-impl<S> FromContextPart<ToolCallContext<'_, S>> for Dialog {
+/// Declare it before a `Parameters(…)` argument: rmcp's `Parameters` (and `JsonObject`) take
+/// the call's arguments away from the context, and on 2026-07-28 the dialog's state must be
+/// bound to them. A dialog declared after one of them, in a tool that takes arguments, cannot
+/// see them: on 2026-07-28 it refuses to run (`-32603`, saying to declare it first) rather
+/// than seal a state that another call's arguments could complete. Up to 2025-11-25 nothing is
+/// sealed, and either order works.
+impl<S: ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Dialog {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
-        Ok(Dialog::from_rmcp(
+        let arguments = match &context.arguments {
+            Some(arguments) => Some(arguments.clone()),
+            None => context
+                .request_context
+                .extensions
+                .get::<CallArguments>()
+                .map(|seen| seen.0.clone()),
+        };
+        if let Some(arguments) = &arguments {
+            // Left where no extractor takes them, for whatever reads them after the dialog.
+            context
+                .request_context
+                .extensions
+                .insert(CallArguments(arguments.clone()));
+        }
+        let takes_arguments = || {
+            context.service.get_tool(&context.name).is_none_or(|tool| {
+                tool.input_schema
+                    .get("properties")
+                    .and_then(Value::as_object)
+                    .is_some_and(|properties| !properties.is_empty())
+            })
+        };
+        let unseen = arguments.is_none() && takes_arguments();
+        let mut dialog = Dialog::from_rmcp(
             context.request_context.clone(),
             "tools/call",
             &context.name,
-            context.arguments.as_ref(),
+            arguments.as_ref(),
             context.input_responses.take(),
             context.request_state.take(),
-        ))
+        );
+        if unseen {
+            dialog = dialog.arguments_unseen(&context.name);
+        }
+        Ok(dialog)
     }
 }
+
+/// The arguments of the tool call being served, as the first dialog (or elicit extractor) of
+/// the call saw them: kept in the request's extensions, which no extractor takes.
+#[derive(Clone)]
+struct CallArguments(Map<String, Value>);
 
 impl Dialog {
     /// A dialog for a `prompts/get` call (in `ServerHandler::get_prompt`, whose `params`

@@ -232,7 +232,7 @@ impl SeenRequest {
     /// # }
     /// ```
     #[track_caller]
-    pub fn assert_form<T: Elicit>(&self) {
+    pub fn assert_form<T: Elicit + 'static>(&self) {
         let Some(schema) = self.schema() else {
             panic!(
                 "expected {}'s form, but the server sent {self}",
@@ -293,7 +293,7 @@ impl SeenRequest {
         let Some(schema) = self.schema() else {
             panic!("expected a form, but the server sent {self}");
         };
-        let request = form.request();
+        let request = form.for_revision(self.version).request();
         let expected = match sent_schema(&request, self.version, MultiSelectFallback::Refuse) {
             Ok(expected) if expected == *schema => return,
             Ok(expected) => Some(expected),
@@ -330,9 +330,11 @@ fn short_name<T>() -> &'static str {
 }
 
 /// `T`'s form as this crate sends it through rmcp on `version`.
-fn expected_schema<T: Elicit>(version: ProtocolVersion) -> Result<RequestedSchema, String> {
+fn expected_schema<T: Elicit + 'static>(
+    version: ProtocolVersion,
+) -> Result<RequestedSchema, String> {
     sent_schema(
-        &ElicitRequest::form::<T>(),
+        &Form::<T>::new().for_revision(version).request(),
         version,
         MultiSelectFallback::Refuse,
     )
