@@ -60,6 +60,16 @@ fn choice(version: ProtocolVersion, date: &str, travellers: u8, extras: &[&str])
     Answer::accept(Value::Object(content))
 }
 
+/// What a re-ask adds on 2025-06-18, which cannot pre-fill the right answers and so asks only
+/// the fields in error again.
+fn kept(version: ProtocolVersion) -> &'static str {
+    if version.has_defaults() {
+        ""
+    } else {
+        " Your other answers are kept."
+    }
+}
+
 /// The schema of a request, as sent: its text, keys in the server's order.
 fn schema_text(request: &SeenRequest) -> String {
     serde_json::to_string(&request.params()["requestedSchema"]).unwrap()
@@ -69,7 +79,8 @@ fn schema_text(request: &SeenRequest) -> String {
 /// (the 22nd, 27th and 28th; the 23rd to the 26th are full) titled with their seats left, the
 /// 27th (two days away) the default; travellers narrowed from 1..=9 to the most seats offered
 /// (6); every extra the offered dates have. 2025-06-18 writes the select as `enum` +
-/// `enumNames`, has no `default` but on booleans, and asks the extras as checkboxes.
+/// `enumNames`, has no `default` but on booleans (so the travellers, whose default it cannot
+/// send, are required there), and asks the extras as checkboxes.
 fn expected_schema(version: ProtocolVersion) -> Value {
     const DESCRIPTION: &str = "The nearest dates that still have seats";
     const TRAVELLERS: &str = "How many people travel, including you";
@@ -88,7 +99,7 @@ fn expected_schema(version: ProtocolVersion) -> Value {
                 "extras.bike": {"type": "boolean", "title": "Extras: Bike on board (only Mon 28 Dec)"},
                 "extras.lounge": {"type": "boolean", "title": "Extras: Lounge access (only Sun 27 Dec)"}
             },
-            "required": ["date"]
+            "required": ["date", "travellers"]
         });
     }
     json!({
@@ -193,6 +204,25 @@ async fn another_full_date_offers_the_dates_nearest_to_it() {
 #[tokio::test]
 async fn more_travellers_than_seats_left_is_asked_again_naming_the_seats() {
     for version in ProtocolVersion::ALL {
+        if !version.has_defaults() {
+            // 2025-06-18 asks again only the travellers, keeping the date and extras chosen.
+            let answers = vec![
+                choice(version, "2026-12-27", 5, &["lounge"]),
+                Answer::accept(json!({"travellers": 3})),
+                Answer::accept(json!({"travellers": 2})),
+            ];
+            let (result, requests) = book(version, "2026-12-25", answers).await;
+            assert_eq!(
+                booked(result),
+                "Booked 2026-12-27 for 2 travellers, with Lounge access."
+            );
+            let messages: Vec<&str> = requests.iter().filter_map(SeenRequest::message).collect();
+            let again = format!(
+                "{PROMPT} Please correct: Travellers: only 2 seats left on Sun 27 Dec. Your other answers are kept."
+            );
+            assert_eq!(messages, [PROMPT.to_owned(), again.clone(), again]);
+            continue;
+        }
         let answers = vec![
             choice(version, "2026-12-27", 5, &[]),
             choice(version, "2026-12-22", 2, &[]),
@@ -234,7 +264,10 @@ async fn an_extra_the_chosen_date_does_not_have_is_asked_again() {
         );
         assert_eq!(
             requests[1].message().unwrap(),
-            format!("{PROMPT} Please correct: Extras: Lounge access is not offered on Mon 28 Dec."),
+            format!(
+                "{PROMPT} Please correct: Extras: Lounge access is not offered on Mon 28 Dec.{}",
+                kept(version)
+            ),
             "{version:?}"
         );
     }
@@ -260,7 +293,10 @@ async fn a_date_not_offered_is_never_booked() {
             assert_eq!(requests.len(), 3, "{version:?}");
             assert_eq!(
                 requests[1].message().unwrap(),
-                format!("{PROMPT} Please correct: Date: choose one of the options."),
+                format!(
+                    "{PROMPT} Please correct: Date: choose one of the options.{}",
+                    kept(version)
+                ),
             );
         }
     }

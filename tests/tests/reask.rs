@@ -167,10 +167,12 @@ async fn a_wrong_answer_is_asked_again_with_its_errors_and_the_right_fields_as_d
 }
 
 #[tokio::test]
-async fn on_2025_06_18_the_form_is_asked_again_without_defaults() {
+async fn on_2025_06_18_only_the_fields_in_error_are_asked_again_and_the_rest_kept() {
+    // 2025-06-18 cannot pre-fill the right answers (`default` is for booleans only): asking
+    // them again would lose them. Only what must change is asked; the rest is kept.
     let session = TestClient::v2025_06_18()
         .answer(Answer::accept(wrong_size()))
-        .answer(Answer::accept(right()))
+        .answer(Answer::accept(json!({"size": 4})))
         .connect(tables())
         .await
         .unwrap();
@@ -182,8 +184,16 @@ async fn on_2025_06_18_the_form_is_asked_again_without_defaults() {
     assert_eq!(requests.len(), 2);
     assert_eq!(
         requests[1].message(),
-        Some("Book a table. Please correct: Size must be at most 12.")
+        Some("Book a table. Please correct: Size must be at most 12. Your other answers are kept.")
     );
+    let again = requests[1].schema().unwrap();
+    let asked: Vec<&str> = again
+        .properties
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .collect();
+    assert_eq!(asked, ["size"]);
+    assert_eq!(again.required, ["size"]);
     assert!(
         !requests[1].raw().contains("default"),
         "{}",

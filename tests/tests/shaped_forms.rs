@@ -799,7 +799,9 @@ fn the_request_is_plain_json_on_every_revision() {
     let checkboxes = object(
         json!({"date": "2026-12-30", "travellers": 4, "cabin": "First", "extras.7": true, "extras.9": false, "extras.12": true}),
     );
-    let folded = MultiSelectFallback::Checkboxes.read_answer(form.schema(), &checkboxes);
+    let folded = MultiSelectFallback::Checkboxes
+        .read_answer(form.schema(), &checkboxes)
+        .unwrap();
     let result = ElicitResult::from_value(&json!({"action": "accept", "content": folded})).unwrap();
     let ElicitOutcome::Accepted(trip) = form.outcome(&result).unwrap() else {
         panic!("not accepted")

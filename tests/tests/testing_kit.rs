@@ -274,10 +274,14 @@ async fn accept_with_the_defaults_filled_in() {
     for version in FORM_REVISIONS {
         let script = [Answer::accept_with_defaults(json!({"name": "Ada"}))];
         let session = open(version, script).await;
-        assert_eq!(
-            call(&session, "name").await,
+        // 2025-06-18 sends no default for a number: the form asks for the age, and the
+        // defaults the client fills in are those sent (none).
+        let expected = if version.has_defaults() {
             r#"accepted Name { name: "Ada", age: 30 }"#
-        );
+        } else {
+            "error: the answer to `name` does not fit the form: `age`: a value is required"
+        };
+        assert_eq!(call(&session, "name").await, expected, "{version:?}");
     }
 }
 

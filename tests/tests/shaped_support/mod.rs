@@ -192,7 +192,7 @@ impl Trips {
                     )
                     .await?;
                 let trip = gathered
-                    .outcome("rebook", &form)?
+                    .form::<Rebook>("rebook")?
                     .map_or_else(|| "skipped".to_owned(), booked);
                 let sure = gathered
                     .form::<Confirm>("sure")?
