@@ -172,28 +172,28 @@ impl<'de> serde_core::Deserialize<'de> for Format {
 struct ByteSet([bool; 256]);
 
 impl ByteSet {
+    const EMPTY: Self = Self([false; 256]);
+
     /// The letters and digits, and `extra`.
     const fn alphanumeric_and(extra: &[u8]) -> Self {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            // `b < 256`, so the cast is exact.
-            #[allow(clippy::cast_possible_truncation)]
-            let byte = b as u8;
-            table[b] = byte.is_ascii_alphanumeric();
-            b += 1;
-        }
+        Self::EMPTY
+            .with(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+            .with(extra)
+    }
+
+    /// This set and `bytes`.
+    const fn with(self, bytes: &[u8]) -> Self {
+        let mut table = self.0;
         let mut i = 0;
-        while i < extra.len() {
-            table[extra[i] as usize] = true;
+        while i < bytes.len() {
+            table[bytes[i] as usize] = true;
             i += 1;
         }
         Self(table)
     }
 
-    #[inline]
-    fn contains(&self, b: u8) -> bool {
-        self.0[usize::from(b)]
+    const fn contains(&self, b: u8) -> bool {
+        self.0[b as usize]
     }
 }
 
@@ -204,6 +204,71 @@ const URI_CHARS: ByteSet = ByteSet::alphanumeric_and(b"-._~:/?[]@!$&'()*+,;=#");
 /// What a URI scheme may hold after its first letter.
 const SCHEME_CHARS: ByteSet = ByteSet::alphanumeric_and(b"+-.");
 
+/// A state of an automaton over bytes.
+///
+/// The validators run on every answer a client sends, so `email` is read by an
+/// automaton: each byte costs one table load, which gives the next state, and no branch. A
+/// value is valid where the automaton stops in an accepting state.
+///
+/// The states are an enum of at most eight: a row of the table (the states after one byte)
+/// holds eight, so that finding `TABLE[byte][state]` is one address computation, and the
+/// compiler knows the index in bounds without a check.
+trait State: Copy + Eq + 'static {
+    /// The state that every byte keeps: the value is refused, whatever follows.
+    const REFUSED: Self;
+    /// `TABLE[byte][state]` is the state after `byte`, written out by `transitions!`.
+    const TABLE: &'static [[Self; 8]; 256];
+
+    /// The state's place in a row of [`TABLE`](Self::TABLE).
+    fn index(self) -> usize;
+
+    /// The state after reading `bytes`, from this one.
+    #[inline]
+    fn run(self, bytes: &[u8]) -> Self {
+        let mut state = self;
+        // Four bytes a round, with no branch between them; a value already refused stops
+        // there rather than be read to its end.
+        let (quads, tail) = bytes.as_chunks::<4>();
+        for quad in quads {
+            for &b in quad {
+                state = Self::TABLE[usize::from(b)][state.index()];
+            }
+            if state == Self::REFUSED {
+                return state;
+            }
+        }
+        for &b in tail {
+            state = Self::TABLE[usize::from(b)][state.index()];
+        }
+        state
+    }
+}
+
+/// The [`State::TABLE`] of an enum of states with `ALL` (every state) and
+/// `const fn step(self, byte: u8) -> Self` (the state after `byte`): `step` written out for
+/// every byte and state, at compile time.
+macro_rules! transitions {
+    ($state:ty) => {
+        &{
+            let mut table = [[<$state as State>::REFUSED; 8]; 256];
+            let mut b = 0;
+            while b < 256 {
+                let mut s = 0;
+                while s < <$state>::ALL.len() {
+                    let state = <$state>::ALL[s];
+                    // `b < 256`, so the cast is exact.
+                    #[allow(clippy::cast_possible_truncation)]
+                    let byte = b as u8;
+                    table[b][state as usize] = state.step(byte);
+                    s += 1;
+                }
+                b += 1;
+            }
+            table
+        }
+    };
+}
+
 /// An RFC 5321 `Mailbox`: a dot-atom or quoted local part, `@`, and a host name or an
 /// address literal.
 ///
@@ -213,11 +278,94 @@ const SCHEME_CHARS: ByteSet = ByteSet::alphanumeric_and(b"+-.");
 /// ```
 pub fn is_email(text: &str) -> bool {
     let bytes = text.as_bytes();
-    let Some(at) = bytes.iter().rposition(|&b| b == b'@') else {
+    if bytes.len() > Mailbox::UNLIMITED {
+        return is_any_mailbox(text);
+    }
+    // A short mailbox breaks no length limit, and the automaton reads the common form,
+    // `dot-atom@host-name`; any other valid one has a quoted local part or an address literal.
+    Mailbox::AtomStart.run(bytes) == Mailbox::Label
+        || ((bytes.first() == Some(&b'"') || bytes.last() == Some(&b']')) && is_any_mailbox(text))
+}
+
+/// Where an automaton reading a mailbox `dot-atom@host-name` stands after a byte.
+///
+/// It knows no length limit, nor quoted local parts or address literals, which
+/// [`is_any_mailbox`] reads. Started at [`LabelStart`](Self::LabelStart), it reads a host
+/// name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Mailbox {
+    /// Where an atom of the local part must start: first, and after a dot.
+    AtomStart,
+    /// In an atom (where the local part may end).
+    Atom,
+    /// Where a label of the host name must start: after the `@`, and after a dot.
+    LabelStart,
+    /// In a label, after a letter or digit (where the host name may end).
+    Label,
+    /// In a label, after a hyphen.
+    Hyphen,
+    /// Not a mailbox of this form, whatever follows.
+    Refused,
+}
+
+impl Mailbox {
+    const ALL: [Self; 6] = [
+        Self::AtomStart,
+        Self::Atom,
+        Self::LabelStart,
+        Self::Label,
+        Self::Hyphen,
+        Self::Refused,
+    ];
+
+    /// The longest mailbox that cannot break a length limit: a local part may have 64 bytes,
+    /// a host name 253 and a label 63, and each is shorter than the mailbox by at least the
+    /// `@` and one byte.
+    const UNLIMITED: usize = 65;
+
+    const fn step(self, b: u8) -> Self {
+        match self {
+            Self::AtomStart | Self::Atom if ATEXT.contains(b) => Self::Atom,
+            Self::Atom if b == b'.' => Self::AtomStart,
+            Self::Atom if b == b'@' => Self::LabelStart,
+            Self::LabelStart | Self::Label | Self::Hyphen if b.is_ascii_alphanumeric() => {
+                Self::Label
+            }
+            // A hyphen inside a label: not first, and (see `Hyphen`) not last.
+            Self::Label | Self::Hyphen if b == b'-' => Self::Hyphen,
+            Self::Label if b == b'.' => Self::LabelStart,
+            _ => Self::Refused,
+        }
+    }
+}
+
+impl State for Mailbox {
+    const REFUSED: Self = Self::Refused;
+    const TABLE: &'static [[Self; 8]; 256] = transitions!(Self);
+
+    #[inline]
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Whether a host name's length and its labels' keep within the limits.
+fn is_host_name_short(host: &[u8]) -> bool {
+    // No label is longer than the host name.
+    host.len() <= 63
+        || (host.len() <= 253 && host.split(|&b| b == b'.').all(|label| label.len() <= 63))
+}
+
+/// Any mailbox, of any length: the domain follows the last `@`, since a quoted local part
+/// may hold one.
+#[inline(never)]
+fn is_any_mailbox(text: &str) -> bool {
+    let Some(at) = text.bytes().rposition(|b| b == b'@') else {
         return false;
     };
-    let (local, domain) = (&bytes[..at], &bytes[at + 1..]);
-    is_local_part(local) && is_mail_domain(domain)
+    // `@` is ASCII, so both sides are `str`s.
+    is_local_part(&text.as_bytes()[..at]) && is_mail_domain(&text[at + 1..])
 }
 
 fn is_local_part(local: &[u8]) -> bool {
@@ -227,7 +375,7 @@ fn is_local_part(local: &[u8]) -> bool {
     if let [b'"', inner @ .., b'"'] = local {
         return is_quoted_content(inner);
     }
-    is_dot_atom(local, &ATEXT)
+    Mailbox::AtomStart.run(local) == Mailbox::Atom
 }
 
 fn is_quoted_content(inner: &[u8]) -> bool {
@@ -246,63 +394,17 @@ fn is_quoted_content(inner: &[u8]) -> bool {
     true
 }
 
-/// Non-empty atoms of `atom` bytes joined by single dots.
-fn is_dot_atom(text: &[u8], atom: &ByteSet) -> bool {
-    // After a dot (or at the start) an atom must begin.
-    let mut after_dot = true;
-    for &b in text {
-        if b == b'.' {
-            if after_dot {
-                return false;
-            }
-            after_dot = true;
-        } else if atom.contains(b) {
-            after_dot = false;
-        } else {
-            return false;
-        }
-    }
-    !after_dot
-}
-
-fn is_mail_domain(domain: &[u8]) -> bool {
-    if let [b'[', literal @ .., b']'] = domain {
-        // ASCII, so UTF-8; anything else is no address.
-        let Ok(literal) = std::str::from_utf8(literal) else {
-            return false;
-        };
+fn is_mail_domain(domain: &str) -> bool {
+    // Between two ASCII brackets, the literal is a `str` too.
+    if let Some(literal) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
         return match literal.strip_prefix("IPv6:") {
             Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
             None => literal.parse::<std::net::Ipv4Addr>().is_ok(),
         };
     }
-    is_hostname(domain)
-}
-
-/// An RFC 1123 host name: labels of letters, digits and inner hyphens, up to 63 each.
-fn is_hostname(host: &[u8]) -> bool {
-    if host.is_empty() || host.len() > 253 {
-        return false;
-    }
-    let mut label = 0usize;
-    let mut last = b'.';
-    for &b in host {
-        if b == b'.' {
-            if label == 0 || last == b'-' {
-                return false;
-            }
-            label = 0;
-        } else if b.is_ascii_alphanumeric() || (b == b'-' && label > 0) {
-            label += 1;
-            if label > 63 {
-                return false;
-            }
-        } else {
-            return false;
-        }
-        last = b;
-    }
-    label > 0 && last != b'-'
+    // An RFC 1123 host name: labels of letters, digits and inner hyphens joined by dots.
+    let domain = domain.as_bytes();
+    Mailbox::LabelStart.run(domain) == Mailbox::Label && is_host_name_short(domain)
 }
 
 /// An RFC 3986 absolute `URI`: a scheme, `:`, then only characters a URI may hold, with
@@ -552,6 +654,13 @@ mod tests {
             "user@localhost",
             "x@[127.0.0.1]",
             "x@[IPv6:::1]",
+            "a@b--c.d",
+            // A quoted local part may be empty and may hold an `@`: the domain follows the
+            // last one.
+            "\"\"@example.com",
+            "\"a@b\"@example.com",
+            "\"a\\\"b\"@example.com",
+            "\"a b\"@[127.0.0.1]",
         ] {
             assert!(is_email(good), "{good}");
         }
@@ -569,9 +678,41 @@ mod tests {
             "jo e@example.com",
             "jöe@example.com",
             "joe@[300.0.0.1]",
+            "a@b-.c",
+            "a@b.-c",
+            "a@b-",
+            "a@b.c.",
+            "a@exämple.com",
+            "\"a\"@b@example.com",
+            "\"jö\"@example.com",
+            "x@[]",
+            "x@[IPv6:::1",
+            "x@[IPv4:127.0.0.1]",
         ] {
             assert!(!is_email(bad), "{bad}");
         }
+    }
+
+    /// Up to 65 bytes, a mailbox cannot break a length limit and only the automaton reads
+    /// it; past that, the limits are checked. Both sides of each limit, on both sides of 65.
+    #[test]
+    fn email_length_limits() {
+        let label = |n: usize| "b".repeat(n);
+        // A label of 63 bytes, in a mailbox of 65, and of 64 in one of 66.
+        assert!(is_email(&format!("a@{}", label(63))));
+        assert!(!is_email(&format!("a@{}", label(64))));
+        assert!(is_email(&format!("a@{}.c", label(63))));
+        assert!(!is_email(&format!("a@{}.c", label(64))));
+        // A local part of 64 bytes, and of 65.
+        assert!(is_email(&format!("{}@b", "a".repeat(64))));
+        assert!(!is_email(&format!("{}@b", "a".repeat(65))));
+        assert!(is_email(&format!("\"{}\"@b", "a".repeat(62))));
+        assert!(!is_email(&format!("\"{}\"@b", "a".repeat(63))));
+        // A host name of 253 bytes, and of 254.
+        let host =
+            |last: usize| format!("{}.{}.{}.{}", label(63), label(63), label(63), label(last));
+        assert!(is_email(&format!("a@{}", host(61))));
+        assert!(!is_email(&format!("a@{}", host(62))));
     }
 
     #[test]
