@@ -718,6 +718,12 @@ fn a_key_does_not_show_its_secret() {
     assert!(debug.contains("https://a.example"), "{debug}");
 }
 
+#[test]
+fn a_key_is_wiped_from_memory_when_dropped() {
+    fn wiped_on_drop<T: zeroize::ZeroizeOnDrop>() {}
+    wiped_on_drop::<StateKey>();
+}
+
 /// Runs the ignored test `name` of this binary alone in a child process, with `variables`
 /// set, and returns what it printed. A child, because setting a variable while other test
 /// threads read the environment is a data race, and `tracing` may miss a thread's

@@ -26,9 +26,7 @@ use serde_core::Serialize;
 use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::protocol::state::{
-    Binding, MAX_SEALED_LEN, ReplayGuard, SealError, StateKey, StateKeys,
-};
+use crate::protocol::state::{Binding, MAX_SEALED_LEN, ReplayGuard, SealError, StateKeys};
 use crate::protocol::{
     ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
     MessageError, MultiSelectFallback, ProtocolVersion, RenderError,
@@ -393,7 +391,8 @@ impl Dialog {
     }
 
     /// Seals with `keys` instead of the key drawn for this process: give every instance of
-    /// the server the same ring when a retry may reach another instance.
+    /// the server the same ring when a retry may reach another instance. The dialog shares
+    /// the ring (a [`StateKeys`] is a handle): no copy of the keys is made per call.
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
@@ -937,15 +936,8 @@ impl Dialog {
 /// first time a dialog needs them, the same for the rest of the process.
 fn process_keys() -> &'static Result<StateKeys, String> {
     static KEYS: OnceLock<Result<StateKeys, String>> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut secret = [0_u8; StateKey::MIN_LEN];
-        getrandom::fill(&mut secret).map_err(|error| {
-            format!("the operating system gave no random bytes for the request state key: {error}")
-        })?;
-        StateKey::new(&secret)
-            .map(StateKeys::new)
-            .map_err(|error| error.to_string())
-    })
+    // Drawn by `StateKeys::generate`, which wipes the secret once the keys are derived.
+    KEYS.get_or_init(|| StateKeys::generate().map_err(|error| error.to_string()))
 }
 
 /// The answer kept for an answered form: its action, and the content its form read.

@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::io;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_core::Serialize;
@@ -38,8 +39,17 @@ use super::once::{ReplayGuard, StateId};
 /// let retired = StateKeys::new(new);
 /// assert_eq!(retired.open::<String>(&in_flight, &binding), Err(StateError::Foreign));
 /// ```
+///
+/// A ring is shared, not copied: a clone (each [`Dialog`](crate::dialog::Dialog) given the
+/// ring takes one) is another handle on the same keys, so the key material exists once in
+/// memory, and is wiped when the last handle is dropped. The `with_` methods change a ring
+/// no other handle shares, and copy one that is shared.
 #[derive(Clone)]
-pub struct StateKeys {
+pub struct StateKeys(Arc<Ring>);
+
+/// What a [`StateKeys`] holds.
+#[derive(Clone)]
+struct Ring {
     /// The current key first, then the previous keys.
     keys: Vec<StateKey>,
     audience: String,
@@ -51,10 +61,10 @@ pub struct StateKeys {
 impl fmt::Debug for StateKeys {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("StateKeys")
-            .field("keys", &self.keys)
-            .field("audience", &self.audience)
-            .field("ttl", &self.ttl)
-            .field("readable", &self.readable)
+            .field("keys", &self.0.keys)
+            .field("audience", &self.0.audience)
+            .field("ttl", &self.0.ttl)
+            .field("readable", &self.0.readable)
             .finish_non_exhaustive()
     }
 }
@@ -88,13 +98,18 @@ impl StateKeys {
     /// assert!(!keys.is_readable());
     /// ```
     pub fn new(current: StateKey) -> Self {
-        Self {
+        Self(Arc::new(Ring {
             keys: vec![current],
             audience: String::new(),
             audience_digest: audience_digest(""),
             ttl: Self::DEFAULT_TTL,
             readable: false,
-        }
+        }))
+    }
+
+    /// The ring to change: this handle's own, or a copy when other handles share it.
+    fn edit(&mut self) -> &mut Ring {
+        Arc::make_mut(&mut self.0)
     }
 
     /// A ring of one new key from the operating system's randomness
@@ -165,7 +180,7 @@ impl StateKeys {
     /// ```
     #[must_use]
     pub fn with_previous(mut self, key: StateKey) -> Self {
-        self.keys.push(key);
+        self.edit().keys.push(key);
         self
     }
 
@@ -190,8 +205,9 @@ impl StateKeys {
     /// ```
     #[must_use]
     pub fn with_audience(mut self, audience: impl Into<String>) -> Self {
-        self.audience = audience.into();
-        self.audience_digest = audience_digest(&self.audience);
+        let ring = self.edit();
+        ring.audience = audience.into();
+        ring.audience_digest = audience_digest(&ring.audience);
         self
     }
 
@@ -207,7 +223,7 @@ impl StateKeys {
     /// ```
     #[must_use]
     pub fn with_ttl(mut self, ttl: Duration) -> Self {
-        self.ttl = ttl;
+        self.edit().ttl = ttl;
         self
     }
 
@@ -233,7 +249,7 @@ impl StateKeys {
     /// ```
     #[must_use]
     pub fn readable(mut self) -> Self {
-        self.readable = true;
+        self.edit().readable = true;
         self
     }
 
@@ -250,7 +266,7 @@ impl StateKeys {
     #[deprecated(note = "states are encrypted by default; `readable()` is the opt-out")]
     #[must_use]
     pub fn encrypting(mut self) -> Self {
-        self.readable = false;
+        self.edit().readable = false;
         self
     }
 
@@ -263,7 +279,7 @@ impl StateKeys {
     /// assert_eq!(StateKeys::new(key.clone()).current().id(), key.id());
     /// ```
     pub fn current(&self) -> &StateKey {
-        &self.keys[0]
+        &self.0.keys[0]
     }
 
     /// Every key: the current one first, then the previous ones.
@@ -275,7 +291,7 @@ impl StateKeys {
     /// assert_eq!(keys.keys()[0].id(), keys.current().id());
     /// ```
     pub fn keys(&self) -> &[StateKey] {
-        &self.keys
+        &self.0.keys
     }
 
     /// The audience states are bound to (`""` when none was set).
@@ -287,7 +303,7 @@ impl StateKeys {
     /// assert_eq!(keys.audience(), "https://a.example/mcp");
     /// ```
     pub fn audience(&self) -> &str {
-        &self.audience
+        &self.0.audience
     }
 
     /// How long a state sealed with [`seal`](Self::seal) lives.
@@ -299,7 +315,7 @@ impl StateKeys {
     /// assert_eq!(keys.ttl(), StateKeys::DEFAULT_TTL);
     /// ```
     pub fn ttl(&self) -> Duration {
-        self.ttl
+        self.0.ttl
     }
 
     /// Whether this ring seals readable states ([`readable`](Self::readable)).
@@ -312,7 +328,7 @@ impl StateKeys {
     /// assert!(!keys.is_readable());
     /// ```
     pub fn is_readable(&self) -> bool {
-        self.readable
+        self.0.readable
     }
 
     /// Seals `state` for the call `binding` names, to expire after the ring's
@@ -338,7 +354,7 @@ impl StateKeys {
         state: &T,
         binding: &Binding,
     ) -> Result<String, SealError> {
-        self.seal_for(state, binding, self.ttl)
+        self.seal_for(state, binding, self.0.ttl)
     }
 
     /// Seals `state` for the call `binding` names, to expire `ttl` from now.
@@ -465,13 +481,13 @@ impl StateKeys {
         let key = self.current();
         let digests = self.digests(binding);
         let bound = digests.concat();
-        let format = if self.readable { READABLE } else { ENCRYPTED };
+        let format = if self.0.readable { READABLE } else { ENCRYPTED };
         let hints = key.hints(&digests);
         let capacity = OVERHEAD + json.len();
         let mut bytes = format::header(format, key.id_bytes(), expiry, &hints, &nonce, capacity);
         let header_tag = key.header_tag(&bytes);
         bytes.extend_from_slice(&header_tag);
-        if self.readable {
+        if self.0.readable {
             bytes.extend_from_slice(&json);
             let tag = key.tag(&bytes, &bound);
             bytes.extend_from_slice(&tag);
@@ -607,7 +623,7 @@ impl StateKeys {
     /// The audience, principal and call digests, in the order of the hints.
     fn digests(&self, binding: &Binding) -> [[u8; 32]; 3] {
         [
-            self.audience_digest,
+            self.0.audience_digest,
             binding.principal_digest(),
             binding.call_digest(),
         ]
@@ -622,6 +638,7 @@ impl StateKeys {
         let digests = self.digests(binding);
         let bound = digests.concat();
         let mut named = self
+            .0
             .keys
             .iter()
             .filter(|key| key.id_bytes() == sealed.key_id());
@@ -654,7 +671,7 @@ impl StateKeys {
     /// ring authenticates the header once its own id is put back), or a key the ring does
     /// not hold sealed it.
     fn unnamed(&self, sealed: &Sealed) -> StateError {
-        let altered = self.keys.iter().any(|key| {
+        let altered = self.0.keys.iter().any(|key| {
             let header = sealed.header_with_key_id(key.id_bytes());
             key.header_is_authentic(&header, sealed.header_tag())
         });
@@ -728,5 +745,21 @@ impl io::Write for ByteCounter {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clone_shares_the_ring_and_a_change_copies_it() {
+        let ring = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
+        let handle = ring.clone();
+        assert!(Arc::ptr_eq(&ring.0, &handle.0));
+        let changed = handle.with_ttl(Duration::from_secs(5));
+        assert!(!Arc::ptr_eq(&ring.0, &changed.0));
+        assert_eq!(ring.ttl(), StateKeys::DEFAULT_TTL);
+        assert_eq!(changed.ttl(), Duration::from_secs(5));
     }
 }
