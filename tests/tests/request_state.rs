@@ -250,6 +250,21 @@ fn the_sealed_form_names_the_key_and_its_expiry_in_the_clear() {
     assert_eq!(bytes[6..14], 1_800_000_000u64.to_be_bytes());
 }
 
+#[test]
+fn two_states_of_the_same_call_and_principal_share_no_header_byte_but_the_key_and_expiry() {
+    // The hints are keyed with the nonce too: two states of one person for one call cannot
+    // be linked by their headers.
+    let keys = ring(1).with_audience("https://a.example/mcp");
+    let deadline = at(1_800_000_000);
+    let one = decode(&keys.seal_until(&progress(), &ada(), deadline).unwrap());
+    let two = decode(&keys.seal_until(&progress(), &ada(), deadline).unwrap());
+    assert_eq!(one[..HINTS_AT], two[..HINTS_AT]);
+    for hint in 0..3 {
+        let at = HINTS_AT + 4 * hint;
+        assert_ne!(one[at..at + 4], two[at..at + 4], "hint {hint}");
+    }
+}
+
 // Bound to who asked, to this server and to the call
 
 fn ada() -> Binding {

@@ -12,7 +12,7 @@ use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 use zeroize::{Zeroize as _, ZeroizeOnDrop, Zeroizing};
 
-use super::format::{HEADER_TAG_LEN, HINT_LEN, KEY_ID_LEN, TAG_LEN};
+use super::format::{HEADER_TAG_LEN, HINT_LEN, KEY_ID_LEN, NONCE_LEN, TAG_LEN};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -244,12 +244,19 @@ impl StateKey {
         self.id
     }
 
-    /// The hints of the three binding digests: a keyed hash of each, so they can be compared
-    /// without naming what they hash (an observer cannot test a guess of the principal).
-    pub(super) fn hints(&self, digests: &[[u8; 32]; 3]) -> [[u8; HINT_LEN]; 3] {
+    /// The hints of the three binding digests in the state of nonce `nonce`: a keyed hash of
+    /// each, so they can be compared without naming what they hash (an observer cannot test
+    /// a guess of the principal), and of the nonce, so two states of the same person or call
+    /// carry different hints (an observer cannot link them).
+    pub(super) fn hints(
+        &self,
+        nonce: &[u8; NONCE_LEN],
+        digests: &[[u8; 32]; 3],
+    ) -> [[u8; HINT_LEN]; 3] {
         let hint = |index: u8| {
             let mut mac = self.hint.clone();
             mac.update(&[index]);
+            mac.update(nonce);
             mac.update(&digests[usize::from(index)]);
             let mut hint = [0; HINT_LEN];
             hint.copy_from_slice(&mac.finalize().into_bytes()[..HINT_LEN]);

@@ -87,10 +87,11 @@
 //! The tag covers every byte before it and the three SHA-256 digests of the binding (the
 //! audience, the principal or its absence, the call), which are not stored: a state opens
 //! only where all three are the same as when it was sealed. The hints are the first four
-//! bytes of an HMAC of each digest: covered by the header tag, they let the server tell
-//! *which* part differs when the seal does not hold, without the client being able to forge
-//! that answer or test a guess of the principal. Each key derives its own cipher key and
-//! three HMAC keys from the secret.
+//! bytes of an HMAC of the nonce and each digest: covered by the header tag, they let the
+//! server tell *which* part differs when the seal does not hold, without the client being
+//! able to forge that answer, test a guess of the principal, or link two states of the same
+//! person or call (each state's nonce makes its hints new). Each key derives its own cipher
+//! key and three HMAC keys from the secret.
 //!
 //! The fixed fields cost 74 bytes, so a payload of `n` bytes of JSON seals to
 //! ⌈4 (74 + n) / 3⌉ characters, readable or encrypted alike; [`StateKeys::sealed_len`]

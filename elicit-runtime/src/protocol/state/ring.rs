@@ -482,7 +482,7 @@ impl StateKeys {
         let digests = self.digests(binding);
         let bound = digests.concat();
         let format = if self.0.readable { READABLE } else { ENCRYPTED };
-        let hints = key.hints(&digests);
+        let hints = key.hints(&nonce, &digests);
         let capacity = OVERHEAD + json.len();
         let mut bytes = format::header(format, key.id_bytes(), expiry, &hints, &nonce, capacity);
         let header_tag = key.header_tag(&bytes);
@@ -701,7 +701,7 @@ fn diagnose(key: &StateKey, sealed: &Sealed, digests: &[[u8; 32]; 3]) -> StateEr
     if !key.header_is_authentic(sealed.header(), sealed.header_tag()) {
         return StateError::Tampered;
     }
-    let expected = key.hints(digests);
+    let expected = key.hints(&sealed.nonce(), digests);
     let reasons = [
         StateError::WrongAudience,
         StateError::WrongPrincipal,
