@@ -1457,13 +1457,40 @@ fn an_authentic_state_of_another_type_is_unreadable() {
     let keys = ring(1);
     let sealed = keys.seal("text", &binding()).unwrap();
     let error = keys.open::<Progress>(&sealed, &binding()).unwrap_err();
-    assert!(matches!(error, StateError::Unreadable(_)), "{error:?}");
-    assert!(
-        error
-            .to_string()
-            .starts_with("request state is unreadable: invalid type"),
-        "{error}"
+    assert_eq!(
+        error,
+        StateError::Unreadable {
+            category: serde_json::error::Category::Data,
+            line: 1,
+            column: 6,
+        }
     );
+    assert_eq!(
+        error.to_string(),
+        "request state is unreadable: a value that does not fit the type at line 1 column 6 of its payload"
+    );
+}
+
+#[test]
+fn an_unreadable_state_is_described_without_its_content() {
+    // Authentic states whose payload serde refuses: its messages quote what they refuse.
+    let keys = ring(1);
+    let card = "4242 4242 4242 4242";
+    for (state, column) in [
+        (json!({"step": card}), 29),
+        (json!({"step": 2, "name": "Ada", "cups": -4242}), 35),
+        (json!([card]), 22),
+    ] {
+        let sealed = keys.seal(&state, &binding()).unwrap();
+        let error = keys.open::<Progress>(&sealed, &binding()).unwrap_err();
+        let StateError::Unreadable { line, column: at, .. } = error else {
+            panic!("{error:?}");
+        };
+        assert_eq!((line, at), (1, column), "{state}");
+        for shown in [error.to_string(), format!("{error:?}")] {
+            assert!(!shown.contains("4242"), "{shown}");
+        }
+    }
 }
 
 #[test]

@@ -26,7 +26,9 @@ use serde_core::Serialize;
 use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::protocol::state::{Binding, MAX_SEALED_LEN, ReplayGuard, SealError, StateKeys};
+use crate::protocol::state::{
+    Binding, JsonFault, MAX_SEALED_LEN, ReplayGuard, SealError, StateKeys,
+};
 use crate::protocol::{
     ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
     MessageError, MultiSelectFallback, ProtocolVersion, RenderError,
@@ -753,9 +755,11 @@ impl Dialog {
     ) -> Result<V, Halt> {
         let kept = self.lock().memory.kept.get(name).cloned();
         if let Some(kept) = kept {
+            // Where and what kind, not serde's message: it would quote the kept value.
             return V::deserialize(kept).map_err(|error| {
                 Halt::internal(format!(
-                    "the value kept as `{name}` no longer reads: {error}"
+                    "the value kept as `{name}` no longer reads: {}",
+                    JsonFault::from(&error)
                 ))
             });
         }

@@ -69,8 +69,18 @@ pub enum StateError {
     /// be a replay.
     GuardFailed(String),
     /// Authentic, but its payload does not read as the expected type (it was sealed before
-    /// the state type changed); serde's message.
-    Unreadable(String),
+    /// the state type changed): what kind of error, and where in the payload's JSON. Not
+    /// serde's message, which quotes the value it refused: a decrypted answer (a card
+    /// number, say) would reach your logs.
+    Unreadable {
+        /// What kind of error: `Data` for a value that does not fit the type (the usual
+        /// one), `Syntax`, `Eof` or `Io` for JSON that does not parse.
+        category: serde_json::error::Category,
+        /// The line of the payload's JSON where it was found, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
 }
 
 impl StateError {
@@ -94,7 +104,7 @@ impl StateError {
             Self::Expired => "expired",
             Self::AlreadyUsed => "already_used",
             Self::GuardFailed(_) => "guard_failed",
-            Self::Unreadable(_) => "unreadable",
+            Self::Unreadable { .. } => "unreadable",
         }
     }
 
@@ -160,12 +170,76 @@ impl fmt::Display for StateError {
                 f,
                 "request state could not be checked for a first use: {reason}"
             ),
-            Self::Unreadable(reason) => write!(f, "request state is unreadable: {reason}"),
+            Self::Unreadable {
+                category,
+                line,
+                column,
+            } => write!(
+                f,
+                "request state is unreadable: {} of its payload",
+                JsonFault::new(*category, *line, *column)
+            ),
         }
     }
 }
 
 impl std::error::Error for StateError {}
+
+impl StateError {
+    /// The refusal of a payload serde could not read: its classification and position only.
+    pub(super) fn unreadable(error: &serde_json::Error) -> Self {
+        Self::Unreadable {
+            category: error.classify(),
+            line: error.line(),
+            column: error.column(),
+        }
+    }
+}
+
+/// What went wrong reading some JSON, and where, without the content serde's messages quote
+/// (`invalid type: string "4242 4242 4242 4242", expected u32`): for a message about JSON
+/// that holds what a person answered.
+///
+/// Written as "a value that does not fit the type at line 1 column 26" (without the position
+/// when the JSON was read from a `Value`, which has none).
+pub(crate) struct JsonFault {
+    category: serde_json::error::Category,
+    line: usize,
+    column: usize,
+}
+
+impl JsonFault {
+    pub(crate) fn new(category: serde_json::error::Category, line: usize, column: usize) -> Self {
+        Self {
+            category,
+            line,
+            column,
+        }
+    }
+}
+
+impl From<&serde_json::Error> for JsonFault {
+    fn from(error: &serde_json::Error) -> Self {
+        Self::new(error.classify(), error.line(), error.column())
+    }
+}
+
+impl fmt::Display for JsonFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use serde_json::error::Category;
+        let kind = match self.category {
+            Category::Data => "a value that does not fit the type",
+            Category::Syntax => "a JSON syntax error",
+            Category::Eof => "an early end of the JSON",
+            Category::Io => "a read error",
+        };
+        // Line 0: read from a `Value`, where serde_json knows no position.
+        if self.line == 0 {
+            return f.write_str(kind);
+        }
+        write!(f, "{kind} at line {} column {}", self.line, self.column)
+    }
+}
 
 /// `-32602` "invalid or expired request state", no data, whatever the reason (feature
 /// `rmcp`): see [`StateError`].

@@ -112,6 +112,7 @@ mod once;
 mod ring;
 
 pub use binding::Binding;
+pub(crate) use error::JsonFault;
 pub use error::{SealError, StateError};
 pub use format::MAX_SEALED_LEN;
 pub use key::{KeyError, StateKey};

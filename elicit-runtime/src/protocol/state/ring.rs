@@ -555,9 +555,11 @@ impl StateKeys {
     ///
     /// let now = UNIX_EPOCH + Duration::from_secs(99);
     /// assert_eq!(keys.open_at::<u32>(&sealed, &binding, now), Ok(7));
-    /// assert_eq!(keys.open_at::<String>(&sealed, &binding, now), Err(StateError::Unreadable(
-    ///     "invalid type: integer `7`, expected a string at line 1 column 1".into(),
-    /// )));
+    /// let error = keys.open_at::<String>(&sealed, &binding, now).unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "request state is unreadable: a value that does not fit the type at line 1 column 1 of its payload",
+    /// );
     /// let other = Binding::tool("survey", &json!({"lang": "fr"}));
     /// assert_eq!(keys.open_at::<u32>(&sealed, &other, now), Err(StateError::WrongCall));
     /// let stranger = StateKeys::new(StateKey::new(&[6; 32]).unwrap());
@@ -724,7 +726,7 @@ struct Opened {
 }
 
 fn read<T: DeserializeOwned>(payload: &[u8]) -> Result<T, StateError> {
-    serde_json::from_slice(payload).map_err(|error| StateError::Unreadable(error.to_string()))
+    serde_json::from_slice(payload).map_err(|error| StateError::unreadable(&error))
 }
 
 /// Seconds since the Unix epoch, rounded down; at least 1, as 0 means "no expiry" (a time
