@@ -6,7 +6,7 @@ use std::collections::{BinaryHeap, HashMap};
 use std::fmt;
 use std::future::{Future, ready};
 use std::pin::Pin;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::format::NONCE_LEN;
@@ -157,7 +157,22 @@ pub trait ReplayGuard: Send + Sync {
 /// ```
 pub struct MemoryReplayGuard {
     capacity: usize,
+    clock: Clock,
     used: Mutex<Used>,
+}
+
+/// Where a guard reads the time: the system clock, or a test's.
+#[derive(Clone)]
+struct Clock(Arc<dyn Fn() -> SystemTime + Send + Sync>);
+
+impl Clock {
+    fn system() -> Self {
+        Self(Arc::new(SystemTime::now))
+    }
+
+    fn now(&self) -> SystemTime {
+        (self.0)()
+    }
 }
 
 /// The ids used, and when each may be forgotten.
@@ -215,6 +230,7 @@ impl MemoryReplayGuard {
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
             capacity,
+            clock: Clock::system(),
             used: Mutex::new(Used::default()),
         }
     }
@@ -251,7 +267,7 @@ impl MemoryReplayGuard {
     /// assert_eq!(guard.record(StateId::from_bytes([3; 24]), None), Ok(false));
     /// ```
     pub fn record(&self, id: StateId, expires: Option<SystemTime>) -> Result<bool, GuardFull> {
-        let now = seconds(SystemTime::now());
+        let now = seconds(self.clock.now());
         let mut used = self.lock();
         used.forget_expired(now);
         if used.ids.contains_key(&id) {
@@ -332,3 +348,4 @@ impl fmt::Display for GuardFull {
 }
 
 impl std::error::Error for GuardFull {}
+
