@@ -71,8 +71,9 @@ impl Server {
 
     #[tool(description = "Asks a name; its state expires at once")]
     async fn hurry(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        // No clock skew allowance: the state expires as it is issued.
         dialog
-            .keys(&self.keys)
+            .keys(&self.keys.clone().with_clock_skew(Duration::ZERO))
             .expires_after(Duration::ZERO)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);

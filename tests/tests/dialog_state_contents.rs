@@ -137,6 +137,19 @@ impl Server {
             .await
     }
 
+    #[tool(description = "Pays once, with states that would never expire")]
+    async fn pay_forever(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
+            .once(self.guard.clone())
+            .never_expires()
+            .run(|d| async move {
+                let (guest, ok) = guest_then_confirm(&d).await?;
+                Ok(said(format!("paid: {:?} {ok}", guest.map(|g| g.name))))
+            })
+            .await
+    }
+
     #[tool(description = "Three ten-field forms")]
     async fn three_tens(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
@@ -348,6 +361,19 @@ async fn a_dialog_that_opens_each_state_once_refuses_a_replayed_retry() {
     assert_eq!(
         serde_json::to_string(&replayed).unwrap(),
         r#"{"code":-32602,"message":"invalid or expired request state"}"#
+    );
+}
+
+#[tokio::test]
+async fn a_dialog_that_opens_each_state_once_seals_none_that_never_expires() {
+    // Its guard would have to remember such a state forever: the author learns it at the
+    // first round, not the person at the second.
+    let session = connect().await;
+    let error = error_of(call(&session, "pay_forever", json!({}), None, None).await);
+    assert_eq!(error.code.0, -32603);
+    assert_eq!(
+        error.message,
+        "a dialog opened once seals states that expire: `once` and `never_expires` do not go together"
     );
 }
 

@@ -432,7 +432,9 @@ impl Dialog {
     /// same retry, within its expiry) is refused, as any forgery is. For a tool whose effect
     /// must happen once (a payment); `guard` remembers the states used — in this process
     /// ([`MemoryReplayGuard`](crate::protocol::state::MemoryReplayGuard)), or in a store the
-    /// instances share (see [`ReplayGuard`]).
+    /// instances share (see [`ReplayGuard`]). Its states must expire: with
+    /// [`never_expires`](Self::never_expires) the dialog stops with `-32603` instead of
+    /// sealing one.
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
@@ -467,7 +469,8 @@ impl Dialog {
     }
 
     /// Seals states that never expire (retiring the key still retires them): an explicit
-    /// choice, for a dialog a person may leave open for days.
+    /// choice, for a dialog a person may leave open for days. Not with [`once`](Self::once),
+    /// whose guard would have to remember each state forever.
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
@@ -893,6 +896,11 @@ impl Dialog {
             Ok(ring) => ring,
             Err(halt) => return halt,
         };
+        if self.guard.is_some() && matches!(self.expiry, Expiry::Never) {
+            return Halt::internal(
+                "a dialog opened once seals states that expire: `once` and `never_expires` do not go together",
+            );
+        }
         let binding = self.bound();
         let progress = self.lock();
         let sealed = match self.expiry {

@@ -21,8 +21,9 @@ const CLIENT_MESSAGE: &str = "invalid or expired request state";
 /// With the `rmcp` feature, every refusal is also logged through `tracing` (target
 /// `elicit_core::state`, field `reason`: the [`name`](Self::name)), at `debug` for
 /// [`Expired`](Self::Expired) (a person who took too long), `error` for
-/// [`GuardFailed`](Self::GuardFailed) (your store is down), and `warn` for the rest (a
-/// client that sent what no honest client sends, or a server whose state type changed).
+/// [`GuardFailed`](Self::GuardFailed) (your store is down or full) and
+/// [`NeverExpires`](Self::NeverExpires) (your server sealed it so), and `warn` for the rest
+/// (a client that sent what no honest client sends, or a server whose state type changed).
 ///
 /// ```
 /// use elicit_core::protocol::state::StateError;
@@ -62,6 +63,11 @@ pub enum StateError {
     WrongCall,
     /// Past its expiry.
     Expired,
+    /// Sealed [without expiry](super::StateKeys::seal_without_expiry) and presented to
+    /// [`StateKeys::open_once`](super::StateKeys::open_once): a state used once must expire,
+    /// or its guard would have to remember it forever. The server's own choice refused, not
+    /// the client's doing.
+    NeverExpires,
     /// Already used once ([`StateKeys::open_once`](super::StateKeys::open_once)).
     AlreadyUsed,
     /// The [`ReplayGuard`](super::ReplayGuard) could not tell whether it was used (its store
@@ -86,8 +92,8 @@ pub enum StateError {
 impl StateError {
     /// A one-word name of the reason, for logs and metrics: `"malformed"`, `"oversized"`,
     /// `"foreign"`, `"tampered"`, `"wrong_audience"`, `"wrong_principal"`, `"wrong_call"`,
-    /// `"expired"`, `"already_used"`, `"guard_failed"` or `"unreadable"`. The client never
-    /// sees it.
+    /// `"expired"`, `"never_expires"`, `"already_used"`, `"guard_failed"` or `"unreadable"`.
+    /// The client never sees it.
     ///
     /// ```
     /// assert_eq!(elicit_core::protocol::state::StateError::WrongCall.name(), "wrong_call");
@@ -102,6 +108,7 @@ impl StateError {
             Self::WrongPrincipal => "wrong_principal",
             Self::WrongCall => "wrong_call",
             Self::Expired => "expired",
+            Self::NeverExpires => "never_expires",
             Self::AlreadyUsed => "already_used",
             Self::GuardFailed(_) => "guard_failed",
             Self::Unreadable { .. } => "unreadable",
@@ -139,7 +146,7 @@ impl StateError {
                 Self::Expired => {
                     tracing::debug!(target: TARGET, reason = self.name(), "{self}");
                 }
-                Self::GuardFailed(_) => {
+                Self::GuardFailed(_) | Self::NeverExpires => {
                     tracing::error!(target: TARGET, reason = self.name(), "{self}");
                 }
                 _ => tracing::warn!(target: TARGET, reason = self.name(), "{self}"),
@@ -165,6 +172,9 @@ impl fmt::Display for StateError {
             Self::WrongPrincipal => f.write_str("request state was issued to another principal"),
             Self::WrongCall => f.write_str("request state was issued for another call"),
             Self::Expired => f.write_str("request state has expired"),
+            Self::NeverExpires => f.write_str(
+                "request state never expires, and a state that may be used once must expire",
+            ),
             Self::AlreadyUsed => f.write_str("request state has already been used"),
             Self::GuardFailed(reason) => write!(
                 f,

@@ -19,8 +19,9 @@
 //! - [`StateError`]: why a state was refused, precisely, for your code and logs; the client
 //!   gets one `-32602` for all of them. [`SealError`]: why a state could not be sealed (too
 //!   large for the protocol's 64 KiB, [`MAX_SEALED_LEN`]).
-//! - [`ReplayGuard`], [`MemoryReplayGuard`] and [`StateId`]: a state used once only
-//!   ([`StateKeys::open_once`]), for a tool whose effect must not happen twice.
+//! - [`ReplayGuard`], [`MemoryReplayGuard`], [`StateUse`], [`StateId`] and [`Owner`]: a
+//!   state used once only ([`StateKeys::open_once`]), for a tool whose effect must not happen
+//!   twice.
 //!
 //! The state is encrypted (XChaCha20-Poly1305): the client sees a string of base64 and no
 //! answer in it. [`StateKeys::readable`] signs it only, for a state you want to read on the
@@ -116,5 +117,7 @@ pub(crate) use error::JsonFault;
 pub use error::{SealError, StateError};
 pub use format::MAX_SEALED_LEN;
 pub use key::{KeyError, StateKey};
-pub use once::{GuardFull, GuardFuture, GuardResult, MemoryReplayGuard, ReplayGuard, StateId};
+pub use once::{
+    GuardFull, GuardFuture, GuardResult, MemoryReplayGuard, Owner, ReplayGuard, StateId, StateUse,
+};
 pub use ring::StateKeys;

@@ -12,7 +12,7 @@ use super::binding::{Binding, audience_digest};
 use super::error::{SealError, StateError};
 use super::format::{self, ENCRYPTED, MAX_SEALED_LEN, NONCE_LEN, OVERHEAD, READABLE, Sealed};
 use super::key::{KeyError, StateKey, read_variable};
-use super::once::{ReplayGuard, StateId};
+use super::once::{ReplayGuard, StateId, StateUse};
 
 /// A key ring: the current key, which seals, and the previous keys, which still open what
 /// they sealed; the audience (this server's identity) every state is bound to; how long a
@@ -55,6 +55,8 @@ struct Ring {
     audience: String,
     audience_digest: [u8; 32],
     ttl: Duration,
+    /// How long past its expiry a state still opens.
+    skew: Duration,
     readable: bool,
 }
 
@@ -64,6 +66,7 @@ impl fmt::Debug for StateKeys {
             .field("keys", &self.0.keys)
             .field("audience", &self.0.audience)
             .field("ttl", &self.0.ttl)
+            .field("clock_skew", &self.0.skew)
             .field("readable", &self.0.readable)
             .finish_non_exhaustive()
     }
@@ -86,6 +89,20 @@ impl StateKeys {
     /// ```
     pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
 
+    /// How long past its expiry a state still opens unless the ring
+    /// ([`with_clock_skew`](Self::with_clock_skew)) says otherwise: 5 seconds. The server
+    /// that seals a state writes its expiry by its own clock, and the one that opens it
+    /// reads it by its own; clocks kept by NTP agree within milliseconds, and this allowance
+    /// covers one that lags by a few seconds, so a person's answer is not refused for it. It
+    /// lengthens by as much the time a copied state can be replayed (which
+    /// [`open_once`](Self::open_once) closes: its guard is told the last moment the state
+    /// opens, allowance included).
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::protocol::state::StateKeys::DEFAULT_CLOCK_SKEW.as_secs(), 5);
+    /// ```
+    pub const DEFAULT_CLOCK_SKEW: Duration = Duration::from_secs(5);
+
     /// A ring of one key, with no audience, [`DEFAULT_TTL`](Self::DEFAULT_TTL), sealing
     /// encrypted states.
     ///
@@ -103,6 +120,7 @@ impl StateKeys {
             audience: String::new(),
             audience_digest: audience_digest(""),
             ttl: Self::DEFAULT_TTL,
+            skew: Self::DEFAULT_CLOCK_SKEW,
             readable: false,
         }))
     }
@@ -225,6 +243,42 @@ impl StateKeys {
     pub fn with_ttl(mut self, ttl: Duration) -> Self {
         self.edit().ttl = ttl;
         self
+    }
+
+    /// Opens a state until `allowance` past its expiry (instead of
+    /// [`DEFAULT_CLOCK_SKEW`](Self::DEFAULT_CLOCK_SKEW)): the largest difference you allow
+    /// between the clocks of the servers that seal and open states. `Duration::ZERO` where
+    /// one clock does both (a server of one process) and a state must expire to the second.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    /// use std::time::{Duration, UNIX_EPOCH};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap()).with_clock_skew(Duration::from_secs(30));
+    /// let call = Binding::tool("survey", &json!({}));
+    /// let expiry = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+    /// let sealed = keys.seal_until(&1, &call, expiry).unwrap();
+    /// let late = |seconds| expiry + Duration::from_secs(seconds);
+    /// assert_eq!(keys.open_at::<u8>(&sealed, &call, late(29)), Ok(1));
+    /// assert_eq!(keys.open_at::<u8>(&sealed, &call, late(30)), Err(StateError::Expired));
+    /// ```
+    #[must_use]
+    pub fn with_clock_skew(mut self, allowance: Duration) -> Self {
+        self.edit().skew = allowance;
+        self
+    }
+
+    /// How long past its expiry a state still opens.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
+    /// assert_eq!(keys.clock_skew(), StateKeys::DEFAULT_CLOCK_SKEW);
+    /// ```
+    pub fn clock_skew(&self) -> Duration {
+        self.0.skew
     }
 
     /// Seals states the client **can read**: signed with HMAC-SHA-256, the payload in clear
@@ -371,7 +425,7 @@ impl StateKeys {
     /// let binding = Binding::tool("survey", &json!({}));
     /// let sealed = keys.seal_for(&1, &binding, Duration::from_secs(300)).unwrap();
     /// assert_eq!(keys.open::<u8>(&sealed, &binding).unwrap(), 1);
-    /// let later = SystemTime::now() + Duration::from_secs(301);
+    /// let later = SystemTime::now() + Duration::from_secs(300) + keys.clock_skew();
     /// assert_eq!(keys.open_at::<u8>(&sealed, &binding, later), Err(StateError::Expired));
     /// ```
     pub fn seal_for<T: Serialize + ?Sized>(
@@ -387,7 +441,8 @@ impl StateKeys {
     }
 
     /// Seals `state` for the call `binding` names, to expire at `expires_at` (kept to the
-    /// second, rounded down): [`open_at`](Self::open_at) refuses it from then on.
+    /// second, rounded down): [`open_at`](Self::open_at) refuses it from then on, past the
+    /// ring's [clock skew allowance](Self::with_clock_skew).
     ///
     /// # Errors
     /// As [`seal`](Self::seal).
@@ -397,7 +452,7 @@ impl StateKeys {
     /// use serde_json::json;
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
-    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap()).with_clock_skew(Duration::ZERO);
     /// let binding = Binding::prompt("plan", &json!({"goal": "ship"}));
     /// let deadline = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
     /// let sealed = keys.seal_until(&"draft", &binding, deadline).unwrap();
@@ -536,7 +591,8 @@ impl StateKeys {
     /// call, else the (authenticated) header tells which differs
     /// ([`WrongAudience`](StateError::WrongAudience),
     /// [`WrongPrincipal`](StateError::WrongPrincipal), [`WrongCall`](StateError::WrongCall))
-    /// or none does ([`Tampered`](StateError::Tampered)); it has not expired
+    /// or none does ([`Tampered`](StateError::Tampered)); it has not expired, the ring's
+    /// [clock skew allowance](Self::with_clock_skew) past its expiry
     /// ([`Expired`](StateError::Expired)); its payload reads as a `T`
     /// ([`Unreadable`](StateError::Unreadable)).
     ///
@@ -577,15 +633,19 @@ impl StateKeys {
     }
 
     /// Opens a state as [`open`](Self::open) does, then only if this is its first use:
-    /// `guard` records its [id](StateId) and answers whether it had been used
-    /// ([`AlreadyUsed`](StateError::AlreadyUsed)), or fails
-    /// ([`GuardFailed`](StateError::GuardFailed): refused too). For a tool whose effect must
-    /// happen once; a retry of a call whose answer was lost is refused as well, so make the
-    /// effect idempotent where you can instead.
+    /// `guard` records its [use](StateUse) (its id, whom it is charged to, the last moment it
+    /// opens) and answers whether it had been used ([`AlreadyUsed`](StateError::AlreadyUsed)),
+    /// or fails ([`GuardFailed`](StateError::GuardFailed): refused too). For a tool whose
+    /// effect must happen once; a retry of a call whose answer was lost is refused as well,
+    /// so make the effect idempotent where you can instead.
+    ///
+    /// A state that never expires ([`seal_without_expiry`](Self::seal_without_expiry)) is
+    /// refused ([`NeverExpires`](StateError::NeverExpires)) before the guard is asked: it
+    /// would have to be remembered forever.
     ///
     /// # Errors
-    /// As [`open`](Self::open), then [`AlreadyUsed`](StateError::AlreadyUsed) or
-    /// [`GuardFailed`](StateError::GuardFailed).
+    /// As [`open`](Self::open), then [`NeverExpires`](StateError::NeverExpires),
+    /// [`AlreadyUsed`](StateError::AlreadyUsed) or [`GuardFailed`](StateError::GuardFailed).
     ///
     /// ```
     /// use elicit_core::protocol::state::{Binding, MemoryReplayGuard, StateError, StateKey, StateKeys};
@@ -611,7 +671,11 @@ impl StateKeys {
             Ok(opened) => opened,
             Err(error) => return Err(error.logged()),
         };
-        let refused = match guard.first_use(opened.id, opened.expires).await {
+        let Some(accepted_until) = opened.accepted_until else {
+            return Err(StateError::NeverExpires.logged());
+        };
+        let used = StateUse::new(opened.id, binding.owner(), accepted_until);
+        let refused = match guard.first_use(used).await {
             Ok(true) => None,
             Ok(false) => Some(StateError::AlreadyUsed),
             Err(error) => Some(StateError::GuardFailed(error.to_string())),
@@ -654,17 +718,19 @@ impl StateKeys {
             .find_map(|key| payload(key, &sealed, &bound))
             .ok_or_else(|| diagnose(key, &sealed, &digests))?;
         let expiry = sealed.expiry();
-        // Compared as durations since the epoch: `UNIX_EPOCH + expiry` could overflow.
+        // The last moment it opens, as a duration since the epoch (`UNIX_EPOCH + expiry`
+        // could overflow).
+        let last = Duration::from_secs(expiry).saturating_add(self.0.skew);
         let since_epoch = now.duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO);
-        if expiry != 0 && since_epoch >= Duration::from_secs(expiry) {
+        if expiry != 0 && since_epoch >= last {
             return Err(StateError::Expired);
         }
         Ok(Opened {
             payload,
             id: StateId::from_bytes(sealed.nonce()),
             // Past what `SystemTime` holds, a state never expires in practice.
-            expires: (expiry != 0)
-                .then(|| UNIX_EPOCH.checked_add(Duration::from_secs(expiry)))
+            accepted_until: (expiry != 0)
+                .then(|| UNIX_EPOCH.checked_add(last))
                 .flatten(),
         })
     }
@@ -722,7 +788,9 @@ fn diagnose(key: &StateKey, sealed: &Sealed, digests: &[[u8; 32]; 3]) -> StateEr
 struct Opened {
     payload: Vec<u8>,
     id: StateId,
-    expires: Option<SystemTime>,
+    /// The last moment it opens: its expiry plus the ring's skew allowance; `None` for a
+    /// state that never expires.
+    accepted_until: Option<SystemTime>,
 }
 
 fn read<T: DeserializeOwned>(payload: &[u8]) -> Result<T, StateError> {
