@@ -327,15 +327,28 @@ fn logging_child() {
             let session = connect(server).await;
             let first = first_state(&session, "greet", json!({})).await;
             let answer = Some(json!({"name": {"action": "accept", "content": {"name": CARD}}}));
-            let second = match call(&session, "greet", json!({}), answer.clone(), Some(first.clone()))
-                .await
-                .unwrap()
+            let second = match call(
+                &session,
+                "greet",
+                json!({}),
+                answer.clone(),
+                Some(first.clone()),
+            )
+            .await
+            .unwrap()
             {
                 CallToolResponse::InputRequired(result) => result.request_state.unwrap(),
                 other => panic!("expected the second round, got {other:?}"),
             };
             // The state holding the card, presented for other arguments and altered.
-            let _ = call(&session, "greet", json!({"lang": "fr"}), None, Some(second.clone())).await;
+            let _ = call(
+                &session,
+                "greet",
+                json!({"lang": "fr"}),
+                None,
+                Some(second.clone()),
+            )
+            .await;
             let mut bytes = second.clone().into_bytes();
             let middle = bytes.len() / 2;
             bytes[middle] = if bytes[middle] == b'A' { b'B' } else { b'A' };
@@ -360,7 +373,13 @@ fn logging_child() {
 /// returns what it printed.
 fn in_child(name: &str) -> String {
     let output = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", name, "--ignored", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            name,
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .output()
         .unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -397,7 +416,10 @@ fn no_answer_reaches_the_logs() {
         }
     }
     // What is logged instead: what kind of error, and where in the state's JSON.
-    let unreadable = events.iter().find(|line| line.contains("unreadable")).unwrap();
+    let unreadable = events
+        .iter()
+        .find(|line| line.contains("unreadable"))
+        .unwrap();
     assert!(
         unreadable.contains("a value that does not fit the type at line 1 column "),
         "{unreadable}"

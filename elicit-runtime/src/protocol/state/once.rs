@@ -589,12 +589,12 @@ impl Used {
                 break;
             }
             self.by_deadline.pop();
-            if let Some(entry) = self.ids.remove(&id) {
-                if let Some(held) = self.per_owner.get_mut(&entry.owner) {
-                    *held -= 1;
-                    if *held == 0 {
-                        self.per_owner.remove(&entry.owner);
-                    }
+            if let Some(entry) = self.ids.remove(&id)
+                && let Some(held) = self.per_owner.get_mut(&entry.owner)
+            {
+                *held -= 1;
+                if *held == 0 {
+                    self.per_owner.remove(&entry.owner);
                 }
             }
         }
@@ -793,6 +793,6 @@ mod tests {
         advance(&time, Duration::from_secs(600) + StateUse::DEFAULT_MARGIN);
         assert_eq!(guard.record(of(3, mallory)), Ok(true));
         assert_eq!(guard.len(), 1);
-        assert!(guard.lock().per_owner.get(&ada).is_none());
+        assert!(!guard.lock().per_owner.contains_key(&ada));
     }
 }
