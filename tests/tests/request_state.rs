@@ -12,8 +12,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
 use elicit_core::protocol::state::{
-    Binding, GuardFull, GuardFuture, KeyError, MAX_SEALED_LEN, MemoryReplayGuard, Owner,
-    ReplayGuard, SealError, StateError, StateId, StateKey, StateKeys, StateUse,
+    Binding, GuardFull, GuardFuture, KeyError, MAX_SEALED_LEN, MemoryReplayGuard, Owner, Principal,
+    PrincipalPolicy, ReplayGuard, SealError, StateError, StateId, StateKey, StateKeys, StateUse,
 };
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -309,6 +309,70 @@ fn a_state_issued_to_one_principal_is_refused_to_another() {
 }
 
 #[test]
+fn issuer_and_subject_name_one_principal_whatever_characters_they_hold() {
+    let keys = ring(1);
+    let of = |issuer: &str, subject: &str| {
+        binding().with_principal(Principal::issuer_subject(issuer, subject))
+    };
+    let sealed = keys
+        .seal(&progress(), &of("https://id.example|x", "y"))
+        .unwrap();
+    assert_eq!(
+        open(&keys, &sealed, &of("https://id.example|x", "y")),
+        Ok(progress())
+    );
+    for (issuer, subject) in [
+        ("https://id.example", "x|y"),
+        ("https://id.example|x|y", ""),
+        ("https://id.example|x\",\"y", ""),
+        ("", "https://id.example|x|y"),
+    ] {
+        assert_eq!(
+            open(&keys, &sealed, &of(issuer, subject)),
+            Err(StateError::WrongPrincipal),
+            "{issuer:?} {subject:?}"
+        );
+    }
+    // What the separator recipe could not tell apart.
+    assert_eq!(
+        format!("{}|{}", "https://id.example|x", "y"),
+        format!("{}|{}", "https://id.example", "x|y")
+    );
+    // A principal's text is its own: `with_principal` takes it as written.
+    let text = Principal::issuer_subject("https://id.example", "ada");
+    assert_eq!(text.as_str(), r#"["https://id.example","ada"]"#);
+    assert_eq!(
+        binding().with_principal(&text),
+        binding().with_principal(r#"["https://id.example","ada"]"#)
+    );
+    assert_eq!(format!("{text:?}"), "Principal(..)");
+}
+
+#[test]
+fn keys_that_require_a_principal_seal_and_open_nothing_without_one() {
+    let keys = ring(1).with_principal_policy(PrincipalPolicy::Required);
+    assert!(matches!(
+        keys.seal(&progress(), &binding()),
+        Err(SealError::NoPrincipal)
+    ));
+    let sealed = keys.seal(&progress(), &ada()).unwrap();
+    assert_eq!(open(&keys, &sealed, &ada()), Ok(progress()));
+    assert_eq!(
+        open(&keys, &sealed, &binding()),
+        Err(StateError::NoPrincipal)
+    );
+    // The check comes first: whatever the string, a call without a principal learns nothing.
+    assert_eq!(
+        open(&keys, "garbage!", &binding()),
+        Err(StateError::NoPrincipal)
+    );
+    // By default a ring requires none (a dialog takes one from the transport).
+    assert_eq!(ring(1).principal_policy(), PrincipalPolicy::FromTransport);
+    let anonymous = ring(1).seal(&progress(), &binding()).unwrap();
+    assert_eq!(open(&ring(1), &anonymous, &binding()), Ok(progress()));
+}
+
+#[test]
 fn a_state_of_another_server_sharing_the_key_is_refused() {
     let billing = ring(1).with_audience("https://billing.example/mcp");
     let support = ring(1).with_audience("https://support.example/mcp");
@@ -495,7 +559,11 @@ fn a_state_expires_after_600_seconds_unless_told_otherwise() {
     );
     let skew = StateKeys::DEFAULT_CLOCK_SKEW;
     assert_eq!(
-        keys.open_at::<Progress>(&sealed, &binding(), before + Duration::from_secs(601) + skew),
+        keys.open_at::<Progress>(
+            &sealed,
+            &binding(),
+            before + Duration::from_secs(601) + skew
+        ),
         Err(StateError::Expired)
     );
     let expiry = u64::from_be_bytes(decode(&sealed)[6..14].try_into().unwrap());
@@ -565,7 +633,10 @@ fn a_state_opens_for_the_clock_skew_allowance_past_its_expiry() {
     let deadline = at(1_800_000_000);
     for (keys, allowance) in [
         (ring(1), StateKeys::DEFAULT_CLOCK_SKEW),
-        (ring(1).with_clock_skew(Duration::from_secs(60)), Duration::from_secs(60)),
+        (
+            ring(1).with_clock_skew(Duration::from_secs(60)),
+            Duration::from_secs(60),
+        ),
         (exact(1), Duration::ZERO),
     ] {
         assert_eq!(keys.clock_skew(), allowance);
@@ -603,7 +674,11 @@ fn a_time_to_live_counts_from_now() {
     let now = SystemTime::now();
     assert_eq!(keys.open_at(&sealed, &binding(), now), Ok(progress()));
     assert_eq!(
-        keys.open_at::<Progress>(&sealed, &binding(), now + Duration::from_secs(61) + keys.clock_skew()),
+        keys.open_at::<Progress>(
+            &sealed,
+            &binding(),
+            now + Duration::from_secs(61) + keys.clock_skew()
+        ),
         Err(StateError::Expired)
     );
 }
@@ -944,6 +1019,13 @@ fn refusals() -> Vec<(StateError, String)> {
             &sealed,
             &Binding::tool("x", &json!({})).with_principal("https://id.example|ada"),
         ),
+        open(
+            &keys
+                .clone()
+                .with_principal_policy(PrincipalPolicy::Required),
+            &sealed,
+            &binding(),
+        ),
         keys.open_at(
             &sealed,
             &ada(),
@@ -978,6 +1060,7 @@ fn every_refusal_is_precise_for_the_server_and_the_same_for_the_client() {
             "wrong_audience",
             "wrong_principal",
             "wrong_call",
+            "no_principal",
             "expired",
             "never_expires",
             "already_used",
@@ -1293,7 +1376,8 @@ fn a_guard_that_cannot_answer_refuses_the_state() {
 fn the_memory_guard_forgets_passed_states_and_refuses_when_full() {
     // Without a margin, to see an entry forgotten without waiting for one.
     let guard = MemoryReplayGuard::with_capacity(2).with_margin(Duration::ZERO);
-    let used = |byte, until| StateUse::new(StateId::from_bytes([byte; 24]), Owner::Tool([1; 16]), until);
+    let used =
+        |byte, until| StateUse::new(StateId::from_bytes([byte; 24]), Owner::Tool([1; 16]), until);
     // A state whose last moment (and the margin after it) has passed is forgotten at the
     // next record: no ring opens it.
     let past = SystemTime::now() - Duration::from_secs(1);
@@ -1323,7 +1407,10 @@ fn the_memory_guard_forgets_passed_states_and_refuses_when_full() {
     let guard = MemoryReplayGuard::with_capacity(0);
     let keys = ring(1);
     let error = block_on(keys.open_once::<Progress>(&sealed(), &binding(), &guard)).unwrap_err();
-    assert_eq!(error, StateError::GuardFailed(GuardFull::Capacity { capacity: 0 }.to_string()));
+    assert_eq!(
+        error,
+        StateError::GuardFailed(GuardFull::Capacity { capacity: 0 }.to_string())
+    );
 }
 
 /// A replay guard that remembers what it was asked.
@@ -1632,7 +1719,10 @@ fn an_unreadable_state_is_described_without_its_content() {
     ] {
         let sealed = keys.seal(&state, &binding()).unwrap();
         let error = keys.open::<Progress>(&sealed, &binding()).unwrap_err();
-        let StateError::Unreadable { line, column: at, .. } = error else {
+        let StateError::Unreadable {
+            line, column: at, ..
+        } = error
+        else {
             panic!("{error:?}");
         };
         assert_eq!((line, at), (1, column), "{state}");

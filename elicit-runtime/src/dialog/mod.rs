@@ -27,7 +27,8 @@ use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::protocol::state::{
-    Binding, JsonFault, MAX_SEALED_LEN, ReplayGuard, SealError, StateKeys,
+    Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, ReplayGuard, SealError,
+    StateKeys,
 };
 use crate::protocol::{
     ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
@@ -146,6 +147,8 @@ pub struct Dialog {
     keys: Option<StateKeys>,
     expiry: Expiry,
     principal: Option<String>,
+    /// The caller as the transport identifies them (set by the SDK adapters).
+    caller: Option<Principal>,
     guard: Option<Arc<dyn ReplayGuard>>,
     fallback: MultiSelectFallback,
     progress: Mutex<Progress>,
@@ -159,6 +162,7 @@ impl fmt::Debug for Dialog {
             .field("live", &self.is_live())
             .field("expiry", &self.expiry)
             .field("principal", &self.principal.is_some())
+            .field("caller", &self.caller.is_some())
             .field("once", &self.guard.is_some())
             .finish_non_exhaustive()
     }
@@ -201,6 +205,7 @@ impl Dialog {
             keys: None,
             expiry: Expiry::Ring,
             principal: None,
+            caller: None,
             guard: None,
             fallback: MultiSelectFallback::Refuse,
             progress: Mutex::new(Progress::default()),
@@ -410,21 +415,32 @@ impl Dialog {
         self
     }
 
-    /// Binds the state to `principal`, the person the call is made for (the user id your
-    /// authorization gave the request): a state issued to one person and presented by
-    /// another is refused, as any forgery is. See the guide chapter
-    /// [`state`](crate::guide::state) for taking it from rmcp's request context.
+    /// Binds the state to `principal`, the person the call is made for (the user your
+    /// authorization established, [`Principal::issuer_subject`] of its token): a state issued
+    /// to one person and presented by another is refused, as any forgery is. Without it, the
+    /// dialog binds its states to the caller as the transport identifies them, under the
+    /// keys' [`PrincipalPolicy`] (see [`PrincipalPolicy::FromTransport`]). See the guide
+    /// chapter [`state`](crate::guide::state).
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::state::Principal;
     ///
-    /// fn for_user(dialog: Dialog, user_id: &str) -> Dialog {
-    ///     dialog.principal(user_id)
+    /// fn for_user(dialog: Dialog, issuer: &str, subject: &str) -> Dialog {
+    ///     dialog.principal(Principal::issuer_subject(issuer, subject))
     /// }
     /// ```
     #[must_use]
     pub fn principal(mut self, principal: impl Into<String>) -> Self {
         self.principal = Some(principal.into());
+        self
+    }
+
+    /// The caller the transport identified, for the SDK adapters: bound when the author names
+    /// no principal and the keys' policy consults the transport.
+    #[cfg_attr(not(any(feature = "rmcp", feature = "rust-mcp-sdk")), allow(dead_code))]
+    pub(crate) fn with_caller(mut self, caller: Option<Principal>) -> Self {
+        self.caller = caller;
         self
     }
 
@@ -539,7 +555,7 @@ impl Dialog {
         if !self.is_live() {
             if let Some(sealed) = &self.sealed {
                 let ring = self.ring()?;
-                let binding = self.bound();
+                let binding = self.bound(ring);
                 progress.memory = match &self.guard {
                     Some(guard) => {
                         ring.open_once::<Memory>(sealed, &binding, guard.as_ref())
@@ -559,9 +575,14 @@ impl Dialog {
         self.progress.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The binding states are sealed for: the call, and the principal when there is one.
-    fn bound(&self) -> Binding {
-        match &self.principal {
+    /// The binding states are sealed for: the call, and the principal when there is one
+    /// (the author's, or else the transport's where the keys' policy consults it).
+    fn bound(&self, ring: &StateKeys) -> Binding {
+        let caller = match ring.principal_policy() {
+            PrincipalPolicy::Optional => None,
+            _ => self.caller.as_ref().map(Principal::as_str),
+        };
+        match self.principal.as_deref().or(caller) {
             Some(principal) => self.binding.clone().with_principal(principal),
             None => self.binding.clone(),
         }
@@ -901,7 +922,7 @@ impl Dialog {
                 "a dialog opened once seals states that expire: `once` and `never_expires` do not go together",
             );
         }
-        let binding = self.bound();
+        let binding = self.bound(ring);
         let progress = self.lock();
         let sealed = match self.expiry {
             Expiry::Ring => ring.seal(&progress.memory, &binding),

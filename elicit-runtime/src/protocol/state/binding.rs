@@ -55,7 +55,7 @@ impl fmt::Debug for Binding {
         f.debug_struct("Binding")
             .field("call", &Short(&self.call))
             .field("principal", &self.principal.as_ref().map(Short))
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -164,29 +164,29 @@ impl Binding {
     /// one sealed without a principal opens only without one.
     ///
     /// Use an identifier that is stable and unique across your identity providers: the
-    /// token's issuer and subject together (`iss` and `sub`), not an e-mail address or a
-    /// display name, which can change hands. The [state guide](crate::guide::state) shows how
-    /// to take it from rmcp's request context.
+    /// token's issuer and subject together ([`Principal::issuer_subject`](super::Principal::issuer_subject)),
+    /// not an e-mail address or a display name, which can change hands. The
+    /// [state guide](crate::guide::state) shows how to take it from rmcp's request context.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_core::protocol::state::{Binding, Principal, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
     /// let call = Binding::tool("pay", &json!({"invoice": 7}));
-    /// let sealed = keys.seal(&"step 2", &call.clone().with_principal("https://id.example|ada")).unwrap();
+    /// let ada = Principal::issuer_subject("https://id.example", "ada");
+    /// let sealed = keys.seal(&"step 2", &call.clone().with_principal(&ada)).unwrap();
     ///
-    /// let ada = call.clone().with_principal("https://id.example|ada");
-    /// assert_eq!(keys.open::<String>(&sealed, &ada).unwrap(), "step 2");
-    /// let bob = call.clone().with_principal("https://id.example|bob");
+    /// assert_eq!(keys.open::<String>(&sealed, &call.clone().with_principal(&ada)).unwrap(), "step 2");
+    /// let bob = call.clone().with_principal(Principal::issuer_subject("https://id.example", "bob"));
     /// assert_eq!(keys.open::<String>(&sealed, &bob), Err(StateError::WrongPrincipal));
     /// assert_eq!(keys.open::<String>(&sealed, &call), Err(StateError::WrongPrincipal));
     /// ```
     #[must_use]
-    pub fn with_principal(mut self, principal: &str) -> Self {
+    pub fn with_principal(mut self, principal: impl AsRef<str>) -> Self {
         let mut hasher = Sha256::new();
         hasher.update(PRINCIPAL_LABEL);
-        hasher.update(principal.as_bytes());
+        hasher.update(principal.as_ref().as_bytes());
         self.principal = Some(hasher.finalize().into());
         self
     }

@@ -61,6 +61,10 @@ pub enum StateError {
     WrongPrincipal,
     /// Sealed for another call: another tool or prompt, or other arguments.
     WrongCall,
+    /// Presented by a call that names no principal, to a server whose keys require one
+    /// ([`PrincipalPolicy::Required`](super::PrincipalPolicy::Required)): refused before it
+    /// is read.
+    NoPrincipal,
     /// Past its expiry.
     Expired,
     /// Sealed [without expiry](super::StateKeys::seal_without_expiry) and presented to
@@ -92,7 +96,8 @@ pub enum StateError {
 impl StateError {
     /// A one-word name of the reason, for logs and metrics: `"malformed"`, `"oversized"`,
     /// `"foreign"`, `"tampered"`, `"wrong_audience"`, `"wrong_principal"`, `"wrong_call"`,
-    /// `"expired"`, `"never_expires"`, `"already_used"`, `"guard_failed"` or `"unreadable"`.
+    /// `"no_principal"`, `"expired"`, `"never_expires"`, `"already_used"`, `"guard_failed"` or
+    /// `"unreadable"`.
     /// The client never sees it.
     ///
     /// ```
@@ -107,6 +112,7 @@ impl StateError {
             Self::WrongAudience => "wrong_audience",
             Self::WrongPrincipal => "wrong_principal",
             Self::WrongCall => "wrong_call",
+            Self::NoPrincipal => "no_principal",
             Self::Expired => "expired",
             Self::NeverExpires => "never_expires",
             Self::AlreadyUsed => "already_used",
@@ -171,6 +177,10 @@ impl fmt::Display for StateError {
             Self::WrongAudience => f.write_str("request state was issued by another server"),
             Self::WrongPrincipal => f.write_str("request state was issued to another principal"),
             Self::WrongCall => f.write_str("request state was issued for another call"),
+            Self::NoPrincipal => f.write_str(
+                "request state was presented by a call that names no principal, which this \
+                 server requires",
+            ),
             Self::Expired => f.write_str("request state has expired"),
             Self::NeverExpires => f.write_str(
                 "request state never expires, and a state that may be used once must expire",
@@ -296,6 +306,9 @@ pub enum SealError {
     Json(serde_json::Error),
     /// The operating system gave no random nonce; its reason.
     NoRandomness(String),
+    /// The call names no principal, and the ring requires one
+    /// ([`PrincipalPolicy::Required`](super::PrincipalPolicy::Required)).
+    NoPrincipal,
 }
 
 impl fmt::Display for SealError {
@@ -312,6 +325,10 @@ impl fmt::Display for SealError {
                 f,
                 "the operating system gave no random nonce for the request state: {reason}"
             ),
+            Self::NoPrincipal => f.write_str(
+                "the request state is not sealed for a call that names no principal: this \
+                 server's keys require one (PrincipalPolicy::Required)",
+            ),
         }
     }
 }
@@ -320,7 +337,7 @@ impl std::error::Error for SealError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Json(error) => Some(error),
-            Self::TooLarge { .. } | Self::NoRandomness(_) => None,
+            Self::TooLarge { .. } | Self::NoRandomness(_) | Self::NoPrincipal => None,
         }
     }
 }

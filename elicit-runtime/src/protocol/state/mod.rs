@@ -15,7 +15,8 @@
 //!   keys, so a key can be rotated without breaking forms in flight; it names the server
 //!   (the audience) and how long a state lives (600 s unless told otherwise).
 //! - [`Binding`]: the call a state belongs to (`tools/call` or `prompts/get`, the name and
-//!   the arguments) and, optionally, the principal who made it.
+//!   the arguments) and, optionally, the [`Principal`] who made it; [`PrincipalPolicy`]:
+//!   whether every state must name one, and where a dialog takes it from.
 //! - [`StateError`]: why a state was refused, precisely, for your code and logs; the client
 //!   gets one `-32602` for all of them. [`SealError`]: why a state could not be sealed (too
 //!   large for the protocol's 64 KiB, [`MAX_SEALED_LEN`]).
@@ -34,7 +35,7 @@
 //! [`StateKeys`]. Use the module directly for a state of your own shape.
 //!
 //! ```
-//! use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+//! use elicit_core::protocol::state::{Binding, Principal, StateError, StateKey, StateKeys};
 //! use serde::{Deserialize, Serialize};
 //! use serde_json::json;
 //!
@@ -47,8 +48,9 @@
 //! // In a real server the key comes from a secret store: StateKeys::from_env("STATE_KEYS").
 //! let keys = StateKeys::new(StateKey::new(&[0x5a; 32]).unwrap())
 //!     .with_audience("https://mcp.example.com/mcp");
+//! let ada = Principal::issuer_subject("https://id.example.com", "ada");
 //! let call = Binding::tool("deploy", &json!({"service": "api", "region": "eu"}))
-//!     .with_principal("https://id.example.com|ada");
+//!     .with_principal(&ada);
 //!
 //! // First call: seal what the next round needs into the InputRequiredResult's requestState.
 //! let state = Progress { step: 2, name: "Ada".into() };
@@ -57,12 +59,12 @@
 //!
 //! // The retry: the same call by the same person (argument order does not matter) opens it.
 //! let retry = Binding::tool("deploy", &json!({"region": "eu", "service": "api"}))
-//!     .with_principal("https://id.example.com|ada");
+//!     .with_principal(&ada);
 //! assert_eq!(keys.open::<Progress>(&sealed, &retry).unwrap(), state);
 //!
 //! // Another call's state is refused: precisely for the server, uniformly for the client.
 //! let other = Binding::tool("deploy", &json!({"service": "db", "region": "eu"}))
-//!     .with_principal("https://id.example.com|ada");
+//!     .with_principal(&ada);
 //! let error = keys.open::<Progress>(&sealed, &other).unwrap_err();
 //! assert_eq!(error, StateError::WrongCall);
 //! assert_eq!(error.to_jsonrpc_error().message, "invalid or expired request state");
@@ -110,6 +112,7 @@ mod error;
 mod format;
 mod key;
 mod once;
+mod principal;
 mod ring;
 
 pub use binding::Binding;
@@ -120,4 +123,5 @@ pub use key::{KeyError, StateKey};
 pub use once::{
     GuardFull, GuardFuture, GuardResult, MemoryReplayGuard, Owner, ReplayGuard, StateId, StateUse,
 };
+pub use principal::{Principal, PrincipalPolicy};
 pub use ring::StateKeys;

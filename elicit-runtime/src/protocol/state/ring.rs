@@ -13,6 +13,7 @@ use super::error::{SealError, StateError};
 use super::format::{self, ENCRYPTED, MAX_SEALED_LEN, NONCE_LEN, OVERHEAD, READABLE, Sealed};
 use super::key::{KeyError, StateKey, read_variable};
 use super::once::{ReplayGuard, StateId, StateUse};
+use super::principal::PrincipalPolicy;
 
 /// A key ring: the current key, which seals, and the previous keys, which still open what
 /// they sealed; the audience (this server's identity) every state is bound to; how long a
@@ -58,6 +59,7 @@ struct Ring {
     /// How long past its expiry a state still opens.
     skew: Duration,
     readable: bool,
+    principal: PrincipalPolicy,
 }
 
 impl fmt::Debug for StateKeys {
@@ -68,6 +70,7 @@ impl fmt::Debug for StateKeys {
             .field("ttl", &self.0.ttl)
             .field("clock_skew", &self.0.skew)
             .field("readable", &self.0.readable)
+            .field("principal_policy", &self.0.principal)
             .finish_non_exhaustive()
     }
 }
@@ -122,6 +125,7 @@ impl StateKeys {
             ttl: Self::DEFAULT_TTL,
             skew: Self::DEFAULT_CLOCK_SKEW,
             readable: false,
+            principal: PrincipalPolicy::FromTransport,
         }))
     }
 
@@ -281,6 +285,41 @@ impl StateKeys {
         self.0.skew
     }
 
+    /// Sets whether every state must name a principal, and where a dialog whose author names
+    /// none takes one from ([`PrincipalPolicy`]; [`FromTransport`](PrincipalPolicy::FromTransport)
+    /// unless told otherwise). With [`Required`](PrincipalPolicy::Required), sealing for a
+    /// binding without a principal fails ([`SealError::NoPrincipal`]), and so does opening
+    /// ([`StateError::NoPrincipal`]).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, PrincipalPolicy, SealError, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap())
+    ///     .with_principal_policy(PrincipalPolicy::Required);
+    /// let call = Binding::tool("pay", &json!({}));
+    /// assert!(matches!(keys.seal(&1, &call), Err(SealError::NoPrincipal)));
+    /// let sealed = keys.seal(&1, &call.clone().with_principal("ada")).unwrap();
+    /// assert_eq!(keys.open::<u8>(&sealed, &call), Err(StateError::NoPrincipal));
+    /// ```
+    #[must_use]
+    pub fn with_principal_policy(mut self, policy: PrincipalPolicy) -> Self {
+        self.edit().principal = policy;
+        self
+    }
+
+    /// Whether every state must name a principal, and where a dialog takes one from.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{PrincipalPolicy, StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
+    /// assert_eq!(keys.principal_policy(), PrincipalPolicy::FromTransport);
+    /// ```
+    pub fn principal_policy(&self) -> PrincipalPolicy {
+        self.0.principal
+    }
+
     /// Seals states the client **can read**: signed with HMAC-SHA-256, the payload in clear
     /// JSON inside the base64, instead of encrypted with XChaCha20-Poly1305. The client, and
     /// anything that logs its traffic, sees every answer in the state. Choose it only for a
@@ -391,7 +430,9 @@ impl StateKeys {
     /// # Errors
     /// [`SealError::TooLarge`] when the sealed string would pass [`MAX_SEALED_LEN`];
     /// [`SealError::Json`] when `state` cannot be written as JSON;
-    /// [`SealError::NoRandomness`] when the operating system gives no nonce.
+    /// [`SealError::NoRandomness`] when the operating system gives no nonce;
+    /// [`SealError::NoPrincipal`] when `binding` names no principal and the ring
+    /// [requires one](PrincipalPolicy::Required).
     ///
     /// ```
     /// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
@@ -526,6 +567,9 @@ impl StateKeys {
         binding: &Binding,
         expiry: u64,
     ) -> Result<String, SealError> {
+        if self.requires_principal(binding) {
+            return Err(SealError::NoPrincipal);
+        }
         let json = serde_json::to_vec(state)?;
         let length = format::sealed_len(json.len());
         if length > MAX_SEALED_LEN {
@@ -584,7 +628,9 @@ impl StateKeys {
     /// Opens a state sealed by this ring's keys for the call `binding` names, as a `T`, at the
     /// time `now` (a parameter, so expiry can be tested without waiting).
     ///
-    /// The checks, in order: the string is at most [`MAX_SEALED_LEN`] long
+    /// The checks, in order: the call names a principal, where the ring
+    /// [requires one](PrincipalPolicy::Required) ([`NoPrincipal`](StateError::NoPrincipal));
+    /// the string is at most [`MAX_SEALED_LEN`] long
     /// ([`Oversized`](StateError::Oversized)) and decodes to a sealed state of a known format
     /// ([`Malformed`](StateError::Malformed)); a key of the ring sealed it
     /// ([`Foreign`](StateError::Foreign)); its seal holds for this server, principal and
@@ -686,6 +732,11 @@ impl StateKeys {
         }
     }
 
+    /// Whether `binding` lacks the principal the ring requires.
+    fn requires_principal(&self, binding: &Binding) -> bool {
+        self.0.principal == PrincipalPolicy::Required && !binding.has_principal()
+    }
+
     /// The audience, principal and call digests, in the order of the hints.
     fn digests(&self, binding: &Binding) -> [[u8; 32]; 3] {
         [
@@ -697,6 +748,9 @@ impl StateKeys {
 
     /// Checks every field of `text` and returns its payload, id and expiry.
     fn unseal(&self, text: &str, binding: &Binding, now: SystemTime) -> Result<Opened, StateError> {
+        if self.requires_principal(binding) {
+            return Err(StateError::NoPrincipal);
+        }
         if text.len() > MAX_SEALED_LEN {
             return Err(StateError::Oversized { length: text.len() });
         }
