@@ -450,7 +450,10 @@ impl Dialog {
     /// ([`MemoryReplayGuard`](crate::protocol::state::MemoryReplayGuard)), or in a store the
     /// instances share (see [`ReplayGuard`]). Its states must expire: with
     /// [`never_expires`](Self::never_expires) the dialog stops with `-32603` instead of
-    /// sealing one.
+    /// sealing one. It also holds [`ask_until_valid`](Self::ask_until_valid)'s count of
+    /// wrong answers to one chain of states (an older state sent again is refused), which
+    /// without it a client can rewind; a client can still call again from the start, so
+    /// neither is a limit on guesses (see the guide chapter [`state`](crate::guide::state)).
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
