@@ -201,3 +201,42 @@ where
         RpcError::from(halt)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn info(user_id: Option<&str>, extra: Option<Value>) -> AuthInfo {
+        AuthInfo {
+            token_unique_id: "jti-7".to_owned(),
+            client_id: Some("client".to_owned()),
+            user_id: user_id.map(str::to_owned),
+            scopes: None,
+            expires_at: None,
+            audience: None,
+            extra: extra.and_then(|extra| extra.as_object().cloned()),
+        }
+    }
+
+    #[test]
+    fn the_caller_is_the_tokens_issuer_and_subject_or_else_its_id() {
+        let with_issuer = info(Some("ada"), Some(json!({"iss": "https://id.example"})));
+        assert_eq!(
+            caller(&with_issuer),
+            Some(Principal::issuer_subject("https://id.example", "ada"))
+        );
+        assert_eq!(
+            caller(&info(Some("ada"), None)),
+            Some(Principal::issuer_subject("", "ada"))
+        );
+        // A token without a subject (a client's own): its unique id, hashed.
+        let machine = caller(&info(None, None)).unwrap();
+        assert_eq!(machine, Principal::credential(b"jti-7"));
+        assert!(!machine.as_str().contains("jti-7"));
+        let mut anonymous = info(None, None);
+        anonymous.token_unique_id.clear();
+        assert_eq!(caller(&anonymous), None);
+    }
+}
