@@ -1454,8 +1454,7 @@ fn the_guard_is_given_the_nonce_the_owner_and_the_last_moment_the_state_opens() 
         let guard = Recording::default();
         let sealed = keys.seal(&progress(), binding).unwrap();
         block_on(keys.open_once::<Progress>(&sealed, binding, &guard)).unwrap();
-        let owner = guard.0.lock().unwrap()[0].owner();
-        owner
+        guard.0.lock().unwrap()[0].owner()
     };
     assert_eq!(owner_of(&other_arguments), used[0].owner());
     assert_ne!(owner_of(&other_tool), used[0].owner());
