@@ -592,7 +592,7 @@ impl Used {
             if let Some(entry) = self.ids.remove(&id)
                 && let Some(held) = self.per_owner.get_mut(&entry.owner)
             {
-                *held -= 1;
+                *held = held.saturating_sub(1);
                 if *held == 0 {
                     self.per_owner.remove(&entry.owner);
                 }
