@@ -81,7 +81,7 @@
 //! |---|---|
 //! | `derive`, `preserve_order` | on by default: `#[derive(Elicit)]`, and fields in declaration order |
 //! | `chrono`, `time`, `url` | their date, date-time and URL types as fields |
-//! | `state` | `dialog`: tools that ask, on every revision, with a sealed 2026-07-28 `requestState` (encrypted, bound to the call, expiring; `state-encryption`, its former opt-in to encryption, is now the same as `state`) |
+//! | `state` | `dialog`: tools that ask, on every revision, with a sealed 2026-07-28 `requestState` (encrypted, bound to the call and to the caller the transport identifies, expiring; `state-encryption`, its former opt-in to encryption, is now the same as `state`) |
 //! | `rmcp` | the pairing with [rmcp](https://docs.rs/rmcp): a `Dialog` argument in a `#[tool]`, conversions (turns on `state`) |
 //! | `rust-mcp-sdk` | the pairing with [rust-mcp-sdk](https://docs.rs/rust-mcp-sdk) 2.0 (2026-07-28 only): a `Dialog` from a handler's params, each form sent exactly, retries its models cannot read recovered (turns on `state`); the guide chapter `sdks` sets the two pairings side by side |
 //! | `testing` | (for `[dev-dependencies]`) a scripted in-process MCP client that tests rmcp tools on every revision, and rust-mcp-sdk (or any) servers on 2026-07-28 |

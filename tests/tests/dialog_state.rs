@@ -5,6 +5,8 @@
 
 mod dialog_support;
 
+use std::process::Command;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use dialog_support::{done, keys};
@@ -69,8 +71,9 @@ impl Server {
 
     #[tool(description = "Asks a name; its state expires at once")]
     async fn hurry(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        // No clock skew allowance: the state expires as it is issued.
         dialog
-            .keys(&self.keys)
+            .keys(&self.keys.clone().with_clock_skew(Duration::ZERO))
             .expires_after(Duration::ZERO)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
@@ -255,4 +258,170 @@ async fn a_malformed_state_is_invalid_params() {
         .await,
     );
     assert_eq!(error, invalid_state());
+}
+
+// What is logged
+
+/// A card number, as a person might type it into a form.
+const CARD: &str = "4242 4242 4242 4242";
+
+/// Every `tracing` event, every field of it written out: `level target field=value …`.
+#[derive(Clone, Default)]
+struct Capture(Arc<Mutex<Vec<String>>>);
+
+impl tracing::Subscriber for Capture {
+    fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
+        true
+    }
+
+    fn new_span(&self, span: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+        let mut line = format!("SPAN {}", span.metadata().target());
+        span.record(&mut Fields(&mut line));
+        self.0.lock().unwrap().push(line);
+        tracing::span::Id::from_u64(1)
+    }
+
+    fn record(&self, _: &tracing::span::Id, values: &tracing::span::Record<'_>) {
+        let mut line = "RECORD".to_owned();
+        values.record(&mut Fields(&mut line));
+        self.0.lock().unwrap().push(line);
+    }
+
+    fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+
+    fn event(&self, event: &tracing::Event<'_>) {
+        let metadata = event.metadata();
+        let mut line = format!("{} {}", metadata.level(), metadata.target());
+        event.record(&mut Fields(&mut line));
+        self.0.lock().unwrap().push(line);
+    }
+
+    fn enter(&self, _: &tracing::span::Id) {}
+
+    fn exit(&self, _: &tracing::span::Id) {}
+}
+
+/// Writes each field as ` name=value`.
+struct Fields<'a>(&'a mut String);
+
+impl tracing::field::Visit for Fields<'_> {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        self.0.push_str(&format!(" {}={value:?}", field.name()));
+    }
+}
+
+/// A dialog whose answers hold a card number, then every refusal a client can provoke with
+/// its state, under a subscriber that keeps every event; prints them, one a line.
+#[test]
+#[ignore = "run in a child process by no_answer_reaches_the_logs"]
+fn logging_child() {
+    let capture = Capture::default();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    tracing::subscriber::with_default(capture.clone(), || {
+        runtime.block_on(async {
+            let server = server(1);
+            let keys = server.keys.clone();
+            let session = connect(server).await;
+            let first = first_state(&session, "greet", json!({})).await;
+            let answer = Some(json!({"name": {"action": "accept", "content": {"name": CARD}}}));
+            let second = match call(
+                &session,
+                "greet",
+                json!({}),
+                answer.clone(),
+                Some(first.clone()),
+            )
+            .await
+            .unwrap()
+            {
+                CallToolResponse::InputRequired(result) => result.request_state.unwrap(),
+                other => panic!("expected the second round, got {other:?}"),
+            };
+            // The state holding the card, presented for other arguments and altered.
+            let _ = call(
+                &session,
+                "greet",
+                json!({"lang": "fr"}),
+                None,
+                Some(second.clone()),
+            )
+            .await;
+            let mut bytes = second.clone().into_bytes();
+            let middle = bytes.len() / 2;
+            bytes[middle] = if bytes[middle] == b'A' { b'B' } else { b'A' };
+            let tampered = String::from_utf8(bytes).unwrap();
+            let _ = call(&session, "greet", json!({}), None, Some(tampered)).await;
+            // A state of this call sealed by an earlier build, whose state had another shape:
+            // authentic, so it is decrypted, and the card sits where a count is now.
+            let older = keys
+                .seal(&json!({"t": CARD}), &Binding::tool("greet", &json!({})))
+                .unwrap();
+            let _ = call(&session, "greet", json!({}), answer, Some(older)).await;
+        });
+    });
+    println!("\nevents:");
+    for line in capture.0.lock().unwrap().iter() {
+        println!("{line}");
+    }
+}
+
+/// Runs the ignored test `name` of this binary alone in a child process (`tracing` may miss
+/// a thread's subscriber while other test threads first reach a log statement), and
+/// returns what it printed.
+fn in_child(name: &str) -> String {
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            name,
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+#[test]
+fn no_answer_reaches_the_logs() {
+    let stdout = in_child("logging_child");
+    let events: Vec<_> = stdout
+        .lines()
+        .skip_while(|line| *line != "events:")
+        .skip(1)
+        .filter(|line| line.contains(" elicit"))
+        .collect();
+    let reasons: Vec<_> = events
+        .iter()
+        .filter_map(|line| line.split(" reason=").nth(1))
+        .map(|rest| rest.split(' ').next().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        reasons,
+        ["\"wrong_call\"", "\"tampered\"", "\"unreadable\""],
+        "{stdout}"
+    );
+    for line in &events {
+        for secret in [CARD, "4242424242424242", "4242"] {
+            assert!(!line.contains(secret), "{secret:?} logged: {line}");
+        }
+    }
+    // What is logged instead: what kind of error, and where in the state's JSON.
+    let unreadable = events
+        .iter()
+        .find(|line| line.contains("unreadable"))
+        .unwrap();
+    assert!(
+        unreadable.contains("a value that does not fit the type at line 1 column "),
+        "{unreadable}"
+    );
 }

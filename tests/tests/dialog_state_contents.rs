@@ -137,6 +137,31 @@ impl Server {
             .await
     }
 
+    #[tool(description = "Pays once, asking who pays until the answer fits, twice at most")]
+    async fn pay_checked(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
+            .once(self.guard.clone())
+            .run(|d| async move {
+                let guest = d.ask_until_valid::<Guest>("guest", 2).await?.accepted();
+                Ok(said(format!("paid: {:?}", guest.map(|g| g.name))))
+            })
+            .await
+    }
+
+    #[tool(description = "Pays once, with states that would never expire")]
+    async fn pay_forever(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .keys(&self.keys)
+            .once(self.guard.clone())
+            .never_expires()
+            .run(|d| async move {
+                let (guest, ok) = guest_then_confirm(&d).await?;
+                Ok(said(format!("paid: {:?} {ok}", guest.map(|g| g.name))))
+            })
+            .await
+    }
+
     #[tool(description = "Three ten-field forms")]
     async fn three_tens(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
@@ -349,6 +374,56 @@ async fn a_dialog_that_opens_each_state_once_refuses_a_replayed_retry() {
         serde_json::to_string(&replayed).unwrap(),
         r#"{"code":-32602,"message":"invalid or expired request state"}"#
     );
+}
+
+#[tokio::test]
+async fn a_dialog_that_opens_each_state_once_seals_none_that_never_expires() {
+    // Its guard would have to remember such a state forever: the author learns it at the
+    // first round, not the person at the second.
+    let session = connect().await;
+    let error = error_of(call(&session, "pay_forever", json!({}), None, None).await);
+    assert_eq!(error.code.0, -32603);
+    assert_eq!(
+        error.message,
+        "a dialog opened once seals states that expire: `once` and `never_expires` do not go together"
+    );
+}
+
+#[tokio::test]
+async fn the_attempt_limit_counts_one_chain_of_states_and_once_keeps_it_to_one() {
+    // The count of wrong answers rides in the state. Without `once`, a client that sends an
+    // older state again has the older count back: a limit on what a person is asked, not on
+    // what a client may try. With `once`, the older state is used up.
+    let session = connect().await;
+    let wrong = || guest(json!({"name": "Ada", "nickname": "x".repeat(61)}));
+    let first = state_of(call(&session, "greet", json!({}), None, None).await);
+    let second = state_of(call(&session, "greet", json!({}), wrong(), Some(first.clone())).await);
+    let third = state_of(call(&session, "greet", json!({}), wrong(), Some(second)).await);
+    let gave_up = error_of(call(&session, "greet", json!({}), wrong(), Some(third)).await);
+    assert_eq!(gave_up.code.0, -32602);
+    assert_ne!(gave_up.message, "invalid or expired request state");
+    let again = call(&session, "greet", json!({}), wrong(), Some(first)).await;
+    assert!(
+        matches!(&again, Ok(CallToolResponse::InputRequired(result))
+            if result.input_requests.as_ref().is_some_and(|requests| requests.contains_key("guest"))),
+        "{again:?}"
+    );
+
+    let first = state_of(call(&session, "pay_checked", json!({}), None, None).await);
+    let second = state_of(
+        call(
+            &session,
+            "pay_checked",
+            json!({}),
+            wrong(),
+            Some(first.clone()),
+        )
+        .await,
+    );
+    let replayed = error_of(call(&session, "pay_checked", json!({}), wrong(), Some(first)).await);
+    assert_eq!(replayed.message, "invalid or expired request state");
+    let gave_up = error_of(call(&session, "pay_checked", json!({}), wrong(), Some(second)).await);
+    assert_ne!(gave_up.message, "invalid or expired request state");
 }
 
 /// The sizes `docs/state.md` publishes for typical dialogs, measured.

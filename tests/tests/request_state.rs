@@ -12,8 +12,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
 use elicit_core::protocol::state::{
-    Binding, GuardFuture, KeyError, MAX_SEALED_LEN, MemoryReplayGuard, ReplayGuard, SealError,
-    StateError, StateId, StateKey, StateKeys,
+    Binding, GuardFull, GuardFuture, KeyError, MAX_SEALED_LEN, MemoryReplayGuard, Owner, Principal,
+    PrincipalPolicy, ReplayGuard, SealError, StateError, StateId, StateKey, StateKeys, StateUse,
 };
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -41,6 +41,11 @@ fn key(byte: u8) -> StateKey {
 /// An encrypting ring (the default).
 fn ring(byte: u8) -> StateKeys {
     StateKeys::new(key(byte))
+}
+
+/// An encrypting ring that allows no clock skew: its states expire to the second.
+fn exact(byte: u8) -> StateKeys {
+    ring(byte).with_clock_skew(Duration::ZERO)
 }
 
 /// A ring that seals readable states.
@@ -250,6 +255,21 @@ fn the_sealed_form_names_the_key_and_its_expiry_in_the_clear() {
     assert_eq!(bytes[6..14], 1_800_000_000u64.to_be_bytes());
 }
 
+#[test]
+fn two_states_of_the_same_call_and_principal_share_no_header_byte_but_the_key_and_expiry() {
+    // The hints are keyed with the nonce too: two states of one person for one call cannot
+    // be linked by their headers.
+    let keys = ring(1).with_audience("https://a.example/mcp");
+    let deadline = at(1_800_000_000);
+    let one = decode(&keys.seal_until(&progress(), &ada(), deadline).unwrap());
+    let two = decode(&keys.seal_until(&progress(), &ada(), deadline).unwrap());
+    assert_eq!(one[..HINTS_AT], two[..HINTS_AT]);
+    for hint in 0..3 {
+        let at = HINTS_AT + 4 * hint;
+        assert_ne!(one[at..at + 4], two[at..at + 4], "hint {hint}");
+    }
+}
+
 // Bound to who asked, to this server and to the call
 
 fn ada() -> Binding {
@@ -286,6 +306,70 @@ fn a_state_issued_to_one_principal_is_refused_to_another() {
             Err(StateError::WrongPrincipal)
         );
     }
+}
+
+#[test]
+fn issuer_and_subject_name_one_principal_whatever_characters_they_hold() {
+    let keys = ring(1);
+    let of = |issuer: &str, subject: &str| {
+        binding().with_principal(Principal::issuer_subject(issuer, subject))
+    };
+    let sealed = keys
+        .seal(&progress(), &of("https://id.example|x", "y"))
+        .unwrap();
+    assert_eq!(
+        open(&keys, &sealed, &of("https://id.example|x", "y")),
+        Ok(progress())
+    );
+    for (issuer, subject) in [
+        ("https://id.example", "x|y"),
+        ("https://id.example|x|y", ""),
+        ("https://id.example|x\",\"y", ""),
+        ("", "https://id.example|x|y"),
+    ] {
+        assert_eq!(
+            open(&keys, &sealed, &of(issuer, subject)),
+            Err(StateError::WrongPrincipal),
+            "{issuer:?} {subject:?}"
+        );
+    }
+    // What the separator recipe could not tell apart.
+    assert_eq!(
+        format!("{}|{}", "https://id.example|x", "y"),
+        format!("{}|{}", "https://id.example", "x|y")
+    );
+    // A principal's text is its own: `with_principal` takes it as written.
+    let text = Principal::issuer_subject("https://id.example", "ada");
+    assert_eq!(text.as_str(), r#"["https://id.example","ada"]"#);
+    assert_eq!(
+        binding().with_principal(&text),
+        binding().with_principal(r#"["https://id.example","ada"]"#)
+    );
+    assert_eq!(format!("{text:?}"), "Principal(..)");
+}
+
+#[test]
+fn keys_that_require_a_principal_seal_and_open_nothing_without_one() {
+    let keys = ring(1).with_principal_policy(PrincipalPolicy::Required);
+    assert!(matches!(
+        keys.seal(&progress(), &binding()),
+        Err(SealError::NoPrincipal)
+    ));
+    let sealed = keys.seal(&progress(), &ada()).unwrap();
+    assert_eq!(open(&keys, &sealed, &ada()), Ok(progress()));
+    assert_eq!(
+        open(&keys, &sealed, &binding()),
+        Err(StateError::NoPrincipal)
+    );
+    // The check comes first: whatever the string, a call without a principal learns nothing.
+    assert_eq!(
+        open(&keys, "garbage!", &binding()),
+        Err(StateError::NoPrincipal)
+    );
+    // By default a ring requires none (a dialog takes one from the transport).
+    assert_eq!(ring(1).principal_policy(), PrincipalPolicy::FromTransport);
+    let anonymous = ring(1).seal(&progress(), &binding()).unwrap();
+    assert_eq!(open(&ring(1), &anonymous, &binding()), Ok(progress()));
 }
 
 #[test]
@@ -473,8 +557,13 @@ fn a_state_expires_after_600_seconds_unless_told_otherwise() {
         keys.open_at(&sealed, &binding(), before + Duration::from_secs(598)),
         Ok(progress())
     );
+    let skew = StateKeys::DEFAULT_CLOCK_SKEW;
     assert_eq!(
-        keys.open_at::<Progress>(&sealed, &binding(), before + Duration::from_secs(601)),
+        keys.open_at::<Progress>(
+            &sealed,
+            &binding(),
+            before + Duration::from_secs(601) + skew
+        ),
         Err(StateError::Expired)
     );
     let expiry = u64::from_be_bytes(decode(&sealed)[6..14].try_into().unwrap());
@@ -494,8 +583,9 @@ fn the_ring_sets_the_time_to_live_of_its_seals() {
         keys.open_at(&sealed, &binding(), before + Duration::from_secs(28)),
         Ok(progress())
     );
+    let past = before + Duration::from_secs(31) + keys.clock_skew();
     assert_eq!(
-        keys.open_at::<Progress>(&sealed, &binding(), before + Duration::from_secs(31)),
+        keys.open_at::<Progress>(&sealed, &binding(), past),
         Err(StateError::Expired)
     );
 }
@@ -513,7 +603,7 @@ fn never_is_an_explicit_choice() {
 
 #[test]
 fn an_expired_state_is_refused_and_a_live_one_accepted() {
-    let keys = ring(1);
+    let keys = exact(1);
     let deadline = at(1_800_000_000);
     let sealed = keys.seal_until(&progress(), &binding(), deadline).unwrap();
     for live in [
@@ -537,8 +627,35 @@ fn an_expired_state_is_refused_and_a_live_one_accepted() {
 }
 
 #[test]
+fn a_state_opens_for_the_clock_skew_allowance_past_its_expiry() {
+    // The server that opens a state may read its expiry by a clock a little behind the
+    // sealer's: the ring allows for that, 5 seconds unless told otherwise.
+    let deadline = at(1_800_000_000);
+    for (keys, allowance) in [
+        (ring(1), StateKeys::DEFAULT_CLOCK_SKEW),
+        (
+            ring(1).with_clock_skew(Duration::from_secs(60)),
+            Duration::from_secs(60),
+        ),
+        (exact(1), Duration::ZERO),
+    ] {
+        assert_eq!(keys.clock_skew(), allowance);
+        let sealed = keys.seal_until(&progress(), &binding(), deadline).unwrap();
+        // The header says when it expires; the allowance is the ring's, not the state's.
+        assert_eq!(decode(&sealed)[6..14], 1_800_000_000u64.to_be_bytes());
+        let last = deadline + allowance - Duration::from_nanos(1);
+        assert_eq!(keys.open_at(&sealed, &binding(), last), Ok(progress()));
+        assert_eq!(
+            keys.open_at::<Progress>(&sealed, &binding(), deadline + allowance),
+            Err(StateError::Expired)
+        );
+    }
+    assert_eq!(StateKeys::DEFAULT_CLOCK_SKEW, Duration::from_secs(5));
+}
+
+#[test]
 fn expiry_is_kept_to_the_second_rounded_down() {
-    let keys = ring(1);
+    let keys = exact(1);
     let deadline = at(1_000) + Duration::from_millis(900);
     let sealed = keys.seal_until(&1, &binding(), deadline).unwrap();
     assert_eq!(keys.open_at::<u8>(&sealed, &binding(), at(999)), Ok(1));
@@ -557,17 +674,29 @@ fn a_time_to_live_counts_from_now() {
     let now = SystemTime::now();
     assert_eq!(keys.open_at(&sealed, &binding(), now), Ok(progress()));
     assert_eq!(
-        keys.open_at::<Progress>(&sealed, &binding(), now + Duration::from_secs(61)),
+        keys.open_at::<Progress>(
+            &sealed,
+            &binding(),
+            now + Duration::from_secs(61) + keys.clock_skew()
+        ),
         Err(StateError::Expired)
     );
 }
 
 #[test]
 fn a_zero_time_to_live_is_expired_at_once() {
-    let keys = ring(1);
+    let keys = exact(1);
     let sealed = keys.seal_for(&1, &binding(), Duration::ZERO).unwrap();
     assert_eq!(
         keys.open::<u8>(&sealed, &binding()),
+        Err(StateError::Expired)
+    );
+    // With the skew allowance, at the end of it.
+    let keys = ring(1);
+    let sealed = keys.seal_for(&1, &binding(), Duration::ZERO).unwrap();
+    let late = SystemTime::now() + keys.clock_skew();
+    assert_eq!(
+        keys.open_at::<u8>(&sealed, &binding(), late),
         Err(StateError::Expired)
     );
 }
@@ -587,7 +716,7 @@ fn an_endless_time_to_live_neither_panics_nor_expires() {
 
 #[test]
 fn a_deadline_before_the_epoch_has_passed() {
-    let keys = ring(1);
+    let keys = exact(1);
     let sealed = keys
         .seal_until(&1, &binding(), UNIX_EPOCH - Duration::from_secs(5))
         .unwrap();
@@ -718,6 +847,12 @@ fn a_key_does_not_show_its_secret() {
     assert!(debug.contains("https://a.example"), "{debug}");
 }
 
+#[test]
+fn a_key_is_wiped_from_memory_when_dropped() {
+    fn wiped_on_drop<T: zeroize::ZeroizeOnDrop>() {}
+    wiped_on_drop::<StateKey>();
+}
+
 /// Runs the ignored test `name` of this binary alone in a child process, with `variables`
 /// set, and returns what it printed. A child, because setting a variable while other test
 /// threads read the environment is a data race, and `tracing` may miss a thread's
@@ -843,8 +978,9 @@ fn rotation_end_to_end() {
     let staged = StateKeys::new(old.clone()).with_previous(new.clone());
     assert_eq!(open(&staged, &resealed, &ada()), Ok(progress()));
 
-    // After the longest time to live, the old key's states have all expired: retire it.
-    let later = sealed_at + ttl + Duration::from_secs(1);
+    // After the longest time to live (and the skew allowance), the old key's states have all
+    // expired: retire it.
+    let later = sealed_at + ttl + StateKeys::DEFAULT_CLOCK_SKEW + Duration::from_secs(1);
     assert_eq!(
         rotating.open_at::<Progress>(&in_flight, &ada(), later),
         Err(StateError::Expired)
@@ -864,6 +1000,7 @@ fn refusals() -> Vec<(StateError, String)> {
     tampered[PAYLOAD_AT] ^= 1;
     let guard = MemoryReplayGuard::new();
     let once = keys.seal(&progress(), &ada()).unwrap();
+    let forever = keys.seal_without_expiry(&progress(), &ada()).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
@@ -882,11 +1019,19 @@ fn refusals() -> Vec<(StateError, String)> {
             &sealed,
             &Binding::tool("x", &json!({})).with_principal("https://id.example|ada"),
         ),
+        open(
+            &keys
+                .clone()
+                .with_principal_policy(PrincipalPolicy::Required),
+            &sealed,
+            &binding(),
+        ),
         keys.open_at(
             &sealed,
             &ada(),
-            SystemTime::now() + Duration::from_secs(601),
+            SystemTime::now() + Duration::from_secs(601) + keys.clock_skew(),
         ),
+        runtime.block_on(keys.open_once(&forever, &ada(), &guard)),
         runtime.block_on(keys.open_once(&once, &ada(), &guard)),
         runtime.block_on(keys.open_once(&once, &ada(), &Unavailable)),
         keys.open::<u8>(&sealed, &ada()).map(|_| progress()),
@@ -915,7 +1060,9 @@ fn every_refusal_is_precise_for_the_server_and_the_same_for_the_client() {
             "wrong_audience",
             "wrong_principal",
             "wrong_call",
+            "no_principal",
             "expired",
+            "never_expires",
             "already_used",
             "guard_failed",
             "unreadable"
@@ -958,7 +1105,7 @@ fn a_tampered_state_and_a_garbage_string_get_byte_identical_errors() {
 struct Unavailable;
 
 impl ReplayGuard for Unavailable {
-    fn first_use(&self, _: StateId, _: Option<SystemTime>) -> GuardFuture<'_> {
+    fn first_use(&self, _: StateUse) -> GuardFuture<'_> {
         Box::pin(std::future::ready(Err("connection refused".into())))
     }
 }
@@ -1226,62 +1373,94 @@ fn a_guard_that_cannot_answer_refuses_the_state() {
 }
 
 #[test]
-fn the_memory_guard_forgets_expired_states_and_refuses_when_full() {
-    let guard = MemoryReplayGuard::with_capacity(2);
-    let id = |byte| StateId::from_bytes([byte; 24]);
-    let past = Some(SystemTime::now() - Duration::from_secs(1));
-    let later = Some(SystemTime::now() + Duration::from_secs(600));
-    assert_eq!(guard.record(id(1), past), Ok(true));
+fn the_memory_guard_forgets_passed_states_and_refuses_when_full() {
+    // Without a margin, to see an entry forgotten without waiting for one.
+    let guard = MemoryReplayGuard::with_capacity(2).with_margin(Duration::ZERO);
+    let used =
+        |byte, until| StateUse::new(StateId::from_bytes([byte; 24]), Owner::Tool([1; 16]), until);
+    // A state whose last moment (and the margin after it) has passed is forgotten at the
+    // next record: no ring opens it.
+    let past = SystemTime::now() - Duration::from_secs(1);
+    let later = SystemTime::now() + Duration::from_secs(600);
+    assert_eq!(guard.record(used(1, past)), Ok(true));
     assert_eq!(guard.len(), 1);
-    // Each record first drops the entries whose states have expired: nobody can use them.
-    assert_eq!(guard.record(id(2), later), Ok(true));
+    assert_eq!(guard.record(used(2, later)), Ok(true));
     assert_eq!(guard.len(), 1);
-    assert_eq!(guard.record(id(3), later), Ok(true));
+    assert_eq!(guard.record(used(3, later)), Ok(true));
     assert_eq!(guard.len(), 2);
     // Full of live entries: refused, rather than forget one that could be replayed.
-    let full = guard.record(id(4), later).unwrap_err();
-    assert_eq!(full.capacity, 2);
-    assert_eq!(guard.record(id(2), later), Ok(false));
-    assert_eq!(guard.record(id(3), later), Ok(false));
+    let full = guard.record(used(4, later)).unwrap_err();
+    assert_eq!(full, GuardFull::Capacity { capacity: 2 });
+    assert_eq!(guard.record(used(2, later)), Ok(false));
+    assert_eq!(guard.record(used(3, later)), Ok(false));
     // A forgotten state could be recorded again, but its expiry already refuses it.
-    assert_eq!(guard.record(id(1), past), Err(full));
+    assert_eq!(guard.record(used(1, past)), Err(full));
+    // With the margin, a state whose last moment has just passed is still remembered:
+    // another server's clock may be behind this one.
+    let guard = MemoryReplayGuard::new();
+    let just = SystemTime::now() - Duration::from_secs(1);
+    assert_eq!(guard.record(used(5, just)), Ok(true));
+    assert_eq!(guard.record(used(6, later)), Ok(true));
+    assert_eq!(guard.record(used(5, just)), Ok(false));
 
     // Through open_once, a full guard refuses the state.
+    let guard = MemoryReplayGuard::with_capacity(0);
     let keys = ring(1);
     let error = block_on(keys.open_once::<Progress>(&sealed(), &binding(), &guard)).unwrap_err();
-    assert!(matches!(error, StateError::GuardFailed(_)), "{error:?}");
+    assert_eq!(
+        error,
+        StateError::GuardFailed(GuardFull::Capacity { capacity: 0 }.to_string())
+    );
 }
 
 /// A replay guard that remembers what it was asked.
 #[derive(Default)]
-struct Recording(Mutex<Vec<(StateId, Option<SystemTime>)>>);
+struct Recording(Mutex<Vec<StateUse>>);
 
 impl ReplayGuard for Recording {
-    fn first_use(&self, id: StateId, expires: Option<SystemTime>) -> GuardFuture<'_> {
-        self.0.lock().unwrap().push((id, expires));
+    fn first_use(&self, used: StateUse) -> GuardFuture<'_> {
+        self.0.lock().unwrap().push(used);
         Box::pin(std::future::ready(Ok(true)))
     }
 }
 
 #[test]
-fn the_guard_is_given_the_nonce_as_id_and_the_state_expiry() {
-    let keys = ring(1);
+fn the_guard_is_given_the_nonce_the_owner_and_the_last_moment_the_state_opens() {
+    let keys = ring(1).with_clock_skew(Duration::from_secs(30));
     let guard = Recording::default();
     let sealed = keys
         .seal_until(&progress(), &binding(), at(4_000_000_000))
         .unwrap();
-    let forever = keys.seal_without_expiry(&progress(), &binding()).unwrap();
+    let adas = keys
+        .seal_until(&progress(), &ada(), at(4_000_000_000))
+        .unwrap();
     block_on(keys.open_once::<Progress>(&sealed, &binding(), &guard)).unwrap();
-    block_on(keys.open_once::<Progress>(&forever, &binding(), &guard)).unwrap();
+    block_on(keys.open_once::<Progress>(&adas, &ada(), &guard)).unwrap();
     let nonce = |sealed: &str| {
         StateId::from_bytes(decode(sealed)[NONCE_AT..HEADER_TAG_AT].try_into().unwrap())
     };
+    let used = guard.0.lock().unwrap().clone();
+    assert_eq!(used.len(), 2);
+    assert_eq!(used[0].id(), nonce(&sealed));
+    assert_eq!(used[1].id(), nonce(&adas));
+    assert_eq!(used[0].accepted_until(), at(4_000_000_030));
+    // Without a principal, the tool is charged, whatever the arguments; with one, the
+    // principal, whatever the tool.
+    assert!(!used[0].owner().is_principal());
+    assert!(used[1].owner().is_principal());
+    let other_arguments = Binding::tool("deploy", &json!({"service": "db"}));
+    let other_tool = Binding::tool("undeploy", &json!({}));
+    let owner_of = |binding: &Binding| {
+        let guard = Recording::default();
+        let sealed = keys.seal(&progress(), binding).unwrap();
+        block_on(keys.open_once::<Progress>(&sealed, binding, &guard)).unwrap();
+        guard.0.lock().unwrap()[0].owner()
+    };
+    assert_eq!(owner_of(&other_arguments), used[0].owner());
+    assert_ne!(owner_of(&other_tool), used[0].owner());
     assert_eq!(
-        *guard.0.lock().unwrap(),
-        [
-            (nonce(&sealed), Some(at(4_000_000_000))),
-            (nonce(&forever), None)
-        ]
+        owner_of(&other_tool.with_principal("https://id.example|ada")),
+        used[1].owner()
     );
 }
 
@@ -1298,6 +1477,83 @@ fn a_guard_can_be_shared_as_a_trait_object() {
         block_on(keys.open_once::<Progress>(&sealed, &binding(), guard.as_ref())),
         Err(StateError::AlreadyUsed)
     );
+}
+
+/// Seconds since the epoch, as `SystemTime` rounds them: the fraction too.
+fn since_epoch(at: SystemTime) -> Duration {
+    at.duration_since(UNIX_EPOCH).unwrap()
+}
+
+/// Sleeps until the system clock reads `at`.
+fn sleep_until(at: SystemTime) {
+    if let Ok(wait) = at.duration_since(SystemTime::now()) {
+        std::thread::sleep(wait);
+    }
+}
+
+#[test]
+fn a_used_state_stays_used_in_the_last_second_of_its_life() {
+    // The ring accepts a state until its expiry (and the skew allowance after it); the
+    // guard must remember it at least that long, however its clock rounds.
+    let keys = ring(1);
+    let guard = MemoryReplayGuard::new();
+    let now = since_epoch(SystemTime::now());
+    let expiry = UNIX_EPOCH + Duration::from_secs(now.as_secs() + 2);
+    let sealed = keys.seal_until(&progress(), &binding(), expiry).unwrap();
+    assert_eq!(
+        block_on(keys.open_once::<Progress>(&sealed, &binding(), &guard)),
+        Ok(progress())
+    );
+    // Half a second before the expiry the header names (readable by anyone): the ring
+    // still accepts the state, so the guard must still refuse it, as often as it is sent.
+    sleep_until(expiry - Duration::from_millis(500));
+    assert!(SystemTime::now() < expiry);
+    for _ in 0..3 {
+        assert_eq!(
+            block_on(keys.open_once::<Progress>(&sealed, &binding(), &guard)),
+            Err(StateError::AlreadyUsed)
+        );
+    }
+}
+
+#[test]
+fn one_principal_cannot_fill_the_guard_for_everyone() {
+    // A caller who uses one state after another holds at most the guard's quota of live
+    // entries: past it their states are refused, and everyone else's still open.
+    let keys = ring(1);
+    let guard = MemoryReplayGuard::new();
+    let mallory = binding().with_principal("https://id.example|mallory");
+    let mut refused = None;
+    for used in 0..=MemoryReplayGuard::DEFAULT_CAPACITY {
+        let sealed = keys.seal(&progress(), &mallory).unwrap();
+        if let Err(error) = block_on(keys.open_once::<Progress>(&sealed, &mallory, &guard)) {
+            refused = Some((used, error));
+            break;
+        }
+    }
+    let (used, error) = refused.expect("the guard refuses one principal at some point");
+    assert_eq!(used, MemoryReplayGuard::DEFAULT_QUOTA);
+    assert!(matches!(error, StateError::GuardFailed(_)), "{error:?}");
+    let sealed = keys.seal(&progress(), &ada()).unwrap();
+    assert_eq!(
+        block_on(keys.open_once::<Progress>(&sealed, &ada(), &guard)),
+        Ok(progress())
+    );
+}
+
+#[test]
+fn a_one_time_state_must_expire() {
+    // A state that never expires would be remembered forever: `open_once` refuses it.
+    let keys = ring(1);
+    let guard = MemoryReplayGuard::new();
+    let forever = keys.seal_without_expiry(&progress(), &binding()).unwrap();
+    assert_eq!(
+        block_on(keys.open_once::<Progress>(&forever, &binding(), &guard)),
+        Err(StateError::NeverExpires)
+    );
+    assert!(guard.is_empty());
+    // Opened without the guard, it still opens: the refusal is `once`'s.
+    assert_eq!(open(&keys, &forever, &binding()), Ok(progress()));
 }
 
 // Hostile input
@@ -1436,13 +1692,43 @@ fn an_authentic_state_of_another_type_is_unreadable() {
     let keys = ring(1);
     let sealed = keys.seal("text", &binding()).unwrap();
     let error = keys.open::<Progress>(&sealed, &binding()).unwrap_err();
-    assert!(matches!(error, StateError::Unreadable(_)), "{error:?}");
-    assert!(
-        error
-            .to_string()
-            .starts_with("request state is unreadable: invalid type"),
-        "{error}"
+    assert_eq!(
+        error,
+        StateError::Unreadable {
+            category: serde_json::error::Category::Data,
+            line: 1,
+            column: 6,
+        }
     );
+    assert_eq!(
+        error.to_string(),
+        "request state is unreadable: a value that does not fit the type at line 1 column 6 of its payload"
+    );
+}
+
+#[test]
+fn an_unreadable_state_is_described_without_its_content() {
+    // Authentic states whose payload serde refuses: its messages quote what they refuse.
+    let keys = ring(1);
+    let card = "4242 4242 4242 4242";
+    for (state, column) in [
+        (json!({"step": card}), 29),
+        (json!({"step": 2, "name": "Ada", "cups": -4242}), 35),
+        (json!([card]), 22),
+    ] {
+        let sealed = keys.seal(&state, &binding()).unwrap();
+        let error = keys.open::<Progress>(&sealed, &binding()).unwrap_err();
+        let StateError::Unreadable {
+            line, column: at, ..
+        } = error
+        else {
+            panic!("{error:?}");
+        };
+        assert_eq!((line, at), (1, column), "{state}");
+        for shown in [error.to_string(), format!("{error:?}")] {
+            assert!(!shown.contains("4242"), "{shown}");
+        }
+    }
 }
 
 #[test]

@@ -27,7 +27,8 @@ use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::protocol::state::{
-    Binding, MAX_SEALED_LEN, ReplayGuard, SealError, StateKey, StateKeys,
+    Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, ReplayGuard, SealError,
+    StateKeys,
 };
 use crate::protocol::{
     ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
@@ -146,6 +147,8 @@ pub struct Dialog {
     keys: Option<StateKeys>,
     expiry: Expiry,
     principal: Option<String>,
+    /// The caller as the transport identifies them (set by the SDK adapters).
+    caller: Option<Principal>,
     guard: Option<Arc<dyn ReplayGuard>>,
     fallback: MultiSelectFallback,
     /// The tool whose call's arguments this dialog could not see (an extractor declared
@@ -162,6 +165,7 @@ impl fmt::Debug for Dialog {
             .field("live", &self.is_live())
             .field("expiry", &self.expiry)
             .field("principal", &self.principal.is_some())
+            .field("caller", &self.caller.is_some())
             .field("once", &self.guard.is_some())
             .finish_non_exhaustive()
     }
@@ -204,6 +208,7 @@ impl Dialog {
             keys: None,
             expiry: Expiry::Ring,
             principal: None,
+            caller: None,
             guard: None,
             fallback: MultiSelectFallback::Refuse,
             unseen_arguments: None,
@@ -404,7 +409,8 @@ impl Dialog {
     }
 
     /// Seals with `keys` instead of the key drawn for this process: give every instance of
-    /// the server the same ring when a retry may reach another instance.
+    /// the server the same ring when a retry may reach another instance. The dialog shares
+    /// the ring (a [`StateKeys`] is a handle): no copy of the keys is made per call.
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
@@ -420,16 +426,19 @@ impl Dialog {
         self
     }
 
-    /// Binds the state to `principal`, the person the call is made for (the user id your
-    /// authorization gave the request): a state issued to one person and presented by
-    /// another is refused, as any forgery is. See the guide chapter
-    /// [`state`](crate::guide::state) for taking it from rmcp's request context.
+    /// Binds the state to `principal`, the person the call is made for (the user your
+    /// authorization established, [`Principal::issuer_subject`] of its token): a state issued
+    /// to one person and presented by another is refused, as any forgery is. Without it, the
+    /// dialog binds its states to the caller as the transport identifies them, under the
+    /// keys' [`PrincipalPolicy`] (see [`PrincipalPolicy::FromTransport`]). See the guide
+    /// chapter [`state`](crate::guide::state).
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::state::Principal;
     ///
-    /// fn for_user(dialog: Dialog, user_id: &str) -> Dialog {
-    ///     dialog.principal(user_id)
+    /// fn for_user(dialog: Dialog, issuer: &str, subject: &str) -> Dialog {
+    ///     dialog.principal(Principal::issuer_subject(issuer, subject))
     /// }
     /// ```
     #[must_use]
@@ -438,11 +447,24 @@ impl Dialog {
         self
     }
 
+    /// The caller the transport identified, for the SDK adapters: bound when the author names
+    /// no principal and the keys' policy consults the transport.
+    #[cfg_attr(not(any(feature = "rmcp", feature = "rust-mcp-sdk")), allow(dead_code))]
+    pub(crate) fn with_caller(mut self, caller: Option<Principal>) -> Self {
+        self.caller = caller;
+        self
+    }
+
     /// Opens each state once: a retry that presents a state already used (a replay of the
     /// same retry, within its expiry) is refused, as any forgery is. For a tool whose effect
     /// must happen once (a payment); `guard` remembers the states used — in this process
     /// ([`MemoryReplayGuard`](crate::protocol::state::MemoryReplayGuard)), or in a store the
-    /// instances share (see [`ReplayGuard`]).
+    /// instances share (see [`ReplayGuard`]). Its states must expire: with
+    /// [`never_expires`](Self::never_expires) the dialog stops with `-32603` instead of
+    /// sealing one. It also holds [`ask_until_valid`](Self::ask_until_valid)'s count of
+    /// wrong answers to one chain of states (an older state sent again is refused), which
+    /// without it a client can rewind; a client can still call again from the start, so
+    /// neither is a limit on guesses (see the guide chapter [`state`](crate::guide::state)).
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
@@ -477,7 +499,8 @@ impl Dialog {
     }
 
     /// Seals states that never expire (retiring the key still retires them): an explicit
-    /// choice, for a dialog a person may leave open for days.
+    /// choice, for a dialog a person may leave open for days. Not with [`once`](Self::once),
+    /// whose guard would have to remember each state forever.
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
@@ -553,7 +576,7 @@ impl Dialog {
         if !self.is_live() {
             if let Some(sealed) = &self.sealed {
                 let ring = self.ring()?;
-                let binding = self.bound();
+                let binding = self.bound(ring);
                 progress.memory = match &self.guard {
                     Some(guard) => {
                         ring.open_once::<Memory>(sealed, &binding, guard.as_ref())
@@ -573,9 +596,14 @@ impl Dialog {
         self.progress.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// The binding states are sealed for: the call, and the principal when there is one.
-    fn bound(&self) -> Binding {
-        match &self.principal {
+    /// The binding states are sealed for: the call, and the principal when there is one
+    /// (the author's, or else the transport's where the keys' policy consults it).
+    fn bound(&self, ring: &StateKeys) -> Binding {
+        let caller = match ring.principal_policy() {
+            PrincipalPolicy::Optional => None,
+            _ => self.caller.as_ref().map(Principal::as_str),
+        };
+        match self.principal.as_deref().or(caller) {
             Some(principal) => self.binding.clone().with_principal(principal),
             None => self.binding.clone(),
         }
@@ -772,9 +800,11 @@ impl Dialog {
     ) -> Result<V, Halt> {
         let kept = self.lock().memory.kept.get(name).cloned();
         if let Some(kept) = kept {
+            // Where and what kind, not serde's message: it would quote the kept value.
             return V::deserialize(kept).map_err(|error| {
                 Halt::internal(format!(
-                    "the value kept as `{name}` no longer reads: {error}"
+                    "the value kept as `{name}` no longer reads: {}",
+                    JsonFault::from(&error)
                 ))
             });
         }
@@ -910,7 +940,12 @@ impl Dialog {
             Ok(ring) => ring,
             Err(halt) => return halt,
         };
-        let binding = self.bound();
+        if self.guard.is_some() && matches!(self.expiry, Expiry::Never) {
+            return Halt::internal(
+                "a dialog opened once seals states that expire: `once` and `never_expires` do not go together",
+            );
+        }
+        let binding = self.bound(ring);
         let progress = self.lock();
         let sealed = match self.expiry {
             Expiry::Ring => ring.seal(&progress.memory, &binding),
@@ -971,15 +1006,8 @@ impl Dialog {
 /// first time a dialog needs them, the same for the rest of the process.
 fn process_keys() -> &'static Result<StateKeys, String> {
     static KEYS: OnceLock<Result<StateKeys, String>> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut secret = [0_u8; StateKey::MIN_LEN];
-        getrandom::fill(&mut secret).map_err(|error| {
-            format!("the operating system gave no random bytes for the request state key: {error}")
-        })?;
-        StateKey::new(&secret)
-            .map(StateKeys::new)
-            .map_err(|error| error.to_string())
-    })
+    // Drawn by `StateKeys::generate`, which wipes the secret once the keys are derived.
+    KEYS.get_or_init(|| StateKeys::generate().map_err(|error| error.to_string()))
 }
 
 /// The answer kept for an answered form: its action, and the content its form read.

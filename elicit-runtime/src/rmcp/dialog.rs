@@ -11,12 +11,13 @@ use serde_json::{Map, Value};
 use super::convert::{params_2026, protocol_version};
 use super::error::Error;
 use crate::dialog::{Connection, Dialog, Halt, Respond, Sending};
-use crate::protocol::state::Binding;
+use crate::protocol::state::{Binding, Principal};
 use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolVersion};
 
 /// A `#[tool]` method takes a [`Dialog`] as an argument: bound to the tool's name and
-/// arguments, with the retry's `inputResponses` and `requestState`, the client's capabilities
-/// and the peer to ask on up to 2025-11-25.
+/// arguments and to the caller the request identifies (see [`Dialog::from_rmcp`]), with the
+/// retry's `inputResponses` and `requestState`, the client's capabilities and the peer to
+/// ask on up to 2025-11-25.
 ///
 /// Declare it before a `Parameters(…)` argument: rmcp's `Parameters` (and `JsonObject`) take
 /// the call's arguments away from the context, and on 2026-07-28 the dialog's state must be
@@ -113,6 +114,13 @@ impl Dialog {
     /// `prompts/get`), the name and arguments the state is bound to, and what its retry
     /// carries.
     ///
+    /// Its states are bound to the caller the request identifies, unless you name a
+    /// principal ([`principal`](Self::principal)) or the keys' policy says otherwise
+    /// ([`PrincipalPolicy`](crate::protocol::state::PrincipalPolicy)): a [`Principal`] in the
+    /// request's extensions or in its HTTP request's (put there by your authorization
+    /// layer), else the credential of the HTTP request's `Authorization` header. Over stdio,
+    /// or over HTTP without authorization, nobody.
+    ///
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use rmcp::model::CallToolRequestParams;
@@ -142,8 +150,10 @@ impl Dialog {
             .client_capabilities()
             .and_then(|capabilities| serde_json::to_value(capabilities).ok())
             .unwrap_or(Value::Null);
+        let caller = caller(&ctx);
         let mut dialog = Dialog::new(version, Binding::new(method, name, &arguments))
             .with_client_capabilities(capabilities)
+            .with_caller(caller)
             .with_connection(PeerConnection(ctx.peer));
         if let Some(responses) = responses {
             dialog = dialog.with_input_responses(responses.into_iter().collect());
@@ -153,6 +163,23 @@ impl Dialog {
         }
         dialog
     }
+}
+
+/// The caller a request identifies: a [`Principal`] your authorization layer put in its
+/// extensions, or in those of the HTTP request rmcp's streamable-HTTP server read it from;
+/// else that HTTP request's `Authorization` credential. Nobody over stdio, or over HTTP
+/// without authorization: on 2026-07-28 rmcp serves HTTP without sessions, so a request
+/// carries no id that the server issued.
+fn caller(ctx: &RequestContext<RoleServer>) -> Option<Principal> {
+    if let Some(principal) = ctx.extensions.get::<Principal>() {
+        return Some(principal.clone());
+    }
+    let parts = ctx.extensions.get::<http::request::Parts>()?;
+    if let Some(principal) = parts.extensions.get::<Principal>() {
+        return Some(principal.clone());
+    }
+    let credential = parts.headers.get(http::header::AUTHORIZATION)?;
+    Some(Principal::credential(credential.as_bytes()))
 }
 
 /// rmcp's server peer as a dialog's live connection: each request is sent as the JSON it

@@ -1,6 +1,8 @@
 //! [`Dialog`] with rust-mcp-sdk: made from the params its handlers are given, answering with
 //! the `ServerResult` they return.
 
+use ::rust_mcp_sdk::McpServer;
+use ::rust_mcp_sdk::auth::AuthInfo;
 use ::rust_mcp_sdk::schema::{
     CallToolRequestParams, GetPromptRequestParams, InputResponses, RequestMetaObject, RpcError,
     ServerResult,
@@ -9,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::result::input_required;
 use crate::dialog::{Dialog, Halt, Respond};
-use crate::protocol::state::Binding;
+use crate::protocol::state::{Binding, Principal};
 use crate::protocol::{InputRequiredResult, ProtocolVersion};
 
 /// A dialog for a `tools/call` the SDK read (in `ServerHandler::handle_call_tool_request_mrtr`):
@@ -83,6 +85,50 @@ impl From<&GetPromptRequestParams> for Dialog {
     }
 }
 
+impl Dialog {
+    /// Binds the dialog's states to the caller the SDK authenticated for this request (the
+    /// `AuthInfo` its authorization middleware validated), under the keys'
+    /// [`PrincipalPolicy`](crate::protocol::state::PrincipalPolicy), unless you name a
+    /// principal ([`principal`](Self::principal)): the token's issuer (its `iss` claim, kept
+    /// in `extra`) and subject ([`Principal::issuer_subject`]), or, for a token without a
+    /// subject, its unique id. A server without authorization has none, and binds nobody.
+    ///
+    /// The SDK hands its handlers the request's params and, apart, the runtime that knows
+    /// the caller: call it with the runtime `handle_call_tool_request_mrtr` (or
+    /// `handle_get_prompt_request`) is given.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    ///
+    /// use elicit_core::dialog::Dialog;
+    /// use rust_mcp_sdk::McpServer;
+    /// use rust_mcp_sdk::schema::CallToolRequestParams;
+    ///
+    /// async fn dialog(params: &CallToolRequestParams, runtime: Arc<dyn McpServer>) -> Dialog {
+    ///     Dialog::from(params).with_runtime(&*runtime).await
+    /// }
+    /// ```
+    pub async fn with_runtime(self, runtime: &dyn McpServer) -> Self {
+        let caller = runtime.auth_info_cloned().await.as_ref().and_then(caller);
+        self.with_caller(caller)
+    }
+}
+
+/// The principal a validated token names: its issuer and subject, or its unique id.
+fn caller(info: &AuthInfo) -> Option<Principal> {
+    if let Some(subject) = &info.user_id {
+        let issuer = info
+            .extra
+            .as_ref()
+            .and_then(|extra| extra.get("iss"))
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        return Some(Principal::issuer_subject(issuer, subject));
+    }
+    (!info.token_unique_id.is_empty())
+        .then(|| Principal::credential(info.token_unique_id.as_bytes()))
+}
+
 /// A 2026-07-28 dialog (the only revision rust-mcp-sdk 2.0 speaks; the SDK refuses any
 /// other before a handler runs) for a call the SDK read.
 fn of_call(
@@ -153,5 +199,44 @@ where
 
     fn halted(halt: Halt) -> RpcError {
         RpcError::from(halt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn info(user_id: Option<&str>, extra: Option<Value>) -> AuthInfo {
+        AuthInfo {
+            token_unique_id: "jti-7".to_owned(),
+            client_id: Some("client".to_owned()),
+            user_id: user_id.map(str::to_owned),
+            scopes: None,
+            expires_at: None,
+            audience: None,
+            extra: extra.and_then(|extra| extra.as_object().cloned()),
+        }
+    }
+
+    #[test]
+    fn the_caller_is_the_tokens_issuer_and_subject_or_else_its_id() {
+        let with_issuer = info(Some("ada"), Some(json!({"iss": "https://id.example"})));
+        assert_eq!(
+            caller(&with_issuer),
+            Some(Principal::issuer_subject("https://id.example", "ada"))
+        );
+        assert_eq!(
+            caller(&info(Some("ada"), None)),
+            Some(Principal::issuer_subject("", "ada"))
+        );
+        // A token without a subject (a client's own): its unique id, hashed.
+        let machine = caller(&info(None, None)).unwrap();
+        assert_eq!(machine, Principal::credential(b"jti-7"));
+        assert!(!machine.as_str().contains("jti-7"));
+        let mut anonymous = info(None, None);
+        anonymous.token_unique_id.clear();
+        assert_eq!(caller(&anonymous), None);
     }
 }

@@ -17,6 +17,7 @@
 //! | ask in a prompt | `Dialog::from(&params)` in `handle_get_prompt_request` |
 //! | answer a retry whose answers the SDK could not read | [`recover`] in `handle_custom_request`, then [`generic_result`] |
 //! | seal with the server's own keys (several instances) | `Dialog::from(&params)`[`.keys(&keys)`](crate::dialog::Dialog::keys) |
+//! | bind the states to the caller the SDK authenticated | `Dialog::from(&params)`[`.with_runtime(&*runtime).await`](crate::dialog::Dialog::with_runtime) |
 //! | return an `InputRequiredResult` built by hand, exactly | [`input_required`] |
 //! | turn errors into the SDK's `RpcError` and back | `RpcError::from(halt)`, `RpcError::from(json_rpc_error)`, `Halt::from(rpc_error)` |
 //! | test a tool on the SDK's own request path | `TestClient::connect_rust_mcp_sdk` (feature `testing`) |
@@ -71,9 +72,10 @@
 //!         &self,
 //!         params: CallToolRequestParams,
 //!         _context: &RequestContext,
-//!         _runtime: Arc<dyn McpServer>,
+//!         runtime: Arc<dyn McpServer>,
 //!     ) -> Result<ServerResult, RpcError> {
-//!         let dialog = Dialog::from(&params);
+//!         // Bound to the caller the SDK's authorization validated, if any.
+//!         let dialog = Dialog::from(&params).with_runtime(&*runtime).await;
 //!         self.call_tool(params, dialog).await
 //!     }
 //!
@@ -83,10 +85,11 @@
 //!         &self,
 //!         request: CustomRequest,
 //!         _context: &RequestContext,
-//!         _runtime: Arc<dyn McpServer>,
+//!         runtime: Arc<dyn McpServer>,
 //!     ) -> Result<GenericResult, RpcError> {
 //!         match elicit_core::rust_mcp_sdk::recover(request, self)? {
 //!             elicit_core::rust_mcp_sdk::Recovered::Tool { params, dialog, .. } => {
+//!                 let dialog = dialog.with_runtime(&*runtime).await;
 //!                 elicit_core::rust_mcp_sdk::generic_result(self.call_tool(params, dialog).await?)
 //!             }
 //!             _ => Err(RpcError::method_not_found()),

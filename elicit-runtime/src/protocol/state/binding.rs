@@ -8,8 +8,12 @@ use serde_core::Serialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
+use super::once::Owner;
+
 /// What every call digest starts with.
 const CALL_LABEL: &[u8] = b"elicit request state v2: call\0";
+/// What every tool digest (a call without its arguments) starts with.
+const TOOL_LABEL: &[u8] = b"elicit request state v2: tool\0";
 /// What every principal digest starts with.
 const PRINCIPAL_LABEL: &[u8] = b"elicit request state v2: principal\0";
 /// What every audience digest starts with.
@@ -41,6 +45,8 @@ const AUDIENCE_LABEL: &[u8] = b"elicit request state v2: audience\0";
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Binding {
     call: [u8; 32],
+    /// The method and name alone: whom a state bound to no principal is charged to.
+    tool: [u8; 32],
     principal: Option<[u8; 32]>,
 }
 
@@ -49,7 +55,7 @@ impl fmt::Debug for Binding {
         f.debug_struct("Binding")
             .field("call", &Short(&self.call))
             .field("principal", &self.principal.as_ref().map(Short))
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -102,11 +108,15 @@ impl Binding {
     /// assert_eq!(binding, Binding::tool("deploy", &json!(null)));
     /// ```
     pub fn new(method: &str, name: &str, arguments: &Value) -> Self {
+        let mut tool = Sha256::new();
+        tool.update(TOOL_LABEL);
         let mut hasher = HashWriter(Sha256::new());
         hasher.0.update(CALL_LABEL);
         for part in [method, name] {
-            hasher.0.update((part.len() as u64).to_be_bytes());
-            hasher.0.update(part.as_bytes());
+            for hasher in [&mut hasher.0, &mut tool] {
+                hasher.update((part.len() as u64).to_be_bytes());
+                hasher.update(part.as_bytes());
+            }
         }
         let empty = Value::Object(Map::new());
         let arguments = if arguments.is_null() {
@@ -117,6 +127,7 @@ impl Binding {
         write_canonical(&mut hasher, arguments);
         Self {
             call: hasher.0.finalize().into(),
+            tool: tool.finalize().into(),
             principal: None,
         }
     }
@@ -153,31 +164,59 @@ impl Binding {
     /// one sealed without a principal opens only without one.
     ///
     /// Use an identifier that is stable and unique across your identity providers: the
-    /// token's issuer and subject together (`iss` and `sub`), not an e-mail address or a
-    /// display name, which can change hands. The [state guide](crate::guide::state) shows how
-    /// to take it from rmcp's request context.
+    /// token's issuer and subject together ([`Principal::issuer_subject`](super::Principal::issuer_subject)),
+    /// not an e-mail address or a display name, which can change hands. The
+    /// [state guide](crate::guide::state) shows how to take it from rmcp's request context.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_core::protocol::state::{Binding, Principal, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
     /// let call = Binding::tool("pay", &json!({"invoice": 7}));
-    /// let sealed = keys.seal(&"step 2", &call.clone().with_principal("https://id.example|ada")).unwrap();
+    /// let ada = Principal::issuer_subject("https://id.example", "ada");
+    /// let sealed = keys.seal(&"step 2", &call.clone().with_principal(&ada)).unwrap();
     ///
-    /// let ada = call.clone().with_principal("https://id.example|ada");
-    /// assert_eq!(keys.open::<String>(&sealed, &ada).unwrap(), "step 2");
-    /// let bob = call.clone().with_principal("https://id.example|bob");
+    /// assert_eq!(keys.open::<String>(&sealed, &call.clone().with_principal(&ada)).unwrap(), "step 2");
+    /// let bob = call.clone().with_principal(Principal::issuer_subject("https://id.example", "bob"));
     /// assert_eq!(keys.open::<String>(&sealed, &bob), Err(StateError::WrongPrincipal));
     /// assert_eq!(keys.open::<String>(&sealed, &call), Err(StateError::WrongPrincipal));
     /// ```
     #[must_use]
-    pub fn with_principal(mut self, principal: &str) -> Self {
+    pub fn with_principal(mut self, principal: impl AsRef<str>) -> Self {
         let mut hasher = Sha256::new();
         hasher.update(PRINCIPAL_LABEL);
-        hasher.update(principal.as_bytes());
+        hasher.update(principal.as_ref().as_bytes());
         self.principal = Some(hasher.finalize().into());
         self
+    }
+
+    /// Whether a principal is bound ([`with_principal`](Self::with_principal)).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let call = Binding::tool("pay", &json!({}));
+    /// assert!(!call.has_principal());
+    /// assert!(call.with_principal("ada").has_principal());
+    /// ```
+    pub fn has_principal(&self) -> bool {
+        self.principal.is_some()
+    }
+
+    /// Whom a one-time use of a state bound here is charged to: the principal, or the tool
+    /// without one.
+    pub(super) fn owner(&self) -> Owner {
+        let short = |digest: &[u8; 32]| {
+            let mut short = [0; 16];
+            short.copy_from_slice(&digest[..16]);
+            short
+        };
+        match &self.principal {
+            Some(principal) => Owner::Principal(short(principal)),
+            None => Owner::Tool(short(&self.tool)),
+        }
     }
 
     /// The call's digest.

@@ -21,8 +21,9 @@ const CLIENT_MESSAGE: &str = "invalid or expired request state";
 /// With the `rmcp` feature, every refusal is also logged through `tracing` (target
 /// `elicit_core::state`, field `reason`: the [`name`](Self::name)), at `debug` for
 /// [`Expired`](Self::Expired) (a person who took too long), `error` for
-/// [`GuardFailed`](Self::GuardFailed) (your store is down), and `warn` for the rest (a
-/// client that sent what no honest client sends, or a server whose state type changed).
+/// [`GuardFailed`](Self::GuardFailed) (your store is down or full) and
+/// [`NeverExpires`](Self::NeverExpires) (your server sealed it so), and `warn` for the rest
+/// (a client that sent what no honest client sends, or a server whose state type changed).
 ///
 /// ```
 /// use elicit_core::protocol::state::StateError;
@@ -60,8 +61,17 @@ pub enum StateError {
     WrongPrincipal,
     /// Sealed for another call: another tool or prompt, or other arguments.
     WrongCall,
+    /// Presented by a call that names no principal, to a server whose keys require one
+    /// ([`PrincipalPolicy::Required`](super::PrincipalPolicy::Required)): refused before it
+    /// is read.
+    NoPrincipal,
     /// Past its expiry.
     Expired,
+    /// Sealed [without expiry](super::StateKeys::seal_without_expiry) and presented to
+    /// [`StateKeys::open_once`](super::StateKeys::open_once): a state used once must expire,
+    /// or its guard would have to remember it forever. The server's own choice refused, not
+    /// the client's doing.
+    NeverExpires,
     /// Already used once ([`StateKeys::open_once`](super::StateKeys::open_once)).
     AlreadyUsed,
     /// The [`ReplayGuard`](super::ReplayGuard) could not tell whether it was used (its store
@@ -69,15 +79,26 @@ pub enum StateError {
     /// be a replay.
     GuardFailed(String),
     /// Authentic, but its payload does not read as the expected type (it was sealed before
-    /// the state type changed); serde's message.
-    Unreadable(String),
+    /// the state type changed): what kind of error, and where in the payload's JSON. Not
+    /// serde's message, which quotes the value it refused: a decrypted answer (a card
+    /// number, say) would reach your logs.
+    Unreadable {
+        /// What kind of error: `Data` for a value that does not fit the type (the usual
+        /// one), `Syntax`, `Eof` or `Io` for JSON that does not parse.
+        category: serde_json::error::Category,
+        /// The line of the payload's JSON where it was found, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+    },
 }
 
 impl StateError {
     /// A one-word name of the reason, for logs and metrics: `"malformed"`, `"oversized"`,
     /// `"foreign"`, `"tampered"`, `"wrong_audience"`, `"wrong_principal"`, `"wrong_call"`,
-    /// `"expired"`, `"already_used"`, `"guard_failed"` or `"unreadable"`. The client never
-    /// sees it.
+    /// `"no_principal"`, `"expired"`, `"never_expires"`, `"already_used"`, `"guard_failed"` or
+    /// `"unreadable"`.
+    /// The client never sees it.
     ///
     /// ```
     /// assert_eq!(elicit_core::protocol::state::StateError::WrongCall.name(), "wrong_call");
@@ -91,10 +112,12 @@ impl StateError {
             Self::WrongAudience => "wrong_audience",
             Self::WrongPrincipal => "wrong_principal",
             Self::WrongCall => "wrong_call",
+            Self::NoPrincipal => "no_principal",
             Self::Expired => "expired",
+            Self::NeverExpires => "never_expires",
             Self::AlreadyUsed => "already_used",
             Self::GuardFailed(_) => "guard_failed",
-            Self::Unreadable(_) => "unreadable",
+            Self::Unreadable { .. } => "unreadable",
         }
     }
 
@@ -129,7 +152,7 @@ impl StateError {
                 Self::Expired => {
                     tracing::debug!(target: TARGET, reason = self.name(), "{self}");
                 }
-                Self::GuardFailed(_) => {
+                Self::GuardFailed(_) | Self::NeverExpires => {
                     tracing::error!(target: TARGET, reason = self.name(), "{self}");
                 }
                 _ => tracing::warn!(target: TARGET, reason = self.name(), "{self}"),
@@ -154,18 +177,89 @@ impl fmt::Display for StateError {
             Self::WrongAudience => f.write_str("request state was issued by another server"),
             Self::WrongPrincipal => f.write_str("request state was issued to another principal"),
             Self::WrongCall => f.write_str("request state was issued for another call"),
+            Self::NoPrincipal => f.write_str(
+                "request state was presented by a call that names no principal, which this \
+                 server requires",
+            ),
             Self::Expired => f.write_str("request state has expired"),
+            Self::NeverExpires => f.write_str(
+                "request state never expires, and a state that may be used once must expire",
+            ),
             Self::AlreadyUsed => f.write_str("request state has already been used"),
             Self::GuardFailed(reason) => write!(
                 f,
                 "request state could not be checked for a first use: {reason}"
             ),
-            Self::Unreadable(reason) => write!(f, "request state is unreadable: {reason}"),
+            Self::Unreadable {
+                category,
+                line,
+                column,
+            } => write!(
+                f,
+                "request state is unreadable: {} of its payload",
+                JsonFault::new(*category, *line, *column)
+            ),
         }
     }
 }
 
 impl std::error::Error for StateError {}
+
+impl StateError {
+    /// The refusal of a payload serde could not read: its classification and position only.
+    pub(super) fn unreadable(error: &serde_json::Error) -> Self {
+        Self::Unreadable {
+            category: error.classify(),
+            line: error.line(),
+            column: error.column(),
+        }
+    }
+}
+
+/// What went wrong reading some JSON, and where, without the content serde's messages quote
+/// (`invalid type: string "4242 4242 4242 4242", expected u32`): for a message about JSON
+/// that holds what a person answered.
+///
+/// Written as "a value that does not fit the type at line 1 column 26" (without the position
+/// when the JSON was read from a `Value`, which has none).
+pub(crate) struct JsonFault {
+    category: serde_json::error::Category,
+    line: usize,
+    column: usize,
+}
+
+impl JsonFault {
+    pub(crate) fn new(category: serde_json::error::Category, line: usize, column: usize) -> Self {
+        Self {
+            category,
+            line,
+            column,
+        }
+    }
+}
+
+impl From<&serde_json::Error> for JsonFault {
+    fn from(error: &serde_json::Error) -> Self {
+        Self::new(error.classify(), error.line(), error.column())
+    }
+}
+
+impl fmt::Display for JsonFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use serde_json::error::Category;
+        let kind = match self.category {
+            Category::Data => "a value that does not fit the type",
+            Category::Syntax => "a JSON syntax error",
+            Category::Eof => "an early end of the JSON",
+            Category::Io => "a read error",
+        };
+        // Line 0: read from a `Value`, where serde_json knows no position.
+        if self.line == 0 {
+            return f.write_str(kind);
+        }
+        write!(f, "{kind} at line {} column {}", self.line, self.column)
+    }
+}
 
 /// `-32602` "invalid or expired request state", no data, whatever the reason (feature
 /// `rmcp`): see [`StateError`].
@@ -212,6 +306,9 @@ pub enum SealError {
     Json(serde_json::Error),
     /// The operating system gave no random nonce; its reason.
     NoRandomness(String),
+    /// The call names no principal, and the ring requires one
+    /// ([`PrincipalPolicy::Required`](super::PrincipalPolicy::Required)).
+    NoPrincipal,
 }
 
 impl fmt::Display for SealError {
@@ -228,6 +325,10 @@ impl fmt::Display for SealError {
                 f,
                 "the operating system gave no random nonce for the request state: {reason}"
             ),
+            Self::NoPrincipal => f.write_str(
+                "the request state is not sealed for a call that names no principal: this \
+                 server's keys require one (PrincipalPolicy::Required)",
+            ),
         }
     }
 }
@@ -236,7 +337,7 @@ impl std::error::Error for SealError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Json(error) => Some(error),
-            Self::TooLarge { .. } | Self::NoRandomness(_) => None,
+            Self::TooLarge { .. } | Self::NoRandomness(_) | Self::NoPrincipal => None,
         }
     }
 }

@@ -10,8 +10,9 @@ use chacha20poly1305::XChaCha20Poly1305;
 use chacha20poly1305::aead::{Aead, Payload};
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
+use zeroize::{Zeroize as _, ZeroizeOnDrop, Zeroizing};
 
-use super::format::{HEADER_TAG_LEN, HINT_LEN, KEY_ID_LEN, TAG_LEN};
+use super::format::{HEADER_TAG_LEN, HINT_LEN, KEY_ID_LEN, NONCE_LEN, TAG_LEN};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -32,7 +33,10 @@ const HINT_LABEL: &[u8] = b"elicit request state v2: hint key";
 ///
 /// The secret is not kept: the key holds only what it derives from it (a cipher key and
 /// three MAC keys, each the HMAC of a label under the secret, and a public [id](Self::id)).
-/// Its [`Debug`](fmt::Debug) form shows only the id.
+/// Its [`Debug`](fmt::Debug) form shows only the id. What it holds is wiped from memory when
+/// it is dropped ([`ZeroizeOnDrop`]), and so are the secret's bytes and text wherever this
+/// module reads them (from hex, base64, an environment variable or the operating system);
+/// the bytes you pass to [`new`](Self::new) are yours to wipe.
 ///
 /// ```
 /// use elicit_core::protocol::state::{KeyError, StateKey};
@@ -78,14 +82,20 @@ impl StateKey {
         let root = HmacSha256::new_from_slice(secret).map_err(|_| KeyError::TooShort {
             length: secret.len(),
         })?;
+        // Each derived key lives in a buffer wiped when it goes out of scope: only the
+        // cipher and the MACs made from it keep it (and wipe it when dropped).
         let derive = |label: &[u8]| {
             let mut mac = root.clone();
             mac.update(label);
-            mac.finalize().into_bytes()
+            let mut derived = Zeroizing::new([0; 32]);
+            let mut output = mac.finalize().into_bytes();
+            derived.copy_from_slice(&output);
+            output.as_mut_slice().zeroize();
+            derived
         };
         let mac_key = |label: &[u8]| {
             // Any length is a valid HMAC key; 32 bytes always are.
-            HmacSha256::new_from_slice(&derive(label)).map_err(|_| KeyError::TooShort {
+            HmacSha256::new_from_slice(derive(label).as_slice()).map_err(|_| KeyError::TooShort {
                 length: secret.len(),
             })
         };
@@ -93,7 +103,7 @@ impl StateKey {
         id.copy_from_slice(&derive(ID_LABEL)[..KEY_ID_LEN]);
         Ok(Self {
             id,
-            cipher: XChaCha20Poly1305::new(&derive(CIPHER_LABEL)),
+            cipher: XChaCha20Poly1305::new((&*derive(CIPHER_LABEL)).into()),
             tag: mac_key(TAG_LABEL)?,
             header: mac_key(HEADER_LABEL)?,
             hint: mac_key(HINT_LABEL)?,
@@ -116,11 +126,10 @@ impl StateKey {
     /// assert_ne!(one.id(), other.id());
     /// ```
     pub fn generate() -> Result<Self, KeyError> {
-        let mut secret = [0; Self::MIN_LEN];
-        getrandom::fill(&mut secret).map_err(|error| KeyError::NoRandomness(error.to_string()))?;
-        let key = Self::new(&secret);
-        secret.fill(0);
-        key
+        let mut secret = Zeroizing::new([0; Self::MIN_LEN]);
+        getrandom::fill(secret.as_mut_slice())
+            .map_err(|error| KeyError::NoRandomness(error.to_string()))?;
+        Self::new(secret.as_slice())
     }
 
     /// A key written in hex: two digits per byte, upper or lower case (what
@@ -140,10 +149,8 @@ impl StateKey {
     /// assert_eq!(StateKey::from_hex("not hex").unwrap_err(), KeyError::NotHex);
     /// ```
     pub fn from_hex(text: &str) -> Result<Self, KeyError> {
-        let mut secret = decode_hex(text.trim()).ok_or(KeyError::NotHex)?;
-        let key = Self::new(&secret);
-        secret.fill(0);
-        key
+        let secret = decode_hex(text.trim()).ok_or(KeyError::NotHex)?;
+        Self::new(&secret)
     }
 
     /// A key written in base64: the standard alphabet (`+`, `/`) or the URL-safe one (`-`,
@@ -165,10 +172,8 @@ impl StateKey {
     /// assert_eq!(StateKey::from_base64("+/-_").unwrap_err(), KeyError::NotBase64);
     /// ```
     pub fn from_base64(text: &str) -> Result<Self, KeyError> {
-        let mut secret = decode_base64(text.trim()).ok_or(KeyError::NotBase64)?;
-        let key = Self::new(&secret);
-        secret.fill(0);
-        key
+        let secret = decode_base64(text.trim()).ok_or(KeyError::NotBase64)?;
+        Self::new(&secret)
     }
 
     /// The key in the environment variable `name`, in hex or base64: a value of hex digits
@@ -239,12 +244,19 @@ impl StateKey {
         self.id
     }
 
-    /// The hints of the three binding digests: a keyed hash of each, so they can be compared
-    /// without naming what they hash (an observer cannot test a guess of the principal).
-    pub(super) fn hints(&self, digests: &[[u8; 32]; 3]) -> [[u8; HINT_LEN]; 3] {
+    /// The hints of the three binding digests in the state of nonce `nonce`: a keyed hash of
+    /// each, so they can be compared without naming what they hash (an observer cannot test
+    /// a guess of the principal), and of the nonce, so two states of the same person or call
+    /// carry different hints (an observer cannot link them).
+    pub(super) fn hints(
+        &self,
+        nonce: &[u8; NONCE_LEN],
+        digests: &[[u8; 32]; 3],
+    ) -> [[u8; HINT_LEN]; 3] {
         let hint = |index: u8| {
             let mut mac = self.hint.clone();
             mac.update(&[index]);
+            mac.update(nonce);
             mac.update(&digests[usize::from(index)]);
             let mut hint = [0; HINT_LEN];
             hint.copy_from_slice(&mac.finalize().into_bytes()[..HINT_LEN]);
@@ -317,15 +329,22 @@ impl StateKey {
     }
 }
 
+/// Every field wipes itself when dropped: the cipher (chacha20poly1305's `zeroize`) and the
+/// three HMACs (the SHA-256 states and buffers of `sha2` and `hmac` with `zeroize`); the id
+/// is public.
+impl ZeroizeOnDrop for StateKey {}
+
 impl fmt::Debug for StateKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "StateKey {{ id: {:010x} }}", self.id())
     }
 }
 
-/// The value of the environment variable `name`, refused when unset, empty or not Unicode.
-pub(super) fn read_variable(name: &str) -> Result<String, KeyError> {
-    match std::env::var(name) {
+/// The value of the environment variable `name`, refused when unset, empty or not Unicode;
+/// wiped when dropped (the process's environment keeps its own copy, which is the
+/// operating system's).
+pub(super) fn read_variable(name: &str) -> Result<Zeroizing<String>, KeyError> {
+    match std::env::var(name).map(Zeroizing::new) {
         Ok(value) if !value.trim().is_empty() => Ok(value),
         Ok(_) | Err(std::env::VarError::NotPresent) => Err(KeyError::Unset {
             variable: name.to_owned(),
@@ -336,22 +355,23 @@ pub(super) fn read_variable(name: &str) -> Result<String, KeyError> {
     }
 }
 
-fn decode_hex(text: &str) -> Option<Vec<u8>> {
+/// The bytes of a secret in hex, in a buffer allocated once at its final size (a buffer that
+/// grew would leave copies behind) and wiped when dropped.
+fn decode_hex(text: &str) -> Option<Zeroizing<Vec<u8>>> {
     if !text.len().is_multiple_of(2) {
         return None;
     }
     let digit = |byte: u8| char::from(byte).to_digit(16);
-    text.as_bytes()
-        .chunks_exact(2)
-        .map(|pair| {
-            let high = digit(pair[0])?;
-            let low = digit(pair[1])?;
-            u8::try_from(high << 4 | low).ok()
-        })
-        .collect()
+    let mut secret = Zeroizing::new(Vec::with_capacity(text.len() / 2));
+    for pair in text.as_bytes().chunks_exact(2) {
+        let (high, low) = (digit(pair[0])?, digit(pair[1])?);
+        secret.push(u8::try_from(high << 4 | low).ok()?);
+    }
+    Some(secret)
 }
 
-fn decode_base64(text: &str) -> Option<Vec<u8>> {
+/// The bytes of a secret in base64, as [`decode_hex`] keeps them.
+fn decode_base64(text: &str) -> Option<Zeroizing<Vec<u8>>> {
     let url_safe = text.contains(['-', '_']);
     let standard = text.contains(['+', '/']);
     let engine = match (standard, url_safe) {
@@ -359,7 +379,9 @@ fn decode_base64(text: &str) -> Option<Vec<u8>> {
         (_, false) => &STANDARD_PAD_INDIFFERENT,
         (false, true) => &URL_SAFE_PAD_INDIFFERENT,
     };
-    engine.decode(text).ok()
+    let mut secret = Zeroizing::new(Vec::with_capacity(base64::decoded_len_estimate(text.len())));
+    engine.decode_vec(text, &mut secret).ok()?;
+    Some(secret)
 }
 
 /// Why a [`StateKey`] (or a [`StateKeys`](super::StateKeys) ring) could not be made. No
@@ -468,5 +490,21 @@ impl std::error::Error for KeyError {
             Self::InVariable { error, .. } => Some(error.as_ref()),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wiped_on_drop<T: ZeroizeOnDrop>() {}
+
+    /// What makes `StateKey`'s `ZeroizeOnDrop` true: the features that make its fields wipe
+    /// themselves are on.
+    #[test]
+    fn what_a_key_holds_wipes_itself() {
+        wiped_on_drop::<XChaCha20Poly1305>();
+        wiped_on_drop::<sha2::block_api::Sha256VarCore>();
+        wiped_on_drop::<StateKey>();
     }
 }

@@ -15,12 +15,14 @@
 //!   keys, so a key can be rotated without breaking forms in flight; it names the server
 //!   (the audience) and how long a state lives (600 s unless told otherwise).
 //! - [`Binding`]: the call a state belongs to (`tools/call` or `prompts/get`, the name and
-//!   the arguments) and, optionally, the principal who made it.
+//!   the arguments) and, optionally, the [`Principal`] who made it; [`PrincipalPolicy`]:
+//!   whether every state must name one, and where a dialog takes it from.
 //! - [`StateError`]: why a state was refused, precisely, for your code and logs; the client
 //!   gets one `-32602` for all of them. [`SealError`]: why a state could not be sealed (too
 //!   large for the protocol's 64 KiB, [`MAX_SEALED_LEN`]).
-//! - [`ReplayGuard`], [`MemoryReplayGuard`] and [`StateId`]: a state used once only
-//!   ([`StateKeys::open_once`]), for a tool whose effect must not happen twice.
+//! - [`ReplayGuard`], [`MemoryReplayGuard`], [`StateUse`], [`StateId`] and [`Owner`]: a
+//!   state used once only ([`StateKeys::open_once`]), for a tool whose effect must not happen
+//!   twice.
 //!
 //! The state is encrypted (XChaCha20-Poly1305): the client sees a string of base64 and no
 //! answer in it. [`StateKeys::readable`] signs it only, for a state you want to read on the
@@ -33,7 +35,7 @@
 //! [`StateKeys`]. Use the module directly for a state of your own shape.
 //!
 //! ```
-//! use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+//! use elicit_core::protocol::state::{Binding, Principal, StateError, StateKey, StateKeys};
 //! use serde::{Deserialize, Serialize};
 //! use serde_json::json;
 //!
@@ -46,8 +48,9 @@
 //! // In a real server the key comes from a secret store: StateKeys::from_env("STATE_KEYS").
 //! let keys = StateKeys::new(StateKey::new(&[0x5a; 32]).unwrap())
 //!     .with_audience("https://mcp.example.com/mcp");
+//! let ada = Principal::issuer_subject("https://id.example.com", "ada");
 //! let call = Binding::tool("deploy", &json!({"service": "api", "region": "eu"}))
-//!     .with_principal("https://id.example.com|ada");
+//!     .with_principal(&ada);
 //!
 //! // First call: seal what the next round needs into the InputRequiredResult's requestState.
 //! let state = Progress { step: 2, name: "Ada".into() };
@@ -56,12 +59,12 @@
 //!
 //! // The retry: the same call by the same person (argument order does not matter) opens it.
 //! let retry = Binding::tool("deploy", &json!({"region": "eu", "service": "api"}))
-//!     .with_principal("https://id.example.com|ada");
+//!     .with_principal(&ada);
 //! assert_eq!(keys.open::<Progress>(&sealed, &retry).unwrap(), state);
 //!
 //! // Another call's state is refused: precisely for the server, uniformly for the client.
 //! let other = Binding::tool("deploy", &json!({"service": "db", "region": "eu"}))
-//!     .with_principal("https://id.example.com|ada");
+//!     .with_principal(&ada);
 //! let error = keys.open::<Progress>(&sealed, &other).unwrap_err();
 //! assert_eq!(error, StateError::WrongCall);
 //! assert_eq!(error.to_jsonrpc_error().message, "invalid or expired request state");
@@ -87,10 +90,11 @@
 //! The tag covers every byte before it and the three SHA-256 digests of the binding (the
 //! audience, the principal or its absence, the call), which are not stored: a state opens
 //! only where all three are the same as when it was sealed. The hints are the first four
-//! bytes of an HMAC of each digest: covered by the header tag, they let the server tell
-//! *which* part differs when the seal does not hold, without the client being able to forge
-//! that answer or test a guess of the principal. Each key derives its own cipher key and
-//! three HMAC keys from the secret.
+//! bytes of an HMAC of the nonce and each digest: covered by the header tag, they let the
+//! server tell *which* part differs when the seal does not hold, without the client being
+//! able to forge that answer, test a guess of the principal, or link two states of the same
+//! person or call (each state's nonce makes its hints new). Each key derives its own cipher
+//! key and three HMAC keys from the secret.
 //!
 //! The fixed fields cost 74 bytes, so a payload of `n` bytes of JSON seals to
 //! ⌈4 (74 + n) / 3⌉ characters, readable or encrypted alike; [`StateKeys::sealed_len`]
@@ -108,11 +112,16 @@ mod error;
 mod format;
 mod key;
 mod once;
+mod principal;
 mod ring;
 
 pub use binding::Binding;
+pub(crate) use error::JsonFault;
 pub use error::{SealError, StateError};
 pub use format::MAX_SEALED_LEN;
 pub use key::{KeyError, StateKey};
-pub use once::{GuardFull, GuardFuture, GuardResult, MemoryReplayGuard, ReplayGuard, StateId};
+pub use once::{
+    GuardFull, GuardFuture, GuardResult, MemoryReplayGuard, Owner, ReplayGuard, StateId, StateUse,
+};
+pub use principal::{Principal, PrincipalPolicy};
 pub use ring::StateKeys;

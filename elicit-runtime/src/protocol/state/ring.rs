@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::io;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_core::Serialize;
@@ -11,7 +12,8 @@ use super::binding::{Binding, audience_digest};
 use super::error::{SealError, StateError};
 use super::format::{self, ENCRYPTED, MAX_SEALED_LEN, NONCE_LEN, OVERHEAD, READABLE, Sealed};
 use super::key::{KeyError, StateKey, read_variable};
-use super::once::{ReplayGuard, StateId};
+use super::once::{ReplayGuard, StateId, StateUse};
+use super::principal::PrincipalPolicy;
 
 /// A key ring: the current key, which seals, and the previous keys, which still open what
 /// they sealed; the audience (this server's identity) every state is bound to; how long a
@@ -38,23 +40,37 @@ use super::once::{ReplayGuard, StateId};
 /// let retired = StateKeys::new(new);
 /// assert_eq!(retired.open::<String>(&in_flight, &binding), Err(StateError::Foreign));
 /// ```
+///
+/// A ring is shared, not copied: a clone (each [`Dialog`](crate::dialog::Dialog) given the
+/// ring takes one) is another handle on the same keys, so the key material exists once in
+/// memory, and is wiped when the last handle is dropped. The `with_` methods change a ring
+/// no other handle shares, and copy one that is shared.
 #[derive(Clone)]
-pub struct StateKeys {
+pub struct StateKeys(Arc<Ring>);
+
+/// What a [`StateKeys`] holds.
+#[derive(Clone)]
+struct Ring {
     /// The current key first, then the previous keys.
     keys: Vec<StateKey>,
     audience: String,
     audience_digest: [u8; 32],
     ttl: Duration,
+    /// How long past its expiry a state still opens.
+    skew: Duration,
     readable: bool,
+    principal: PrincipalPolicy,
 }
 
 impl fmt::Debug for StateKeys {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("StateKeys")
-            .field("keys", &self.keys)
-            .field("audience", &self.audience)
-            .field("ttl", &self.ttl)
-            .field("readable", &self.readable)
+            .field("keys", &self.0.keys)
+            .field("audience", &self.0.audience)
+            .field("ttl", &self.0.ttl)
+            .field("clock_skew", &self.0.skew)
+            .field("readable", &self.0.readable)
+            .field("principal_policy", &self.0.principal)
             .finish_non_exhaustive()
     }
 }
@@ -76,6 +92,20 @@ impl StateKeys {
     /// ```
     pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
 
+    /// How long past its expiry a state still opens unless the ring
+    /// ([`with_clock_skew`](Self::with_clock_skew)) says otherwise: 5 seconds. The server
+    /// that seals a state writes its expiry by its own clock, and the one that opens it
+    /// reads it by its own; clocks kept by NTP agree within milliseconds, and this allowance
+    /// covers one that lags by a few seconds, so a person's answer is not refused for it. It
+    /// lengthens by as much the time a copied state can be replayed (which
+    /// [`open_once`](Self::open_once) closes: its guard is told the last moment the state
+    /// opens, allowance included).
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::protocol::state::StateKeys::DEFAULT_CLOCK_SKEW.as_secs(), 5);
+    /// ```
+    pub const DEFAULT_CLOCK_SKEW: Duration = Duration::from_secs(5);
+
     /// A ring of one key, with no audience, [`DEFAULT_TTL`](Self::DEFAULT_TTL), sealing
     /// encrypted states.
     ///
@@ -88,13 +118,20 @@ impl StateKeys {
     /// assert!(!keys.is_readable());
     /// ```
     pub fn new(current: StateKey) -> Self {
-        Self {
+        Self(Arc::new(Ring {
             keys: vec![current],
             audience: String::new(),
             audience_digest: audience_digest(""),
             ttl: Self::DEFAULT_TTL,
+            skew: Self::DEFAULT_CLOCK_SKEW,
             readable: false,
-        }
+            principal: PrincipalPolicy::FromTransport,
+        }))
+    }
+
+    /// The ring to change: this handle's own, or a copy when other handles share it.
+    fn edit(&mut self) -> &mut Ring {
+        Arc::make_mut(&mut self.0)
     }
 
     /// A ring of one new key from the operating system's randomness
@@ -165,7 +202,7 @@ impl StateKeys {
     /// ```
     #[must_use]
     pub fn with_previous(mut self, key: StateKey) -> Self {
-        self.keys.push(key);
+        self.edit().keys.push(key);
         self
     }
 
@@ -190,8 +227,9 @@ impl StateKeys {
     /// ```
     #[must_use]
     pub fn with_audience(mut self, audience: impl Into<String>) -> Self {
-        self.audience = audience.into();
-        self.audience_digest = audience_digest(&self.audience);
+        let ring = self.edit();
+        ring.audience = audience.into();
+        ring.audience_digest = audience_digest(&ring.audience);
         self
     }
 
@@ -207,8 +245,79 @@ impl StateKeys {
     /// ```
     #[must_use]
     pub fn with_ttl(mut self, ttl: Duration) -> Self {
-        self.ttl = ttl;
+        self.edit().ttl = ttl;
         self
+    }
+
+    /// Opens a state until `allowance` past its expiry (instead of
+    /// [`DEFAULT_CLOCK_SKEW`](Self::DEFAULT_CLOCK_SKEW)): the largest difference you allow
+    /// between the clocks of the servers that seal and open states. `Duration::ZERO` where
+    /// one clock does both (a server of one process) and a state must expire to the second.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    /// use std::time::{Duration, UNIX_EPOCH};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap()).with_clock_skew(Duration::from_secs(30));
+    /// let call = Binding::tool("survey", &json!({}));
+    /// let expiry = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+    /// let sealed = keys.seal_until(&1, &call, expiry).unwrap();
+    /// let late = |seconds| expiry + Duration::from_secs(seconds);
+    /// assert_eq!(keys.open_at::<u8>(&sealed, &call, late(29)), Ok(1));
+    /// assert_eq!(keys.open_at::<u8>(&sealed, &call, late(30)), Err(StateError::Expired));
+    /// ```
+    #[must_use]
+    pub fn with_clock_skew(mut self, allowance: Duration) -> Self {
+        self.edit().skew = allowance;
+        self
+    }
+
+    /// How long past its expiry a state still opens.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
+    /// assert_eq!(keys.clock_skew(), StateKeys::DEFAULT_CLOCK_SKEW);
+    /// ```
+    pub fn clock_skew(&self) -> Duration {
+        self.0.skew
+    }
+
+    /// Sets whether every state must name a principal, and where a dialog whose author names
+    /// none takes one from ([`PrincipalPolicy`]; [`FromTransport`](PrincipalPolicy::FromTransport)
+    /// unless told otherwise). With [`Required`](PrincipalPolicy::Required), sealing for a
+    /// binding without a principal fails ([`SealError::NoPrincipal`]), and so does opening
+    /// ([`StateError::NoPrincipal`]).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{Binding, PrincipalPolicy, SealError, StateError, StateKey, StateKeys};
+    /// use serde_json::json;
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap())
+    ///     .with_principal_policy(PrincipalPolicy::Required);
+    /// let call = Binding::tool("pay", &json!({}));
+    /// assert!(matches!(keys.seal(&1, &call), Err(SealError::NoPrincipal)));
+    /// let sealed = keys.seal(&1, &call.clone().with_principal("ada")).unwrap();
+    /// assert_eq!(keys.open::<u8>(&sealed, &call), Err(StateError::NoPrincipal));
+    /// ```
+    #[must_use]
+    pub fn with_principal_policy(mut self, policy: PrincipalPolicy) -> Self {
+        self.edit().principal = policy;
+        self
+    }
+
+    /// Whether every state must name a principal, and where a dialog takes one from.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::{PrincipalPolicy, StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
+    /// assert_eq!(keys.principal_policy(), PrincipalPolicy::FromTransport);
+    /// ```
+    pub fn principal_policy(&self) -> PrincipalPolicy {
+        self.0.principal
     }
 
     /// Seals states the client **can read**: signed with HMAC-SHA-256, the payload in clear
@@ -233,7 +342,7 @@ impl StateKeys {
     /// ```
     #[must_use]
     pub fn readable(mut self) -> Self {
-        self.readable = true;
+        self.edit().readable = true;
         self
     }
 
@@ -250,7 +359,7 @@ impl StateKeys {
     #[deprecated(note = "states are encrypted by default; `readable()` is the opt-out")]
     #[must_use]
     pub fn encrypting(mut self) -> Self {
-        self.readable = false;
+        self.edit().readable = false;
         self
     }
 
@@ -263,7 +372,7 @@ impl StateKeys {
     /// assert_eq!(StateKeys::new(key.clone()).current().id(), key.id());
     /// ```
     pub fn current(&self) -> &StateKey {
-        &self.keys[0]
+        &self.0.keys[0]
     }
 
     /// Every key: the current one first, then the previous ones.
@@ -275,7 +384,7 @@ impl StateKeys {
     /// assert_eq!(keys.keys()[0].id(), keys.current().id());
     /// ```
     pub fn keys(&self) -> &[StateKey] {
-        &self.keys
+        &self.0.keys
     }
 
     /// The audience states are bound to (`""` when none was set).
@@ -287,7 +396,7 @@ impl StateKeys {
     /// assert_eq!(keys.audience(), "https://a.example/mcp");
     /// ```
     pub fn audience(&self) -> &str {
-        &self.audience
+        &self.0.audience
     }
 
     /// How long a state sealed with [`seal`](Self::seal) lives.
@@ -299,7 +408,7 @@ impl StateKeys {
     /// assert_eq!(keys.ttl(), StateKeys::DEFAULT_TTL);
     /// ```
     pub fn ttl(&self) -> Duration {
-        self.ttl
+        self.0.ttl
     }
 
     /// Whether this ring seals readable states ([`readable`](Self::readable)).
@@ -312,7 +421,7 @@ impl StateKeys {
     /// assert!(!keys.is_readable());
     /// ```
     pub fn is_readable(&self) -> bool {
-        self.readable
+        self.0.readable
     }
 
     /// Seals `state` for the call `binding` names, to expire after the ring's
@@ -321,7 +430,9 @@ impl StateKeys {
     /// # Errors
     /// [`SealError::TooLarge`] when the sealed string would pass [`MAX_SEALED_LEN`];
     /// [`SealError::Json`] when `state` cannot be written as JSON;
-    /// [`SealError::NoRandomness`] when the operating system gives no nonce.
+    /// [`SealError::NoRandomness`] when the operating system gives no nonce;
+    /// [`SealError::NoPrincipal`] when `binding` names no principal and the ring
+    /// [requires one](PrincipalPolicy::Required).
     ///
     /// ```
     /// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
@@ -338,7 +449,7 @@ impl StateKeys {
         state: &T,
         binding: &Binding,
     ) -> Result<String, SealError> {
-        self.seal_for(state, binding, self.ttl)
+        self.seal_for(state, binding, self.0.ttl)
     }
 
     /// Seals `state` for the call `binding` names, to expire `ttl` from now.
@@ -355,7 +466,7 @@ impl StateKeys {
     /// let binding = Binding::tool("survey", &json!({}));
     /// let sealed = keys.seal_for(&1, &binding, Duration::from_secs(300)).unwrap();
     /// assert_eq!(keys.open::<u8>(&sealed, &binding).unwrap(), 1);
-    /// let later = SystemTime::now() + Duration::from_secs(301);
+    /// let later = SystemTime::now() + Duration::from_secs(300) + keys.clock_skew();
     /// assert_eq!(keys.open_at::<u8>(&sealed, &binding, later), Err(StateError::Expired));
     /// ```
     pub fn seal_for<T: Serialize + ?Sized>(
@@ -371,7 +482,8 @@ impl StateKeys {
     }
 
     /// Seals `state` for the call `binding` names, to expire at `expires_at` (kept to the
-    /// second, rounded down): [`open_at`](Self::open_at) refuses it from then on.
+    /// second, rounded down): [`open_at`](Self::open_at) refuses it from then on, past the
+    /// ring's [clock skew allowance](Self::with_clock_skew).
     ///
     /// # Errors
     /// As [`seal`](Self::seal).
@@ -381,7 +493,7 @@ impl StateKeys {
     /// use serde_json::json;
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
-    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
+    /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap()).with_clock_skew(Duration::ZERO);
     /// let binding = Binding::prompt("plan", &json!({"goal": "ship"}));
     /// let deadline = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
     /// let sealed = keys.seal_until(&"draft", &binding, deadline).unwrap();
@@ -455,6 +567,9 @@ impl StateKeys {
         binding: &Binding,
         expiry: u64,
     ) -> Result<String, SealError> {
+        if self.requires_principal(binding) {
+            return Err(SealError::NoPrincipal);
+        }
         let json = serde_json::to_vec(state)?;
         let length = format::sealed_len(json.len());
         if length > MAX_SEALED_LEN {
@@ -465,13 +580,13 @@ impl StateKeys {
         let key = self.current();
         let digests = self.digests(binding);
         let bound = digests.concat();
-        let format = if self.readable { READABLE } else { ENCRYPTED };
-        let hints = key.hints(&digests);
+        let format = if self.0.readable { READABLE } else { ENCRYPTED };
+        let hints = key.hints(&nonce, &digests);
         let capacity = OVERHEAD + json.len();
         let mut bytes = format::header(format, key.id_bytes(), expiry, &hints, &nonce, capacity);
         let header_tag = key.header_tag(&bytes);
         bytes.extend_from_slice(&header_tag);
-        if self.readable {
+        if self.0.readable {
             bytes.extend_from_slice(&json);
             let tag = key.tag(&bytes, &bound);
             bytes.extend_from_slice(&tag);
@@ -513,14 +628,17 @@ impl StateKeys {
     /// Opens a state sealed by this ring's keys for the call `binding` names, as a `T`, at the
     /// time `now` (a parameter, so expiry can be tested without waiting).
     ///
-    /// The checks, in order: the string is at most [`MAX_SEALED_LEN`] long
+    /// The checks, in order: the call names a principal, where the ring
+    /// [requires one](PrincipalPolicy::Required) ([`NoPrincipal`](StateError::NoPrincipal));
+    /// the string is at most [`MAX_SEALED_LEN`] long
     /// ([`Oversized`](StateError::Oversized)) and decodes to a sealed state of a known format
     /// ([`Malformed`](StateError::Malformed)); a key of the ring sealed it
     /// ([`Foreign`](StateError::Foreign)); its seal holds for this server, principal and
     /// call, else the (authenticated) header tells which differs
     /// ([`WrongAudience`](StateError::WrongAudience),
     /// [`WrongPrincipal`](StateError::WrongPrincipal), [`WrongCall`](StateError::WrongCall))
-    /// or none does ([`Tampered`](StateError::Tampered)); it has not expired
+    /// or none does ([`Tampered`](StateError::Tampered)); it has not expired, the ring's
+    /// [clock skew allowance](Self::with_clock_skew) past its expiry
     /// ([`Expired`](StateError::Expired)); its payload reads as a `T`
     /// ([`Unreadable`](StateError::Unreadable)).
     ///
@@ -539,9 +657,11 @@ impl StateKeys {
     ///
     /// let now = UNIX_EPOCH + Duration::from_secs(99);
     /// assert_eq!(keys.open_at::<u32>(&sealed, &binding, now), Ok(7));
-    /// assert_eq!(keys.open_at::<String>(&sealed, &binding, now), Err(StateError::Unreadable(
-    ///     "invalid type: integer `7`, expected a string at line 1 column 1".into(),
-    /// )));
+    /// let error = keys.open_at::<String>(&sealed, &binding, now).unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "request state is unreadable: a value that does not fit the type at line 1 column 1 of its payload",
+    /// );
     /// let other = Binding::tool("survey", &json!({"lang": "fr"}));
     /// assert_eq!(keys.open_at::<u32>(&sealed, &other, now), Err(StateError::WrongCall));
     /// let stranger = StateKeys::new(StateKey::new(&[6; 32]).unwrap());
@@ -559,15 +679,19 @@ impl StateKeys {
     }
 
     /// Opens a state as [`open`](Self::open) does, then only if this is its first use:
-    /// `guard` records its [id](StateId) and answers whether it had been used
-    /// ([`AlreadyUsed`](StateError::AlreadyUsed)), or fails
-    /// ([`GuardFailed`](StateError::GuardFailed): refused too). For a tool whose effect must
-    /// happen once; a retry of a call whose answer was lost is refused as well, so make the
-    /// effect idempotent where you can instead.
+    /// `guard` records its [use](StateUse) (its id, whom it is charged to, the last moment it
+    /// opens) and answers whether it had been used ([`AlreadyUsed`](StateError::AlreadyUsed)),
+    /// or fails ([`GuardFailed`](StateError::GuardFailed): refused too). For a tool whose
+    /// effect must happen once; a retry of a call whose answer was lost is refused as well,
+    /// so make the effect idempotent where you can instead.
+    ///
+    /// A state that never expires ([`seal_without_expiry`](Self::seal_without_expiry)) is
+    /// refused ([`NeverExpires`](StateError::NeverExpires)) before the guard is asked: it
+    /// would have to be remembered forever.
     ///
     /// # Errors
-    /// As [`open`](Self::open), then [`AlreadyUsed`](StateError::AlreadyUsed) or
-    /// [`GuardFailed`](StateError::GuardFailed).
+    /// As [`open`](Self::open), then [`NeverExpires`](StateError::NeverExpires),
+    /// [`AlreadyUsed`](StateError::AlreadyUsed) or [`GuardFailed`](StateError::GuardFailed).
     ///
     /// ```
     /// use elicit_core::protocol::state::{Binding, MemoryReplayGuard, StateError, StateKey, StateKeys};
@@ -593,7 +717,11 @@ impl StateKeys {
             Ok(opened) => opened,
             Err(error) => return Err(error.logged()),
         };
-        let refused = match guard.first_use(opened.id, opened.expires).await {
+        let Some(accepted_until) = opened.accepted_until else {
+            return Err(StateError::NeverExpires.logged());
+        };
+        let used = StateUse::new(opened.id, binding.owner(), accepted_until);
+        let refused = match guard.first_use(used).await {
             Ok(true) => None,
             Ok(false) => Some(StateError::AlreadyUsed),
             Err(error) => Some(StateError::GuardFailed(error.to_string())),
@@ -604,10 +732,15 @@ impl StateKeys {
         }
     }
 
+    /// Whether `binding` lacks the principal the ring requires.
+    fn requires_principal(&self, binding: &Binding) -> bool {
+        self.0.principal == PrincipalPolicy::Required && !binding.has_principal()
+    }
+
     /// The audience, principal and call digests, in the order of the hints.
     fn digests(&self, binding: &Binding) -> [[u8; 32]; 3] {
         [
-            self.audience_digest,
+            self.0.audience_digest,
             binding.principal_digest(),
             binding.call_digest(),
         ]
@@ -615,6 +748,9 @@ impl StateKeys {
 
     /// Checks every field of `text` and returns its payload, id and expiry.
     fn unseal(&self, text: &str, binding: &Binding, now: SystemTime) -> Result<Opened, StateError> {
+        if self.requires_principal(binding) {
+            return Err(StateError::NoPrincipal);
+        }
         if text.len() > MAX_SEALED_LEN {
             return Err(StateError::Oversized { length: text.len() });
         }
@@ -622,6 +758,7 @@ impl StateKeys {
         let digests = self.digests(binding);
         let bound = digests.concat();
         let mut named = self
+            .0
             .keys
             .iter()
             .filter(|key| key.id_bytes() == sealed.key_id());
@@ -635,17 +772,19 @@ impl StateKeys {
             .find_map(|key| payload(key, &sealed, &bound))
             .ok_or_else(|| diagnose(key, &sealed, &digests))?;
         let expiry = sealed.expiry();
-        // Compared as durations since the epoch: `UNIX_EPOCH + expiry` could overflow.
+        // The last moment it opens, as a duration since the epoch (`UNIX_EPOCH + expiry`
+        // could overflow).
+        let last = Duration::from_secs(expiry).saturating_add(self.0.skew);
         let since_epoch = now.duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO);
-        if expiry != 0 && since_epoch >= Duration::from_secs(expiry) {
+        if expiry != 0 && since_epoch >= last {
             return Err(StateError::Expired);
         }
         Ok(Opened {
             payload,
             id: StateId::from_bytes(sealed.nonce()),
             // Past what `SystemTime` holds, a state never expires in practice.
-            expires: (expiry != 0)
-                .then(|| UNIX_EPOCH.checked_add(Duration::from_secs(expiry)))
+            accepted_until: (expiry != 0)
+                .then(|| UNIX_EPOCH.checked_add(last))
                 .flatten(),
         })
     }
@@ -654,7 +793,7 @@ impl StateKeys {
     /// ring authenticates the header once its own id is put back), or a key the ring does
     /// not hold sealed it.
     fn unnamed(&self, sealed: &Sealed) -> StateError {
-        let altered = self.keys.iter().any(|key| {
+        let altered = self.0.keys.iter().any(|key| {
             let header = sealed.header_with_key_id(key.id_bytes());
             key.header_is_authentic(&header, sealed.header_tag())
         });
@@ -684,7 +823,7 @@ fn diagnose(key: &StateKey, sealed: &Sealed, digests: &[[u8; 32]; 3]) -> StateEr
     if !key.header_is_authentic(sealed.header(), sealed.header_tag()) {
         return StateError::Tampered;
     }
-    let expected = key.hints(digests);
+    let expected = key.hints(&sealed.nonce(), digests);
     let reasons = [
         StateError::WrongAudience,
         StateError::WrongPrincipal,
@@ -703,11 +842,13 @@ fn diagnose(key: &StateKey, sealed: &Sealed, digests: &[[u8; 32]; 3]) -> StateEr
 struct Opened {
     payload: Vec<u8>,
     id: StateId,
-    expires: Option<SystemTime>,
+    /// The last moment it opens: its expiry plus the ring's skew allowance; `None` for a
+    /// state that never expires.
+    accepted_until: Option<SystemTime>,
 }
 
 fn read<T: DeserializeOwned>(payload: &[u8]) -> Result<T, StateError> {
-    serde_json::from_slice(payload).map_err(|error| StateError::Unreadable(error.to_string()))
+    serde_json::from_slice(payload).map_err(|error| StateError::unreadable(&error))
 }
 
 /// Seconds since the Unix epoch, rounded down; at least 1, as 0 means "no expiry" (a time
@@ -728,5 +869,21 @@ impl io::Write for ByteCounter {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clone_shares_the_ring_and_a_change_copies_it() {
+        let ring = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
+        let handle = ring.clone();
+        assert!(Arc::ptr_eq(&ring.0, &handle.0));
+        let changed = handle.with_ttl(Duration::from_secs(5));
+        assert!(!Arc::ptr_eq(&ring.0, &changed.0));
+        assert_eq!(ring.ttl(), StateKeys::DEFAULT_TTL);
+        assert_eq!(changed.ttl(), Duration::from_secs(5));
     }
 }

@@ -1,0 +1,183 @@
+//! Who a state is bound to ([`Principal`]), and whether every state must name one
+//! ([`PrincipalPolicy`]).
+
+use std::fmt;
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+use std::fmt::Write as _;
+
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+use sha2::{Digest, Sha256};
+
+/// The person a state is bound to: the authenticated caller, as a stable and unique text.
+/// A state sealed for one principal opens for no other
+/// ([`Binding::with_principal`](super::Binding::with_principal),
+/// [`Dialog::principal`](crate::dialog::Dialog::principal)).
+///
+/// Name a person by what your authorization established, stable and unique across your
+/// identity providers: a token's issuer and subject together
+/// ([`issuer_subject`](Self::issuer_subject)), not an e-mail address or a display name, which
+/// can change hands. Two parts joined by a separator (`format!("{iss}|{sub}")`) are not a
+/// recipe: the issuer `https://a|b` with the subject `c` and the issuer `https://a` with the
+/// subject `b|c` would be the same person. `issuer_subject` writes the pair as a JSON array,
+/// which no two pairs share.
+///
+/// An authorization layer of your HTTP stack can put one in the request's extensions (as
+/// `http::Request::extensions_mut().insert(principal)`): with the `rmcp` feature, a dialog
+/// whose author names none binds its states to it (see [`PrincipalPolicy`]).
+///
+/// Its [`Debug`](fmt::Debug) form does not show it: logs that print a dialog or a binding do
+/// not name the person.
+///
+/// ```
+/// use elicit_core::protocol::state::Principal;
+///
+/// let ada = Principal::issuer_subject("https://id.example", "ada");
+/// assert_eq!(ada.as_str(), r#"["https://id.example","ada"]"#);
+/// assert_ne!(
+///     Principal::issuer_subject("https://id.example|x", "y"),
+///     Principal::issuer_subject("https://id.example", "x|y"),
+/// );
+/// assert_eq!(format!("{ada:?}"), "Principal(..)");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Principal(String);
+
+impl Principal {
+    /// A principal named by one identifier, as it is: one already unique across your
+    /// identity providers (a user id of your own database, say).
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Principal;
+    ///
+    /// assert_eq!(Principal::new("user-42").as_str(), "user-42");
+    /// ```
+    pub fn new(id: impl Into<String>) -> Self {
+        Self(id.into())
+    }
+
+    /// The principal a token's issuer (`iss`) and subject (`sub`) name together: a subject is
+    /// unique only within its issuer. Written as the JSON array `[issuer, subject]`, so that
+    /// no two pairs make the same text, whatever characters they hold.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Principal;
+    ///
+    /// let principal = Principal::issuer_subject("https://login.example/", "4f1c\"2");
+    /// assert_eq!(principal.as_str(), r#"["https://login.example/","4f1c\"2"]"#);
+    /// ```
+    pub fn issuer_subject(issuer: &str, subject: &str) -> Self {
+        Self(Value2(issuer, subject).to_string())
+    }
+
+    /// The caller an HTTP request's `Authorization` header names (feature `rmcp` or
+    /// `rust-mcp-sdk`): the SHA-256 of the credential, as
+    /// `["transport","authorization","<64 hex digits>"]`, which no
+    /// [`issuer_subject`](Self::issuer_subject) pair writes. The credential itself is not
+    /// kept.
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn credential(value: &[u8]) -> Self {
+        let digest = Sha256::new_with_prefix(value).finalize();
+        let mut text = String::from(r#"["transport","authorization",""#);
+        for byte in digest {
+            // Writing to a `String` cannot fail.
+            let _ = write!(text, "{byte:02x}");
+        }
+        text.push_str(r#""]"#);
+        Self(text)
+    }
+
+    /// The text the state is bound to.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::Principal;
+    ///
+    /// assert_eq!(Principal::new("ada").as_str(), "ada");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A JSON array of two strings, written without a `serde_json::Value` in between.
+struct Value2<'a>(&'a str, &'a str);
+
+impl fmt::Display for Value2<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Writing a string as JSON cannot fail.
+        let quoted = |text: &str| serde_json::to_string(text).unwrap_or_default();
+        write!(f, "[{},{}]", quoted(self.0), quoted(self.1))
+    }
+}
+
+impl fmt::Debug for Principal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Principal(..)")
+    }
+}
+
+impl AsRef<str> for Principal {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Principal {
+    fn from(id: &str) -> Self {
+        Self::new(id)
+    }
+}
+
+impl From<String> for Principal {
+    fn from(id: String) -> Self {
+        Self(id)
+    }
+}
+
+impl From<Principal> for String {
+    fn from(principal: Principal) -> Self {
+        principal.0
+    }
+}
+
+/// Whether the states a ring seals must name a principal, and where a
+/// [`Dialog`](crate::dialog::Dialog) whose author names none takes one from: a server-wide
+/// setting, on the server's [`StateKeys`](super::StateKeys)
+/// ([`with_principal_policy`](super::StateKeys::with_principal_policy)).
+///
+/// ```
+/// use elicit_core::protocol::state::{PrincipalPolicy, StateKey, StateKeys};
+///
+/// let keys = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
+/// assert_eq!(keys.principal_policy(), PrincipalPolicy::FromTransport);
+/// let strict = keys.with_principal_policy(PrincipalPolicy::Required);
+/// assert_eq!(strict.principal_policy(), PrincipalPolicy::Required);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PrincipalPolicy {
+    /// The default: a dialog binds its states to the caller wherever the transport
+    /// identifies one, with no code of the tool's author, and to nobody where it identifies
+    /// none. With rmcp over streamable HTTP, the caller is, in this order: a [`Principal`]
+    /// your authorization layer put in the HTTP request's extensions; else the credential of
+    /// the request's `Authorization` header (its SHA-256; a client that gets a new token
+    /// between two rounds starts the dialog over, which a `Principal` of its issuer and
+    /// subject avoids). With rust-mcp-sdk, the `AuthInfo` its authorization middleware
+    /// validated ([`Dialog::with_runtime`](crate::dialog::Dialog::with_runtime)). Over stdio
+    /// (one local user, the process's) and over HTTP without authorization, nobody: protocol
+    /// 2026-07-28, the only revision that seals states, has no MCP session whose id a server
+    /// issued, so nothing on such a request names a caller that the caller could not choose.
+    /// A state is then bound to the call alone. A principal the author names
+    /// ([`Dialog::principal`](crate::dialog::Dialog::principal)) always wins.
+    #[default]
+    FromTransport,
+    /// As [`FromTransport`](Self::FromTransport), and every state must name a principal:
+    /// the ring refuses to seal ([`SealError::NoPrincipal`](super::SealError::NoPrincipal))
+    /// or open ([`StateError::NoPrincipal`](super::StateError::NoPrincipal)) a state for a
+    /// binding without one. For a server that authenticates every caller, where a call
+    /// that reaches a tool unidentified is a mistake to refuse, not a person to serve.
+    Required,
+    /// A state names a principal only where the author gives one; the transport is not
+    /// consulted. For a server whose callers all present one credential (behind a gateway,
+    /// say), or that binds states its own way.
+    Optional,
+}
