@@ -587,7 +587,8 @@ impl Template {
 fn two_digits(tens: u8, ones: u8) -> Option<u8> {
     // A byte below `'0'` wraps to 246 or more, so one comparison bounds each digit.
     let (tens, ones) = (tens.wrapping_sub(b'0'), ones.wrapping_sub(b'0'));
-    (tens < 10 && ones < 10).then_some(tens * 10 + ones)
+    // `then`, not `then_some`: the sum is computed only for digits (it overflows for others).
+    (tens < 10 && ones < 10).then(|| tens * 10 + ones)
 }
 
 fn is_full_date(date: &[u8; 10]) -> bool {
@@ -684,6 +685,25 @@ pub fn is_date_time(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_field_of_letters_where_digits_go_is_refused_without_overflow() {
+        // Each two-digit field is read only once both bytes are digits: a letter well past
+        // `'9'` (26 or more above `'0'`) would overflow the sum in a debug build.
+        for text in [
+            "2024-ZZ-10",
+            "2024-02-zz",
+            "2024-02-29TZZ:30:00Z",
+            "2024-02-29T12:zz:00Z",
+            "2024-02-29T12:30:00+ZZ:00",
+        ] {
+            assert!(!Format::Date.is_valid(text), "{text}");
+            assert!(!Format::DateTime.is_valid(text), "{text}");
+        }
+        for tens in 0..=u8::MAX {
+            assert_eq!(two_digits(tens, b'0').is_some(), tens.is_ascii_digit());
+        }
+    }
 
     #[test]
     fn names_are_written_and_read_both_ways() {

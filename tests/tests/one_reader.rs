@@ -578,3 +578,44 @@ async fn the_server_s_own_data_past_the_state_cap_is_the_server_s_error() {
         error.message
     );
 }
+
+/// Pick a product
+#[derive(Elicit, Debug)]
+struct Product {
+    #[elicit(options)]
+    sku: u32,
+}
+
+#[test]
+fn a_long_offer_is_checked_in_linear_time() {
+    // Building the form checks that no option is offered twice, on every 2026-07-28 retry: ten
+    // times the options must take about ten times as long (a quadratic check took a hundred).
+    // A ratio of two timings in one run, each the fastest of three.
+    let build = |count: u32| {
+        (0..3)
+            .map(|_| {
+                let started = std::time::Instant::now();
+                let form = Product::form()
+                    .sku(|f| f.options(0..count))
+                    .build()
+                    .unwrap();
+                let answer = object(json!({"sku": (count - 1).to_string()}));
+                assert_eq!(form.read(&answer).unwrap().sku, count - 1);
+                started.elapsed()
+            })
+            .min()
+            .unwrap()
+    };
+    let (short, long) = (build(2_000), build(20_000));
+    let ratio = long.as_secs_f64() / short.as_secs_f64();
+    assert!(
+        ratio < 30.0,
+        "20 000 options took {ratio:.1}× as long as 2 000 ({long:?} against {short:?})"
+    );
+    // And twice the same option is still found.
+    let error = Product::form()
+        .sku(|f| f.options((0..20_000).chain([7])))
+        .build()
+        .unwrap_err();
+    assert_eq!(error.problem(), "the option \"7\" is offered twice");
+}

@@ -436,14 +436,21 @@ async fn the_peer_refuses_on_2026_07_28() {
 
 #[tokio::test]
 async fn the_2025_06_18_form_is_written_for_that_revision() {
+    // 2025-06-18 cannot send the party size's default: it is asked as required, and given.
+    let mut answer = valid_answer();
+    answer["partySize"] = json!(2);
     let session = open(
         ProtocolVersion::V2025_06_18,
-        [Answer::accept_with_defaults(valid_answer())],
+        [Answer::accept_with_defaults(answer)],
     )
     .await;
     assert_eq!(call(&session, "book_via_peer").await, booked());
     let request = &session.requests()[0];
     request.assert_form::<Booking>();
+    assert_eq!(
+        request.params()["requestedSchema"]["required"],
+        json!(["guestName", "email", "partySize", "seating"])
+    );
     let properties = &request.params()["requestedSchema"]["properties"];
     // Titled single selects as `enum` + `enumNames`; `default` only on booleans.
     assert_eq!(

@@ -41,11 +41,16 @@ impl Dialog {
 
     /// Asks for `T`'s form under `key`, and asks again while the accepted content does not fit
     /// it, up to `attempts` times in all (at least once). Each new request says, after the
-    /// prompt, what to correct, naming each field by the title the person sees; and it carries
-    /// as `default`s the fields already right, so a client that pre-fills defaults shows them
-    /// filled in (2025-06-18 has `default` only on booleans). On 2026-07-28 the attempts are
-    /// counted in the sealed state, and a retry that lacks the answer is asked again without
-    /// counting one.
+    /// prompt, what to correct, naming each field by the title the person sees. The fields in
+    /// error come back empty (never pre-filled with a default the person did not choose); the
+    /// fields already right are kept: carried as `default`s, so a client that pre-fills them
+    /// shows them filled in, and on 2025-06-18, which has `default` only on booleans, not asked
+    /// again at all (the message says the other answers are kept). The value read back is
+    /// whole either way. On 2026-07-28 the attempts are counted in the sealed state, and a
+    /// retry that lacks the answer is asked again without counting one; the count bounds how
+    /// often a person is asked, not how often a client may try (a client that replays an
+    /// older state starts the count again: see the threat model in the guide chapter
+    /// [`state`](crate::guide::state)).
     ///
     /// # Errors
     /// As [`ask`](Self::ask); [`Halt::Invalid`] with the last answer's errors when every
@@ -340,7 +345,6 @@ impl Dialog {
         result.content = Some(folded);
         (result, errors)
     }
-
 
     /// Whether this dialog's forms have their multi-selects asked as checkboxes.
     pub(super) fn folds_checkboxes(&self) -> bool {

@@ -34,10 +34,8 @@ pub fn read_field<F: FormField>(
             _ => match F::from_absent() {
                 Some(none) => Ok(none),
                 None => match property.default_value() {
-                    Some(default) => {
-                        convert::<F>(&Raw::Json(&default), property)
-                            .map_err(|error| invalid_default(&error))
-                    }
+                    Some(default) => convert::<F>(&Raw::Json(&default), property)
+                        .map_err(|error| invalid_default(&error)),
                     None => Err(FieldErrorKind::Missing),
                 },
             },

@@ -14,7 +14,7 @@ use crate::protocol::{
 
 /// The completion notification's method.
 const NOTIFICATION: &str = "notifications/elicitation/complete";
-use crate::{Elicit, ElicitOutcome, IntoForm};
+use crate::{Elicit, ElicitOutcome, Form, IntoForm};
 
 /// Typed elicitation on rmcp's server peer (`ctx.peer` in a tool), for protocol revisions
 /// up to 2025-11-25, where the server sends `elicitation/create` to the client.
@@ -55,7 +55,7 @@ pub trait PeerElicitExt {
     /// [`Error::Service`] when rmcp gets no answer, [`Error::Invalid`] (every field's error)
     /// when the accepted content does not fit `T`, [`Error::Malformed`] for an answer that
     /// is not an `ElicitResult`.
-    fn elicit_form<T: Elicit>(
+    fn elicit_form<T: Elicit + Send + 'static>(
         &self,
     ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
 
@@ -63,7 +63,7 @@ pub trait PeerElicitExt {
     ///
     /// # Errors
     /// As [`elicit_form`](Self::elicit_form).
-    fn elicit_form_with<T: Elicit>(
+    fn elicit_form_with<T: Elicit + Send + 'static>(
         &self,
         message: impl Into<String> + Send,
     ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
@@ -152,25 +152,23 @@ pub trait PeerElicitExt {
 }
 
 impl PeerElicitExt for Peer<RoleServer> {
-    async fn elicit_form<T: Elicit>(&self) -> Result<ElicitOutcome<T>, Error> {
-        let result = self.elicit_request(&ElicitRequest::form::<T>()).await?;
-        Ok(ElicitOutcome::from_elicit_result(&result)?)
+    async fn elicit_form<T: Elicit + Send + 'static>(&self) -> Result<ElicitOutcome<T>, Error> {
+        self.elicit_form_of(Form::<T>::new()).await
     }
 
-    async fn elicit_form_with<T: Elicit>(
+    async fn elicit_form_with<T: Elicit + Send + 'static>(
         &self,
         message: impl Into<String> + Send,
     ) -> Result<ElicitOutcome<T>, Error> {
-        let request = ElicitRequest::form::<T>().message(message);
-        let result = self.elicit_request(&request).await?;
-        Ok(ElicitOutcome::from_elicit_result(&result)?)
+        self.elicit_form_of(Form::<T>::new().message(message)).await
     }
 
     async fn elicit_form_of<T: Send>(
         &self,
         form: impl IntoForm<T> + Send,
     ) -> Result<ElicitOutcome<T>, Error> {
-        let form = form.into_form()?;
+        // Asked, and read, as the client's revision can send it.
+        let form = form.into_form()?.for_revision(self.elicitation_version());
         let result = self.elicit_request(&form.request()).await?;
         Ok(form.outcome(&result)?)
     }
