@@ -22,10 +22,11 @@ use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-use super::answer::{Answer, Reply};
+use super::answer::Answer;
 use super::client::TestClient;
 use super::error::KitError;
 use super::record::SeenRequest;
+use super::retry::{self, Attempt, Entry, Step};
 use super::service::{Shared, State};
 use super::wire::Wire;
 use crate::protocol::ProtocolVersion;
@@ -413,113 +414,17 @@ impl ExchangeSession {
                 )));
             }
         }
-        let number = {
-            let mut state = self.shared.lock();
-            state.call += 1;
-            state.round = 0;
-            state.problems.clear();
-            state.call
+        let attempt = ExchangeAttempt {
+            session: self,
+            method,
+            call: call.clone(),
+            params,
+            round: 0,
+            _output: std::marker::PhantomData,
         };
-        let rounds = self.rounds(method, &call, params, number);
-        if let Ok(result) = tokio::time::timeout(self.timeout, rounds).await {
-            return result;
-        }
-        let last_request = self
-            .shared
-            .lock()
-            .seen
-            .last()
-            .filter(|request| request.call == number)
-            .map(ToString::to_string);
-        Err(KitError::Timeout {
-            call,
-            after: self.timeout,
-            last_request,
-        })
+        retry::run(&self.shared, call, (self.max_rounds, self.timeout), attempt).await
     }
 
-    async fn rounds<T: DeserializeOwned>(
-        &self,
-        method: &str,
-        call: &str,
-        mut params: Map<String, Value>,
-        number: usize,
-    ) -> Result<T, KitError> {
-        let mut last = Vec::new();
-        for round in 1..=self.max_rounds {
-            self.shared.lock().round = round;
-            let exchanged = self
-                .exchange_once(call, method, params.clone(), number, round)
-                .await?;
-            let result = result_of(call, &exchanged)?;
-            if result.get("resultType").and_then(Value::as_str) != Some("input_required") {
-                return serde_json::from_value(result.clone()).map_err(|error| {
-                    KitError::UnexpectedResult {
-                        call: call.to_owned(),
-                        result: format!("a result rmcp's model does not read ({error}): {result}"),
-                    }
-                });
-            }
-            let state = result.get("requestState").cloned();
-            let entries = serde_json::from_str::<RawResponse<'_>>(&exchanged.response)
-                .map(|response| response.result.input_requests)
-                .map_err(|error| KitError::UnexpectedResult {
-                    call: call.to_owned(),
-                    result: format!(
-                        "an InputRequiredResult whose inputRequests do not read ({error})"
-                    ),
-                })?;
-            if entries.is_empty() && state.is_none() {
-                return Err(KitError::UnexpectedResult {
-                    call: call.to_owned(),
-                    result: "an InputRequiredResult with neither inputRequests nor requestState"
-                        .to_owned(),
-                });
-            }
-            let mut responses = Map::new();
-            last.clear();
-            // In the order of their keys, as a Session on 2026-07-28 answers them.
-            for (key, entry) in entries {
-                let raw = entry.params.map_or("{}", RawValue::get).to_owned();
-                let (reply, described) = self.shared.answer(
-                    Some(key.clone()),
-                    entry.method,
-                    raw,
-                    exchanged.response.clone(),
-                )?;
-                match reply {
-                    Reply::Send(value) | Reply::Verbatim(value) => {
-                        responses.insert(key, value);
-                    }
-                    Reply::Omit => {}
-                    Reply::Never => {
-                        return Err(KitError::Unanswered {
-                            call: call.to_owned(),
-                            request: described,
-                            last: Box::new(rmcp_input_required(&result)),
-                        });
-                    }
-                }
-                last.push(described);
-            }
-            params.shift_remove("inputResponses");
-            params.shift_remove("requestState");
-            if !responses.is_empty() {
-                params.insert("inputResponses".to_owned(), Value::Object(responses));
-            }
-            if let Some(state) = state {
-                params.insert("requestState".to_owned(), state);
-            }
-        }
-        Err(KitError::TooManyRounds {
-            call: call.to_owned(),
-            rounds: self.max_rounds,
-            last,
-        })
-    }
-
-    /// Sends `method` with `params` (and the client's `_meta`, unless they carry one), and
-    /// records the exchange.
     async fn exchange_once(
         &self,
         call: &str,
@@ -567,6 +472,81 @@ impl ExchangeSession {
 
 /// The `result` of a response; its `error` as rmcp's, as [`Session`](super::Session) reports
 /// one.
+/// A call sent through the exchange: raw JSON both ways.
+struct ExchangeAttempt<'s, T> {
+    session: &'s ExchangeSession,
+    method: &'s str,
+    call: String,
+    params: Map<String, Value>,
+    round: usize,
+    _output: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T: DeserializeOwned> Attempt<T> for ExchangeAttempt<'_, T> {
+    async fn send(
+        &mut self,
+        responses: Option<Map<String, Value>>,
+        state: Option<String>,
+    ) -> Result<Step<T>, KitError> {
+        self.params.shift_remove("inputResponses");
+        self.params.shift_remove("requestState");
+        if let Some(responses) = responses {
+            self.params
+                .insert("inputResponses".to_owned(), Value::Object(responses));
+        }
+        if let Some(state) = state {
+            self.params
+                .insert("requestState".to_owned(), Value::String(state));
+        }
+        self.round += 1;
+        let number = self.session.shared.lock().call;
+        let exchanged = self
+            .session
+            .exchange_once(
+                &self.call,
+                self.method,
+                self.params.clone(),
+                number,
+                self.round,
+            )
+            .await?;
+        let result = result_of(&self.call, &exchanged)?;
+        if result.get("resultType").and_then(Value::as_str) != Some("input_required") {
+            return serde_json::from_value(result.clone())
+                .map(Step::Done)
+                .map_err(|error| KitError::UnexpectedResult {
+                    call: self.call.clone(),
+                    result: format!("a result rmcp's model does not read ({error}): {result}"),
+                });
+        }
+        let state = result
+            .get("requestState")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        let entries = serde_json::from_str::<RawResponse<'_>>(&exchanged.response)
+            .map(|response| response.result.input_requests)
+            .map_err(|error| KitError::UnexpectedResult {
+                call: self.call.clone(),
+                result: format!("an InputRequiredResult whose inputRequests do not read ({error})"),
+            })?;
+        // In the order of their keys, as a Session on 2026-07-28 answers them.
+        let entries = entries
+            .into_iter()
+            .map(|(key, entry)| Entry {
+                key,
+                method: entry.method,
+                params: entry.params.map_or("{}", RawValue::get).to_owned(),
+                message: exchanged.response.clone(),
+            })
+            .collect();
+        Ok(Step::Asked {
+            entries,
+            state,
+            last: rmcp_input_required(&result),
+        })
+    }
+}
+
 fn result_of(call: &str, exchanged: &Exchanged) -> Result<Value, KitError> {
     let Value::Object(mut response) = exchanged.json() else {
         return Err(KitError::UnexpectedResult {

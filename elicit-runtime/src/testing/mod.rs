@@ -80,6 +80,7 @@ mod client;
 mod error;
 mod exchange;
 mod record;
+mod retry;
 #[cfg(feature = "rust-mcp-sdk")]
 mod rust_mcp_sdk;
 #[allow(deprecated)]

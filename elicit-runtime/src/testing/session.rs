@@ -9,9 +9,10 @@ use ::rmcp::service::RunningService;
 use ::rmcp::{Peer, RoleClient, ServiceError};
 use serde_json::{Map, Value};
 
-use super::answer::{Answer, Reply};
+use super::answer::Answer;
 use super::error::KitError;
 use super::record::SeenRequest;
+use super::retry::{self, Attempt};
 use super::service::{KitService, Shared};
 use super::wire::{self};
 use crate::protocol::ProtocolVersion;
@@ -192,102 +193,82 @@ impl Session {
     }
 
     async fn drive<R: Retry>(&self, call: String, request: R) -> Result<R::Output, KitError> {
-        let number = {
-            let mut state = self.shared.lock();
-            state.call += 1;
-            state.round = 0;
-            state.problems.clear();
-            state.call
+        let attempt = PeerAttempt {
+            peer: self.client.peer().clone(),
+            request,
+            shared: &self.shared,
+            call: call.clone(),
         };
-        if let Ok(result) = tokio::time::timeout(self.timeout, self.rounds(&call, request)).await {
-            return result;
-        }
-        let last_request = self
-            .shared
-            .lock()
-            .seen
-            .last()
-            .filter(|request| request.call == number)
-            .map(ToString::to_string);
-        Err(KitError::Timeout {
-            call,
-            after: self.timeout,
-            last_request,
-        })
+        retry::run(&self.shared, call, (self.max_rounds, self.timeout), attempt).await
     }
+}
 
-    async fn rounds<R: Retry>(&self, call: &str, mut request: R) -> Result<R::Output, KitError> {
-        let mut last = Vec::new();
-        for round in 1..=self.max_rounds {
-            self.shared.lock().round = round;
-            let step = request.send(self.client.peer()).await;
-            // A request answered on the connection that the script could not answer.
-            if let Some(problem) = self.shared.lock().problems.drain(..).next() {
-                return Err(problem);
+/// A call sent through rmcp's client in process: each `InputRequiredResult` entry answered
+/// from the exact text the server wrote (the kit's tap on the connection).
+struct PeerAttempt<'s, R> {
+    peer: Peer<RoleClient>,
+    request: R,
+    shared: &'s Shared,
+    call: String,
+}
+
+impl<R: Retry> Attempt<R::Output> for PeerAttempt<'_, R> {
+    async fn send(
+        &mut self,
+        responses: Option<Map<String, Value>>,
+        state: Option<String>,
+    ) -> Result<retry::Step<R::Output>, KitError> {
+        let responses = responses.map(|responses| {
+            let mut typed = m::InputResponses::new();
+            for (key, value) in responses {
+                typed.insert(key, value);
             }
-            let result = match step {
-                Ok(Step::Done(output)) => return Ok(output),
-                Ok(Step::Input(result)) => result,
-                Ok(Step::Other(what)) => {
-                    return Err(KitError::UnexpectedResult {
-                        call: call.to_owned(),
-                        result: what.to_owned(),
-                    });
-                }
-                Err(error) => {
-                    return Err(KitError::Service {
-                        call: call.to_owned(),
-                        error: Box::new(error),
-                    });
-                }
-            };
-            let requests = result.input_requests.clone().unwrap_or_default();
-            if requests.is_empty() && result.request_state.is_none() {
+            typed
+        });
+        self.request.retry(responses, state);
+        let result = match self.request.send(&self.peer).await {
+            Ok(Step::Done(output)) => return Ok(retry::Step::Done(output)),
+            Ok(Step::Input(result)) => result,
+            Ok(Step::Other(what)) => {
                 return Err(KitError::UnexpectedResult {
-                    call: call.to_owned(),
-                    result: "an InputRequiredResult with neither inputRequests nor requestState"
-                        .to_owned(),
+                    call: self.call.clone(),
+                    result: what.to_owned(),
                 });
             }
-            let mut raw = wire::lock(&self.shared.wire).input_requests();
-            let mut responses = m::InputResponses::new();
-            last.clear();
-            for (key, typed) in &requests {
+            Err(error) => {
+                return Err(KitError::Service {
+                    call: self.call.clone(),
+                    error: Box::new(error),
+                });
+            }
+        };
+        let mut raw = wire::lock(&self.shared.wire).input_requests();
+        let entries = result
+            .input_requests
+            .clone()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(key, typed)| {
                 // Not seen on the wire (it always is): rmcp's reading of it.
-                let (method, params, message) = if let Some(raw) = raw.remove(key) {
+                let (method, params, message) = if let Some(raw) = raw.remove(&key) {
                     (raw.method, raw.params, raw.message)
                 } else {
-                    let entry = serde_json::to_value(typed).unwrap_or_default();
+                    let entry = serde_json::to_value(&typed).unwrap_or_default();
                     let method = entry["method"].as_str().unwrap_or_default().to_owned();
                     (method, entry["params"].to_string(), String::new())
                 };
-                let (reply, described) =
-                    self.shared
-                        .answer(Some(key.clone()), method, params, message)?;
-                match reply {
-                    Reply::Send(value) | Reply::Verbatim(value) => {
-                        responses.insert(key.clone(), value);
-                    }
-                    Reply::Omit => {}
-                    Reply::Never => {
-                        return Err(KitError::Unanswered {
-                            call: call.to_owned(),
-                            request: described,
-                            last: Box::new(result),
-                        });
-                    }
+                retry::Entry {
+                    key,
+                    method,
+                    params,
+                    message,
                 }
-                last.push(described);
-            }
-            request.retry(
-                (!responses.is_empty()).then_some(responses),
-                result.request_state.clone(),
-            );
-        }
-        Err(KitError::TooManyRounds {
-            call: call.to_owned(),
-            rounds: self.max_rounds,
-            last,
+            })
+            .collect();
+        Ok(retry::Step::Asked {
+            entries,
+            state: result.request_state.clone(),
+            last: result,
         })
     }
 }
