@@ -1,12 +1,13 @@
 //! The conversions between the crate's protocol types and rmcp's model, and the
 //! 2026-07-28 helpers, without a transport.
 
+use elicit_core::dialog::Halt;
 use elicit_core::protocol::{
     ElicitAction, ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, OutcomeError,
     ProtocolVersion, UrlRequest,
 };
 use elicit_core::rmcp::{
-    Error, form_input_required, form_outcome, input_request, input_required, protocol_version,
+    form_input_required, form_outcome, input_request, input_required, protocol_version,
     url_input_required, url_outcome,
 };
 use elicit_core::schema::{PropertySchema, RequestedSchema};
@@ -570,22 +571,23 @@ fn outcomes_are_read_from_the_retry() {
     );
     assert!(matches!(
         url_outcome(Some(&responses), "bad"),
-        Err(Error::Malformed(_))
+        Err(Halt::Malformed { key, .. }) if key == "bad"
     ));
     assert!(matches!(
         form_outcome::<Loose>(Some(&responses), "wrong"),
-        Err(Error::Invalid(_))
+        Err(Halt::Invalid { key, .. }) if key == "wrong"
     ));
 }
 
 // ---------------------------------------------------------------- errors
 
 #[test]
-fn errors_become_json_rpc_errors() {
-    let invalid = Error::Invalid(ContentError::from(vec![FieldError::new(
-        "code",
-        FieldErrorKind::Missing,
-    )]));
+fn halts_become_json_rpc_errors() {
+    // Every way of asking fails with a `Halt`; rmcp's `ErrorData` is made of one in one place.
+    let invalid = Halt::Invalid {
+        key: String::new(),
+        errors: ContentError::from(vec![FieldError::new("code", FieldErrorKind::Missing)]),
+    };
     let data = rmcp::ErrorData::from(invalid);
     assert_eq!(data.code, ErrorCode::INVALID_PARAMS);
     assert_eq!(
@@ -598,21 +600,20 @@ fn errors_become_json_rpc_errors() {
     let unsupported = ElicitationSupport::NONE
         .check(&ElicitRequest::form::<Loose>())
         .unwrap_err();
-    let data = rmcp::ErrorData::from(Error::from(unsupported));
+    let data = rmcp::ErrorData::from(Halt::from(unsupported));
     assert_eq!(data.code, ErrorCode(-32021));
     assert_eq!(
         data.data,
         Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
     );
 
+    // The client's own error passes through as it is.
     let refused = rmcp::ErrorData::invalid_request("no", None);
-    let data = rmcp::ErrorData::from(Error::Service(rmcp::ServiceError::McpError(
-        refused.clone(),
-    )));
+    let data = rmcp::ErrorData::from(Halt::from(refused.clone()));
     assert_eq!(data, refused);
 
-    let closed = rmcp::ErrorData::from(Error::Service(rmcp::ServiceError::TransportClosed));
-    assert_eq!(closed.code, ErrorCode::INTERNAL_ERROR);
+    let internal = rmcp::ErrorData::from(Halt::internal("the transport closed"));
+    assert_eq!(internal.code, ErrorCode::INTERNAL_ERROR);
 }
 
 /// Every form declared at the top of this file: parser, `to_content`, `validate` and the

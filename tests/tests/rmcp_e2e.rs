@@ -9,7 +9,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::protocol::{ElicitResult, UrlPolicy, UrlRequest};
 use elicit_core::protocol::{ElicitationSupport, ProtocolVersion};
-use elicit_core::rmcp::{Error, PeerElicitExt};
+use elicit_core::rmcp::PeerElicitExt;
 use elicit_core::testing::{Answer, Session, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::model::{
@@ -65,33 +65,30 @@ struct Extras {
 #[derive(Clone)]
 struct Restaurant;
 
-fn describe<T: std::fmt::Debug>(outcome: Result<ElicitOutcome<T>, Error>) -> String {
+/// An outcome as a text, so a test sees which failure it was: the peer's and a dialog's fail
+/// alike, with a `Halt`.
+fn describe<T: std::fmt::Debug>(outcome: Result<ElicitOutcome<T>, Halt>) -> String {
     match outcome {
         Ok(ElicitOutcome::Accepted(answer)) => format!("accepted {answer:?}"),
         Ok(ElicitOutcome::Declined) => "declined".to_owned(),
         Ok(ElicitOutcome::Cancelled) => "cancelled".to_owned(),
-        Err(Error::Unsupported(error)) => format!("unsupported: {error}"),
-        Err(Error::Invalid(errors)) => format!("invalid: {errors}"),
-        Err(Error::Render(error)) => format!("render: {error}"),
-        Err(Error::Service(error)) => format!("service: {error}"),
+        Err(Halt::Unsupported(error)) => format!("unsupported: {error}"),
+        Err(Halt::Invalid { errors, .. }) => format!("invalid: {errors}"),
+        Err(Halt::Render(error)) => format!("render: {error}"),
+        Err(Halt::Error(error)) => format!("service: {}", error.message),
         Err(other) => format!("other: {other}"),
     }
 }
 
-/// A dialog's outcome as [`describe`] words the peer's: the body answers a failure with a
-/// text of its own, so a test sees which failure it was.
+/// A dialog's outcome as [`describe`] words it; 2026-07-28's `InputRequired` passes on (the
+/// client must answer first).
 fn describe_asked<T: std::fmt::Debug>(
     outcome: Result<ElicitOutcome<T>, Halt>,
 ) -> Result<String, Halt> {
-    Ok(match outcome {
-        Ok(outcome) => describe(Ok(outcome)),
-        Err(Halt::Unsupported(error)) => format!("unsupported: {error}"),
-        Err(Halt::Invalid { errors, .. }) => format!("invalid: {errors}"),
-        Err(Halt::Render(error)) => format!("render: {error}"),
-        // 2026-07-28: the client must answer first.
-        Err(halt @ Halt::InputRequired(_)) => return Err(halt),
-        Err(other) => format!("other: {other}"),
-    })
+    match outcome {
+        Err(halt @ Halt::InputRequired(_)) => Err(halt),
+        other => Ok(describe(other)),
+    }
 }
 
 fn reply(text: String) -> Result<CallToolResponse, ErrorData> {

@@ -5,11 +5,10 @@ use ::rmcp::handler::server::common::FromContextPart;
 use ::rmcp::handler::server::tool::ToolCallContext;
 use ::rmcp::model::{self as m, ErrorCode, ErrorData};
 use ::rmcp::service::RequestContext;
-use ::rmcp::{Peer, RoleServer, ServerHandler, ServiceError};
+use ::rmcp::{Peer, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::convert::{params_2026, protocol_version};
-use super::error::Error;
 use crate::dialog::{Connection, Dialog, Halt, Respond, Sending};
 use crate::protocol::state::{Binding, Principal};
 use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolVersion};
@@ -197,7 +196,7 @@ impl Connection for PeerConnection {
                 .0
                 .send_request(request)
                 .await
-                .map_err(|error| Halt::from(Error::Service(error)))?;
+                .map_err(super::peer::service_failed)?;
             serde_json::to_value(&result).map_err(|error| {
                 Halt::internal(format!("rmcp's result does not write as JSON: {error}"))
             })
@@ -213,7 +212,7 @@ impl Connection for PeerConnection {
             self.0
                 .send_notification(notification)
                 .await
-                .map_err(|error| Halt::from(Error::Service(error)))
+                .map_err(super::peer::service_failed)
         })
     }
 }
@@ -318,27 +317,5 @@ impl From<ErrorData> for Halt {
             message: error.message.into_owned(),
             data: error.data,
         })
-    }
-}
-
-/// An elicitation through rmcp that failed: the client's own JSON-RPC error passes through;
-/// rmcp's refusal to send (2026-07-28 forbids server-to-client requests) and a failed
-/// transport are internal errors.
-impl From<Error> for Halt {
-    fn from(error: Error) -> Self {
-        match error {
-            Error::Unsupported(mode) => Halt::Unsupported(mode),
-            Error::Render(error) => Halt::Render(error),
-            Error::Shape(error) => Halt::Shape(error),
-            Error::Invalid(errors) => Halt::Invalid {
-                key: String::new(),
-                errors,
-            },
-            Error::Malformed(error) => Halt::malformed("", error),
-            Error::Service(ServiceError::McpError(data)) => Halt::from(data),
-            Error::Service(error) => {
-                Halt::internal(format!("the elicitation request failed: {error}"))
-            }
-        }
     }
 }

@@ -4,7 +4,7 @@
 use ::rmcp::model as m;
 
 use super::convert::params_2026;
-use super::error::Error;
+use crate::dialog::Halt;
 use crate::protocol::{ElicitAction, ElicitRequest, ElicitResult, UrlRequest};
 use crate::{Elicit, ElicitOutcome};
 
@@ -94,8 +94,8 @@ pub fn url_input_required(key: impl Into<String>, request: UrlRequest) -> m::Inp
 /// input_responses`); `None` when there is no answer under `key` (the first call).
 ///
 /// # Errors
-/// [`Error::Invalid`] with every field's error when the accepted content does not fit `T`;
-/// [`Error::Malformed`] when the entry is not an `ElicitResult`.
+/// [`Halt::Invalid`] naming `key` and every field's error when the accepted content does not
+/// fit `T`; [`Halt::Malformed`] naming `key` when the entry is not an `ElicitResult`.
 ///
 /// ```
 /// use elicit_core::rmcp::form_outcome;
@@ -115,14 +115,16 @@ pub fn url_input_required(key: impl Into<String>, request: UrlRequest) -> m::Inp
 /// assert_eq!(outcome, Some(ElicitOutcome::Accepted(Name { name: "Ada".into() })));
 ///
 /// responses.insert("name".into(), json!({"action": "accept", "content": {}}));
-/// assert!(form_outcome::<Name>(Some(&responses), "name").unwrap_err().content_error().is_some());
+/// assert!(form_outcome::<Name>(Some(&responses), "name").unwrap_err().invalid().is_some());
 /// ```
 pub fn form_outcome<T: Elicit>(
     responses: Option<&m::InputResponses>,
     key: &str,
-) -> Result<Option<ElicitOutcome<T>>, Error> {
+) -> Result<Option<ElicitOutcome<T>>, Halt> {
     match result(responses, key)? {
-        Some(result) => Ok(Some(ElicitOutcome::from_elicit_result(&result)?)),
+        Some(result) => ElicitOutcome::from_elicit_result(&result)
+            .map(Some)
+            .map_err(|error| Halt::from_outcome(key, error)),
         None => Ok(None),
     }
 }
@@ -131,7 +133,7 @@ pub fn form_outcome<T: Elicit>(
 /// answer under `key`.
 ///
 /// # Errors
-/// [`Error::Malformed`] when the entry is not an `ElicitResult`.
+/// [`Halt::Malformed`] naming `key` when the entry is not an `ElicitResult`.
 ///
 /// ```
 /// use elicit_core::protocol::ElicitAction;
@@ -146,16 +148,18 @@ pub fn form_outcome<T: Elicit>(
 pub fn url_outcome(
     responses: Option<&m::InputResponses>,
     key: &str,
-) -> Result<Option<ElicitAction>, Error> {
+) -> Result<Option<ElicitAction>, Halt> {
     Ok(result(responses, key)?.map(|result| result.action))
 }
 
 pub(super) fn result(
     responses: Option<&m::InputResponses>,
     key: &str,
-) -> Result<Option<ElicitResult>, Error> {
+) -> Result<Option<ElicitResult>, Halt> {
     match responses.and_then(|responses| responses.get(key)) {
-        Some(entry) => Ok(Some(ElicitResult::from_value(entry)?)),
+        Some(entry) => ElicitResult::from_value(entry)
+            .map(Some)
+            .map_err(|error| Halt::malformed(key, error)),
         None => Ok(None),
     }
 }

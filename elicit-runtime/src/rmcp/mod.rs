@@ -82,13 +82,11 @@
 mod client;
 mod convert;
 mod dialog;
-mod error;
 mod input;
 mod peer;
 
 pub use self::client::{accept_form, read_form};
 pub use self::convert::protocol_version;
-pub use self::error::Error;
 pub use self::input::{
     form_input_required, form_outcome, input_request, input_required, url_input_required,
     url_outcome,

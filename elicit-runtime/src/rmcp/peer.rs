@@ -3,18 +3,18 @@
 use std::future::Future;
 
 use ::rmcp::model::{CustomNotification, CustomRequest, ServerNotification, ServerRequest};
-use ::rmcp::{Peer, RoleServer};
+use ::rmcp::{Peer, RoleServer, ServiceError};
 
 use super::convert::protocol_version;
-use super::error::Error;
+use crate::dialog::Halt;
 use crate::protocol::{
     ElicitAction, ElicitRequest, ElicitResult, ElicitationComplete, ElicitationSupport,
-    MessageError, OutcomeError, ProtocolVersion, RenderError, UrlRequest,
+    MessageError, ProtocolVersion, RenderError, UrlRequest,
 };
+use crate::{Elicit, ElicitOutcome, Form, IntoForm};
 
 /// The completion notification's method.
 const NOTIFICATION: &str = "notifications/elicitation/complete";
-use crate::{Elicit, ElicitOutcome, Form, IntoForm};
 
 /// Typed elicitation on rmcp's server peer (`ctx.peer` in a tool), for protocol revisions
 /// up to 2025-11-25, where the server sends `elicitation/create` to the client.
@@ -25,7 +25,7 @@ use crate::{Elicit, ElicitOutcome, Form, IntoForm};
 /// form), and reads it.
 ///
 /// On 2026-07-28 a server may not send requests, and rmcp refuses with
-/// [`Error::Service`]: ask through a [`Dialog`](crate::dialog::Dialog), which picks the
+/// an internal error: ask through a [`Dialog`](crate::dialog::Dialog), which picks the
 /// right path, or return [`form_input_required`](super::form_input_required).
 ///
 /// ```
@@ -50,14 +50,15 @@ pub trait PeerElicitExt {
     /// Asks for `T`'s form, prompted with `T::message()` (its doc comment).
     ///
     /// # Errors
-    /// [`Error::Unsupported`] when the client did not declare form mode (nothing is sent),
-    /// [`Error::Render`] when the negotiated revision cannot express the form,
-    /// [`Error::Service`] when rmcp gets no answer, [`Error::Invalid`] (every field's error)
-    /// when the accepted content does not fit `T`, [`Error::Malformed`] for an answer that
+    /// A [`Halt`], as a dialog's: [`Halt::Unsupported`] when the client did not declare form
+    /// mode (nothing is sent), [`Halt::Render`] when the negotiated revision cannot express
+    /// the form, [`Halt::Error`] when rmcp gets no answer (the client's own JSON-RPC error as
+    /// it is, an internal one for a failed transport), [`Halt::Invalid`] (every field's error)
+    /// when the accepted content does not fit `T`, [`Halt::Malformed`] for an answer that
     /// is not an `ElicitResult`.
     fn elicit_form<T: Elicit + Send + 'static>(
         &self,
-    ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
+    ) -> impl Future<Output = Result<ElicitOutcome<T>, Halt>> + Send;
 
     /// Asks for `T`'s form with this prompt.
     ///
@@ -66,14 +67,14 @@ pub trait PeerElicitExt {
     fn elicit_form_with<T: Elicit + Send + 'static>(
         &self,
         message: impl Into<String> + Send,
-    ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
+    ) -> impl Future<Output = Result<ElicitOutcome<T>, Halt>> + Send;
 
     /// Asks for a form shaped at run time (a derived form's builder, `T::form()…`, or any
     /// [`Form`](crate::Form)): its prompt and schema as given, its answer read against exactly what it
     /// offered, then through its checks.
     ///
     /// # Errors
-    /// [`Error::Shape`] when the builder contradicts itself (nothing is sent), then as
+    /// [`Halt::Shape`] when the builder contradicts itself (nothing is sent), then as
     /// [`elicit_form`](Self::elicit_form).
     ///
     /// ```
@@ -96,51 +97,51 @@ pub trait PeerElicitExt {
     fn elicit_form_of<T: Send>(
         &self,
         form: impl IntoForm<T> + Send,
-    ) -> impl Future<Output = Result<ElicitOutcome<T>, Error>> + Send;
+    ) -> impl Future<Output = Result<ElicitOutcome<T>, Halt>> + Send;
 
     /// Asks the user to open a URL (for anything sensitive: credentials, payments, OAuth).
     /// `accept` only means the user agreed to open it. (Named so as not to clash with rmcp's
     /// own `Peer::elicit_url`.)
     ///
     /// # Errors
-    /// [`Error::Unsupported`] when the client did not declare URL mode,
-    /// [`Error::Render`] when the negotiated revision has no URL mode (2025-06-18),
-    /// [`Error::Service`], [`Error::Malformed`] as for [`elicit_form`](Self::elicit_form).
+    /// [`Halt::Unsupported`] when the client did not declare URL mode,
+    /// [`Halt::Render`] when the negotiated revision has no URL mode (2025-06-18),
+    /// [`Halt::Error`] and [`Halt::Malformed`] as for [`elicit_form`](Self::elicit_form).
     fn elicit_url_request(
         &self,
         request: UrlRequest,
-    ) -> impl Future<Output = Result<ElicitAction, Error>> + Send;
+    ) -> impl Future<Output = Result<ElicitAction, Halt>> + Send;
 
     /// Sends any request and returns the client's answer, untyped (content checked by
     /// nobody: see [`RequestedSchema::validate`](crate::schema::RequestedSchema::validate)).
     ///
     /// # Errors
-    /// As [`elicit_form`](Self::elicit_form), except [`Error::Invalid`].
+    /// As [`elicit_form`](Self::elicit_form), except [`Halt::Invalid`].
     fn elicit_request(
         &self,
         request: &ElicitRequest,
-    ) -> impl Future<Output = Result<ElicitResult, Error>> + Send;
+    ) -> impl Future<Output = Result<ElicitResult, Halt>> + Send;
 
     /// Tells the client that the URL interaction it was sent to (under `elicitation_id`) is
     /// complete: `notifications/elicitation/complete`, which only 2025-11-25 has (2025-06-18
     /// has no URL mode; on 2026-07-28 the client's retry is the completion).
     ///
     /// # Errors
-    /// [`Error::Render`] on a revision without the notification, or for an empty id;
-    /// [`Error::Service`] when rmcp cannot send it.
+    /// [`Halt::Render`] on a revision without the notification, or for an empty id;
+    /// [`Halt::Error`] when rmcp cannot send it.
     ///
     /// ```
     /// use elicit_core::rmcp::PeerElicitExt;
     /// use rmcp::{Peer, RoleServer};
     ///
-    /// async fn paid(peer: &Peer<RoleServer>, payment: &str) -> Result<(), elicit_core::rmcp::Error> {
+    /// async fn paid(peer: &Peer<RoleServer>, payment: &str) -> Result<(), elicit_core::dialog::Halt> {
     ///     peer.notify_url_complete(payment).await
     /// }
     /// ```
     fn notify_url_complete(
         &self,
         elicitation_id: &str,
-    ) -> impl Future<Output = Result<(), Error>> + Send;
+    ) -> impl Future<Output = Result<(), Halt>> + Send;
 
     /// The elicitation modes the client declared in `initialize` (none when the peer has no
     /// client info, as in a 2026-07-28 session, where capabilities come with each request).
@@ -152,33 +153,34 @@ pub trait PeerElicitExt {
 }
 
 impl PeerElicitExt for Peer<RoleServer> {
-    async fn elicit_form<T: Elicit + Send + 'static>(&self) -> Result<ElicitOutcome<T>, Error> {
+    async fn elicit_form<T: Elicit + Send + 'static>(&self) -> Result<ElicitOutcome<T>, Halt> {
         self.elicit_form_of(Form::<T>::new()).await
     }
 
     async fn elicit_form_with<T: Elicit + Send + 'static>(
         &self,
         message: impl Into<String> + Send,
-    ) -> Result<ElicitOutcome<T>, Error> {
+    ) -> Result<ElicitOutcome<T>, Halt> {
         self.elicit_form_of(Form::<T>::new().message(message)).await
     }
 
     async fn elicit_form_of<T: Send>(
         &self,
         form: impl IntoForm<T> + Send,
-    ) -> Result<ElicitOutcome<T>, Error> {
+    ) -> Result<ElicitOutcome<T>, Halt> {
         // Asked, and read, as the client's revision can send it.
         let form = form.into_form()?.for_revision(self.elicitation_version());
         let result = self.elicit_request(&form.request()).await?;
-        Ok(form.outcome(&result)?)
+        form.outcome(&result)
+            .map_err(|error| Halt::from_outcome("", error))
     }
 
-    async fn elicit_url_request(&self, request: UrlRequest) -> Result<ElicitAction, Error> {
+    async fn elicit_url_request(&self, request: UrlRequest) -> Result<ElicitAction, Halt> {
         let result = self.elicit_request(&ElicitRequest::Url(request)).await?;
         Ok(result.action)
     }
 
-    async fn elicit_request(&self, request: &ElicitRequest) -> Result<ElicitResult, Error> {
+    async fn elicit_request(&self, request: &ElicitRequest) -> Result<ElicitResult, Halt> {
         // No client info: a 2026-07-28 session (capabilities come with each request, and
         // rmcp refuses server-to-client requests there, saying what to do instead).
         if self.peer_info().is_some() {
@@ -190,27 +192,27 @@ impl PeerElicitExt for Peer<RoleServer> {
         let params = request.render(self.elicitation_version())?;
         let request =
             ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(params)));
-        let result = self.send_request(request).await?;
-        let answer = serde_json::to_value(&result).map_err(|error| {
-            Error::Malformed(OutcomeError::from(MessageError::invalid("", error)))
-        })?;
-        Ok(ElicitResult::from_value(&answer)?)
+        let result = self.send_request(request).await.map_err(service_failed)?;
+        let answer = serde_json::to_value(&result)
+            .map_err(|error| Halt::malformed("", MessageError::invalid("", error)))?;
+        ElicitResult::from_value(&answer).map_err(|error| Halt::malformed("", error))
     }
 
-    async fn notify_url_complete(&self, elicitation_id: &str) -> Result<(), Error> {
+    async fn notify_url_complete(&self, elicitation_id: &str) -> Result<(), Halt> {
         let version = self.elicitation_version();
         if !version.has_completion_notification() {
-            return Err(Error::Render(RenderError::NoCompletion { version }));
+            return Err(Halt::Render(RenderError::NoCompletion { version }));
         }
         let notification = ElicitationComplete::new(elicitation_id)
-            .map_err(|_| Error::Render(RenderError::MissingElicitationId { version }))?;
+            .map_err(|_| Halt::Render(RenderError::MissingElicitationId { version }))?;
         let message = notification.to_jsonrpc();
         let notification = ServerNotification::CustomNotification(CustomNotification::new(
             NOTIFICATION,
             message.get("params").cloned(),
         ));
-        self.send_notification(notification).await?;
-        Ok(())
+        self.send_notification(notification)
+            .await
+            .map_err(service_failed)
     }
 
     fn elicitation_support(&self) -> ElicitationSupport {
@@ -224,5 +226,15 @@ impl PeerElicitExt for Peer<RoleServer> {
             .map_or(ProtocolVersion::V2025_11_25, |info| {
                 protocol_version(&info.protocol_version)
             })
+    }
+}
+
+/// A request or notification rmcp could not carry through: the client's own JSON-RPC error as
+/// it is; rmcp's refusal to send (2026-07-28 forbids server-to-client requests) or a failed
+/// transport as an internal error.
+pub(super) fn service_failed(error: ServiceError) -> Halt {
+    match error {
+        ServiceError::McpError(data) => Halt::from(data),
+        error => Halt::internal(format!("the elicitation request failed: {error}")),
     }
 }
