@@ -19,9 +19,12 @@
 //! a decline or a cancel books nothing. On 2025-06-18, which has no multi-select, the dialog
 //! asks each extra as a checkbox.
 
+use std::sync::OnceLock;
+
 use chrono::{NaiveDate, TimeDelta};
-use elicit_core::dialog::Dialog;
+use elicit_core::dialog::{Dialog, DialogSettings};
 use elicit_core::protocol::MultiSelectFallback;
+use elicit_core::rmcp::with_dialogs;
 use elicit_core::shape::Choice;
 use elicit_core::{Elicit, ElicitOutcome, Form, ShapeError};
 use rmcp::handler::server::wrapper::Parameters;
@@ -310,7 +313,6 @@ impl TripServer {
             )
         })?;
         dialog
-            .multi_select_fallback(MultiSelectFallback::Checkboxes)
             .run(|d| async move {
                 let Some(day) = day_of(date) else {
                     let (first, last) = (CALENDAR[0].date, CALENDAR[CALENDAR.len() - 1].date);
@@ -353,7 +355,20 @@ impl TripServer {
     }
 }
 
-#[tool_handler(name = "elicit-trips", version = "0.1.0")]
+/// What every dialog of the server shares: a 2025-06-18 client, which has no multi-select,
+/// is asked the extras as checkboxes.
+fn dialogs() -> &'static DialogSettings {
+    static DIALOGS: OnceLock<DialogSettings> = OnceLock::new();
+    DIALOGS.get_or_init(|| {
+        DialogSettings::new().multi_select_fallback(MultiSelectFallback::Checkboxes)
+    })
+}
+
+#[tool_handler(
+    name = "elicit-trips",
+    version = "0.1.0",
+    router = with_dialogs(Self::tool_router(), dialogs())
+)]
 impl ServerHandler for TripServer {}
 
 fn text(text: String) -> CallToolResult {

@@ -4,16 +4,20 @@
 //! complete a retry with `{"colour": "blue"}`); declared after `Parameters`, which takes the
 //! arguments away, it cannot see them, and refuses to run (`-32603`, saying to declare it
 //! first) rather than seal a state that another call's arguments could complete. Never
-//! silent. Up to 2025-11-25 nothing is sealed, and either order works. On the wire, through
+//! silent. A server that gives its router its dialog settings once
+//! (`with_dialogs`) keeps the arguments where no extractor takes them: there either order
+//! binds. Up to 2025-11-25 nothing is sealed, and either order works. On the wire, through
 //! rmcp's own client.
 
 mod dialog_support;
 
 use dialog_support::done;
 use elicit_core::Elicit;
-use elicit_core::dialog::Dialog;
+use elicit_core::dialog::{Dialog, DialogSettings};
 use elicit_core::protocol::ProtocolVersion;
+use elicit_core::rmcp::with_dialogs;
 use elicit_core::testing::{Answer, TestClient, text};
+use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolRequestParams, CallToolResponse};
 use rmcp::{ErrorData, ServerHandler, ServiceError, tool, tool_handler, tool_router};
@@ -33,8 +37,22 @@ struct Confirm {
     sure: bool,
 }
 
+/// A painter, its router given dialog settings (`with_dialogs`) or not.
 #[derive(Clone)]
-struct Painter;
+struct Painter {
+    dialogs: Option<DialogSettings>,
+}
+
+impl Painter {
+    fn router(&self) -> ToolRouter<Self> {
+        match &self.dialogs {
+            Some(dialogs) => with_dialogs(Self::tool_router(), dialogs),
+            None => Self::tool_router(),
+        }
+    }
+}
+
+const PLAIN: Painter = Painter { dialogs: None };
 
 #[tool_router]
 impl Painter {
@@ -75,7 +93,7 @@ impl Painter {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = self.router())]
 impl ServerHandler for Painter {}
 
 fn arguments(colour: &str) -> Map<String, Value> {
@@ -108,7 +126,7 @@ async fn call(
 
 #[tokio::test]
 async fn a_dialog_declared_first_binds_its_state_to_the_arguments() {
-    let session = TestClient::v2026_07_28().connect(Painter).await.unwrap();
+    let session = TestClient::v2026_07_28().connect(PLAIN).await.unwrap();
     let Ok(CallToolResponse::InputRequired(first)) = call(&session, "paint", "red", None).await
     else {
         panic!("the first call asks");
@@ -131,7 +149,7 @@ async fn a_dialog_declared_first_binds_its_state_to_the_arguments() {
 
 #[tokio::test]
 async fn a_dialog_declared_after_the_arguments_refuses_to_run_on_2026_07_28() {
-    let session = TestClient::v2026_07_28().connect(Painter).await.unwrap();
+    let session = TestClient::v2026_07_28().connect(PLAIN).await.unwrap();
     let error = match call(&session, "paint_late", "red", None).await {
         Err(ServiceError::McpError(error)) => error,
         other => panic!("a dialog that cannot see the arguments sealed a state: {other:?}"),
@@ -151,7 +169,7 @@ async fn up_to_2025_11_25_either_order_works() {
         for tool in ["paint", "paint_late"] {
             let session = TestClient::new(version)
                 .answer(Answer::accept(json!({"sure": true})))
-                .connect(Painter)
+                .connect(PLAIN)
                 .await
                 .unwrap();
             let result = session
@@ -160,5 +178,30 @@ async fn up_to_2025_11_25_either_order_works() {
                 .unwrap();
             assert_eq!(text(&result), "red true", "{version} {tool}");
         }
+    }
+}
+
+#[tokio::test]
+async fn a_router_given_its_dialog_settings_binds_in_either_order() {
+    let painter = Painter {
+        dialogs: Some(DialogSettings::new()),
+    };
+    let session = TestClient::v2026_07_28().connect(painter).await.unwrap();
+    for tool in ["paint", "paint_late"] {
+        let Ok(CallToolResponse::InputRequired(first)) = call(&session, tool, "red", None).await
+        else {
+            panic!("{tool}: the first call asks");
+        };
+        let error = match call(&session, tool, "blue", first.request_state.clone()).await {
+            Err(ServiceError::McpError(error)) => error,
+            other => panic!("{tool}: a state issued for red completed a call for blue: {other:?}"),
+        };
+        assert_eq!(error.message, "invalid or expired request state", "{tool}");
+        let Ok(CallToolResponse::Complete(done)) =
+            call(&session, tool, "red", first.request_state).await
+        else {
+            panic!("{tool}: the retry for red completes");
+        };
+        assert_eq!(text(&done), "red true", "{tool}");
     }
 }

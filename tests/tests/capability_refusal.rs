@@ -9,9 +9,9 @@
 mod dialog_support;
 
 use dialog_support::{done, keys, rpc_error};
-use elicit_core::dialog::{Dialog, Inputs};
-use elicit_core::protocol::state::StateKeys;
+use elicit_core::dialog::{Dialog, DialogSettings, Inputs};
 use elicit_core::protocol::{ElicitMode, ElicitationSupport};
+use elicit_core::rmcp::with_dialogs;
 use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::model::{
@@ -31,11 +31,14 @@ struct Name {
 
 #[derive(Clone)]
 struct Server {
-    keys: StateKeys,
+    dialogs: DialogSettings,
 }
 
+/// The server, its dialogs sealing with the keys of the test.
 fn server() -> Server {
-    Server { keys: keys(9) }
+    Server {
+        dialogs: DialogSettings::new().keys(&keys(9)),
+    }
 }
 
 #[tool_router]
@@ -43,7 +46,6 @@ impl Server {
     #[tool(description = "Asks a name")]
     async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(format!("Hello, {}", name.unwrap_or_default())))
@@ -54,7 +56,6 @@ impl Server {
     #[tool(description = "Asks a name when it can; greets a stranger otherwise")]
     async fn greet_anyone(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 if !d.supports(ElicitMode::Form) {
                     return Ok(done("Hello, stranger".to_owned()));
@@ -68,7 +69,6 @@ impl Server {
     #[tool(description = "Asks a name, a greeting and the roots at once")]
     async fn gather(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 let greeting = CreateMessageRequestParams::new(
                     vec![SamplingMessage::user_text("Generate a greeting")],
@@ -118,7 +118,7 @@ impl Server {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = with_dialogs(Self::tool_router(), &self.dialogs))]
 impl ServerHandler for Server {}
 
 #[tokio::test]

@@ -6,8 +6,9 @@
 
 use std::sync::Arc;
 
-use elicit_core::dialog::Dialog;
+use elicit_core::dialog::{Dialog, DialogSettings};
 use elicit_core::protocol::state::{Principal, PrincipalPolicy, StateKey, StateKeys};
+use elicit_core::rmcp::with_dialogs;
 use elicit_core::{Elicit, ElicitOutcome};
 use http_body_util::BodyExt as _;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
@@ -36,7 +37,7 @@ struct Confirm {
 /// nothing else.
 #[derive(Clone)]
 struct Server {
-    keys: StateKeys,
+    dialogs: DialogSettings,
 }
 
 #[tool_router]
@@ -44,7 +45,6 @@ impl Server {
     #[tool(description = "Asks a name, then a confirmation")]
     async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 let name = match d.ask::<Name>("name").await? {
                     ElicitOutcome::Accepted(Name { name }) => name,
@@ -58,7 +58,7 @@ impl Server {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = with_dialogs(Self::tool_router(), &self.dialogs))]
 impl ServerHandler for Server {}
 
 type Http = StreamableHttpService<Server, LocalSessionManager>;
@@ -72,7 +72,9 @@ fn service() -> Http {
 }
 
 fn serving(keys: StateKeys) -> Http {
-    let server = Server { keys };
+    let server = Server {
+        dialogs: DialogSettings::new().keys(&keys),
+    };
     let mut config = StreamableHttpServerConfig::default();
     config.json_response = true;
     StreamableHttpService::new(

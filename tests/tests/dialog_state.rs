@@ -10,8 +10,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use dialog_support::{done, keys};
-use elicit_core::dialog::Dialog;
+use elicit_core::dialog::{Dialog, DialogSettings};
 use elicit_core::protocol::state::{Binding, StateKeys};
+use elicit_core::rmcp::with_dialogs;
 use elicit_core::testing::{Session, TestClient};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::model::{CallToolRequestParams, CallToolResponse};
@@ -34,11 +35,18 @@ struct Confirm {
 
 #[derive(Clone)]
 struct Server {
+    dialogs: DialogSettings,
+    /// The keys of the test, for the tool that seals otherwise than the server.
     keys: StateKeys,
 }
 
+/// The server, its dialogs sealing with the test's key `key`.
 fn server(key: u8) -> Server {
-    Server { keys: keys(key) }
+    let keys = keys(key);
+    Server {
+        dialogs: DialogSettings::new().keys(&keys),
+        keys,
+    }
 }
 
 #[tool_router]
@@ -46,7 +54,6 @@ impl Server {
     #[tool(description = "Asks a name, then a confirmation")]
     async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 let name = match d.ask::<Name>("name").await? {
                     ElicitOutcome::Accepted(Name { name }) => name,
@@ -61,7 +68,6 @@ impl Server {
     #[tool(description = "The same questions, under other keys")]
     async fn greet_too(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(name.unwrap_or_default()))
@@ -72,9 +78,11 @@ impl Server {
     #[tool(description = "Asks a name; its state expires at once")]
     async fn hurry(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         // No clock skew allowance: the state expires as it is issued.
-        dialog
+        let settings = DialogSettings::new()
             .keys(&self.keys.clone().with_clock_skew(Duration::ZERO))
-            .expires_after(Duration::ZERO)
+            .expires_after(Duration::ZERO);
+        dialog
+            .with_settings(&settings)
             .run(|d| async move {
                 let name = d.ask::<Name>("name").await?.accepted().map(|n| n.name);
                 Ok(done(name.unwrap_or_default()))
@@ -87,7 +95,6 @@ impl Server {
         // Bound like `greet` with no arguments: as if `greet` had changed in a deploy.
         dialog
             .with_binding(Binding::tool("greet", &json!({})))
-            .keys(&self.keys)
             .run(|d| async move {
                 let ok = d.ask::<Confirm>("confirm").await?.accepted();
                 Ok(done(format!("{}", ok.is_some_and(|c| c.ok))))
@@ -96,7 +103,7 @@ impl Server {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = with_dialogs(Self::tool_router(), &self.dialogs))]
 impl ServerHandler for Server {}
 
 async fn connect(server: Server) -> Session {

@@ -10,8 +10,9 @@ use std::sync::Arc;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use elicit_core::dialog::{Dialog, Halt};
+use elicit_core::dialog::{Dialog, DialogSettings, Halt};
 use elicit_core::protocol::state::{MemoryReplayGuard, StateKey, StateKeys};
+use elicit_core::rmcp::with_dialogs;
 use elicit_core::testing::{Answer, Session, TestClient, text};
 use elicit_core::{Elicit, Form};
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
@@ -69,8 +70,11 @@ fn said(text: String) -> CallToolResult {
 
 #[derive(Clone)]
 struct Server {
-    keys: StateKeys,
-    guard: Arc<MemoryReplayGuard>,
+    dialogs: DialogSettings,
+    /// The settings of the tools that seal otherwise than the server (a readable state,
+    /// states that never expire).
+    readable: DialogSettings,
+    forever: DialogSettings,
 }
 
 #[tool_router]
@@ -78,7 +82,6 @@ impl Server {
     #[tool(description = "Asks who the guest is, then a confirmation")]
     async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 let guest = d.ask_until_valid::<Guest>("guest", 3).await?.accepted();
                 let ok = d
@@ -94,7 +97,7 @@ impl Server {
     #[tool(description = "The same, readable: a state the client may read")]
     async fn greet_readable(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys.clone().readable())
+            .with_settings(&self.readable)
             .run(|d| async move {
                 let (guest, ok) = guest_then_confirm(&d).await?;
                 Ok(said(format!("{:?} {ok}", guest.map(|g| g.name))))
@@ -116,7 +119,6 @@ impl Server {
             .unwrap_or_default()
             .to_owned();
         dialog
-            .keys(&self.keys)
             .principal(user)
             .run(|d| async move {
                 let (guest, ok) = guest_then_confirm(&d).await?;
@@ -128,8 +130,7 @@ impl Server {
     #[tool(description = "Pays once")]
     async fn pay(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
-            .once(self.guard.clone())
+            .once()
             .run(|d| async move {
                 let (guest, ok) = guest_then_confirm(&d).await?;
                 Ok(said(format!("paid: {:?} {ok}", guest.map(|g| g.name))))
@@ -140,8 +141,7 @@ impl Server {
     #[tool(description = "Pays once, asking who pays until the answer fits, twice at most")]
     async fn pay_checked(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
-            .once(self.guard.clone())
+            .once()
             .run(|d| async move {
                 let guest = d.ask_until_valid::<Guest>("guest", 2).await?.accepted();
                 Ok(said(format!("paid: {:?}", guest.map(|g| g.name))))
@@ -152,9 +152,8 @@ impl Server {
     #[tool(description = "Pays once, with states that would never expire")]
     async fn pay_forever(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
-            .once(self.guard.clone())
-            .never_expires()
+            .with_settings(&self.forever)
+            .once()
             .run(|d| async move {
                 let (guest, ok) = guest_then_confirm(&d).await?;
                 Ok(said(format!("paid: {:?} {ok}", guest.map(|g| g.name))))
@@ -165,7 +164,6 @@ impl Server {
     #[tool(description = "Three ten-field forms")]
     async fn three_tens(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 for key in ["home", "work", "holiday"] {
                     d.ask_form(key, Form::<Ten>::new()).await?;
@@ -176,13 +174,18 @@ impl Server {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = with_dialogs(Self::tool_router(), &self.dialogs))]
 impl ServerHandler for Server {}
 
+/// The server: its dialogs seal with the test's keys, and a guard of its own remembers the
+/// states its `once` tools used.
 fn server() -> Server {
+    let guard = Arc::new(MemoryReplayGuard::new());
+    let dialogs = DialogSettings::new().keys(&keys()).replay_guard(guard);
     Server {
-        keys: keys(),
-        guard: Arc::new(MemoryReplayGuard::new()),
+        readable: dialogs.clone().keys(&keys().readable()),
+        forever: dialogs.clone().never_expires(),
+        dialogs,
     }
 }
 

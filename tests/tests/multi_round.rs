@@ -7,9 +7,9 @@
 mod dialog_support;
 
 use dialog_support::{done, keys};
-use elicit_core::dialog::{Dialog, Halt};
+use elicit_core::dialog::{Dialog, DialogSettings, Halt};
 use elicit_core::protocol::ProtocolVersion;
-use elicit_core::protocol::state::StateKeys;
+use elicit_core::rmcp::with_dialogs;
 use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::model::{
@@ -54,15 +54,16 @@ struct Confirm {
 
 #[derive(Clone)]
 struct Travel {
-    keys: StateKeys,
+    dialogs: DialogSettings,
     /// How many times the tool's body has run.
     runs: Arc<AtomicUsize>,
 }
 
 impl Travel {
+    /// The server, its dialogs sealing with the keys of the test.
     fn new() -> Self {
         Self {
-            keys: keys(7),
+            dialogs: DialogSettings::new().keys(&keys(7)),
             runs: Arc::default(),
         }
     }
@@ -74,7 +75,6 @@ impl Travel {
     async fn plan_trip(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let run = self.runs.fetch_add(1, Ordering::SeqCst) + 1;
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 // A value of the server's own, kept across the retries: the first run's.
                 let booking = d.remember("booking", || format!("B-{run}"))?;
@@ -105,7 +105,7 @@ impl Travel {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = with_dialogs(Self::tool_router(), &self.dialogs))]
 impl ServerHandler for Travel {
     fn get_info(&self) -> rmcp::model::ServerConfig {
         let capabilities = rmcp::model::ServerCapabilities::builder()
@@ -121,7 +121,6 @@ impl ServerHandler for Travel {
         ctx: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
         Dialog::prompt(ctx, &params)
-            .keys(&self.keys)
             .run(|d| async move {
                 let trip = d.ask::<Trip>("trip").await?;
                 let text = match trip {

@@ -8,9 +8,9 @@
 mod dialog_support;
 
 use dialog_support::{done, keys, rpc_error};
-use elicit_core::dialog::{Dialog, Halt};
+use elicit_core::dialog::{Dialog, DialogSettings, Halt};
 use elicit_core::protocol::ProtocolVersion;
-use elicit_core::protocol::state::StateKeys;
+use elicit_core::rmcp::with_dialogs;
 use elicit_core::schema::PropertySchema;
 use elicit_core::testing::{Answer, SeenRequest, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
@@ -40,11 +40,14 @@ enum Seating {
 
 #[derive(Clone)]
 struct Tables {
-    keys: StateKeys,
+    dialogs: DialogSettings,
 }
 
+/// The server, its dialogs sealing with the keys of the test.
 fn tables() -> Tables {
-    Tables { keys: keys(3) }
+    Tables {
+        dialogs: DialogSettings::new().keys(&keys(3)),
+    }
 }
 
 #[tool_router]
@@ -52,7 +55,6 @@ impl Tables {
     #[tool(description = "Books a table, asking up to three times")]
     async fn book(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 // After the third answer that does not fit, `?` answers -32602.
                 let text = match d.ask_until_valid::<Booking>("booking", 3).await? {
@@ -71,7 +73,6 @@ impl Tables {
     #[tool(description = "Books a table, asking up to three times; says so when it gives up")]
     async fn book_or_explain(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 let text = match d.ask_until_valid::<Booking>("booking", 3).await {
                     Ok(outcome) => outcome.accepted().map_or("nothing booked".to_owned(), |b| {
@@ -88,7 +89,6 @@ impl Tables {
     #[tool(description = "Asks once; invalid content is an error")]
     async fn once(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .keys(&self.keys)
             .run(|d| async move {
                 let text = match d.ask::<Booking>("booking").await? {
                     ElicitOutcome::Accepted(b) => format!("{} for {}", b.name, b.size),
@@ -100,7 +100,7 @@ impl Tables {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = with_dialogs(Self::tool_router(), &self.dialogs))]
 impl ServerHandler for Tables {}
 
 fn wrong_size() -> Value {

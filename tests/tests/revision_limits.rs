@@ -4,7 +4,7 @@
 //! (`notifications/elicitation/complete` on 2025-11-25, nothing to send on 2026-07-28,
 //! refused on 2025-06-18, which has no URL mode).
 
-use elicit_core::dialog::{Dialog, Halt};
+use elicit_core::dialog::{Dialog, DialogSettings, Halt};
 use elicit_core::protocol::{
     ElicitAction, ElicitRequest, ElicitationSupport, MultiSelectFallback, ProtocolVersion,
     UrlRequest,
@@ -54,8 +54,11 @@ struct Hotel;
 impl Hotel {
     #[tool(description = "Asks for extras; 2025-06-18 clients get checkboxes")]
     async fn extras(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        // Only this tool asks a 2025-06-18 client checkboxes: its settings say so.
+        let checkboxes =
+            DialogSettings::new().multi_select_fallback(MultiSelectFallback::Checkboxes);
         dialog
-            .multi_select_fallback(MultiSelectFallback::Checkboxes)
+            .with_settings(&checkboxes)
             .run(|d| async move {
                 Ok(said(extras(
                     d.ask_until_valid::<Extras>("extras", 2).await?,

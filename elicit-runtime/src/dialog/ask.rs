@@ -348,7 +348,8 @@ impl Dialog {
 
     /// Whether this dialog's forms have their multi-selects asked as checkboxes.
     pub(super) fn folds_checkboxes(&self) -> bool {
-        !self.version().has_multi_select() && self.fallback == MultiSelectFallback::Checkboxes
+        !self.version().has_multi_select()
+            && self.settings.fallback == MultiSelectFallback::Checkboxes
     }
 
     /// Sends an elicitation on the live connection, after checking the client can be asked

@@ -27,12 +27,11 @@ use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::protocol::state::{
-    Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, ReplayGuard, SealError,
-    StateKeys,
+    Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, SealError, StateKeys,
 };
 use crate::protocol::{
     ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
-    MessageError, MultiSelectFallback, ProtocolVersion, RenderError,
+    MessageError, ProtocolVersion, RenderError,
 };
 
 mod ask;
@@ -43,6 +42,7 @@ mod memory;
 mod offer;
 mod reask;
 mod respond;
+mod settings;
 
 pub use self::connection::{Connection, Sending};
 pub use self::gather::{Gathered, Inputs};
@@ -50,18 +50,11 @@ pub use self::halt::Halt;
 use self::memory::{Memory, Progress, Round};
 pub(crate) use self::offer::offer_digest;
 pub use self::respond::Respond;
+pub use self::settings::DialogSettings;
+use self::settings::Expiry;
 // What the SDK adapters answer for a halted body.
 #[cfg_attr(not(feature = "rmcp"), allow(unused_imports))]
 pub(crate) use self::respond::halted as respond_error;
-
-/// How long each sealed state of a dialog stays valid.
-#[derive(Debug, Clone, Copy)]
-enum Expiry {
-    /// The ring's ([`StateKeys::ttl`]).
-    Ring,
-    After(Duration),
-    Never,
-}
 
 /// One call of a tool (or prompt) that asks the person things, written as straight-line code
 /// that works on every protocol revision.
@@ -144,13 +137,12 @@ pub struct Dialog {
     responses: Option<Map<String, Value>>,
     sealed: Option<String>,
     connection: Option<Arc<dyn Connection>>,
-    keys: Option<StateKeys>,
-    expiry: Expiry,
+    settings: DialogSettings,
     principal: Option<String>,
     /// The caller as the transport identifies them (set by the SDK adapters).
     caller: Option<Principal>,
-    guard: Option<Arc<dyn ReplayGuard>>,
-    fallback: MultiSelectFallback,
+    /// Whether each state opens once ([`once`](Self::once)).
+    once: bool,
     /// The tool whose call's arguments this dialog could not see (an extractor declared
     /// before it took them): on 2026-07-28 its state could not be bound to them.
     unseen_arguments: Option<String>,
@@ -163,10 +155,10 @@ impl fmt::Debug for Dialog {
             .field("version", &self.version)
             .field("binding", &self.binding)
             .field("live", &self.is_live())
-            .field("expiry", &self.expiry)
+            .field("settings", &self.settings)
             .field("principal", &self.principal.is_some())
             .field("caller", &self.caller.is_some())
-            .field("once", &self.guard.is_some())
+            .field("once", &self.once)
             .finish_non_exhaustive()
     }
 }
@@ -205,12 +197,10 @@ impl Dialog {
             responses: None,
             sealed: None,
             connection: None,
-            keys: None,
-            expiry: Expiry::Ring,
+            settings: DialogSettings::process_default().clone(),
             principal: None,
             caller: None,
-            guard: None,
-            fallback: MultiSelectFallback::Refuse,
+            once: false,
             unseen_arguments: None,
             progress: Mutex::new(Progress::default()),
         }
@@ -389,43 +379,6 @@ impl Dialog {
         self
     }
 
-    /// How a form with a multi-select is asked of a client on a revision without them
-    /// (2025-06-18): by default it cannot be (the dialog stops with [`Halt::Render`]);
-    /// [`MultiSelectFallback::Checkboxes`] asks each option as a checkbox, and the answer
-    /// comes back as the multi-select's.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::MultiSelectFallback;
-    ///
-    /// fn for_old_clients(dialog: Dialog) -> Dialog {
-    ///     dialog.multi_select_fallback(MultiSelectFallback::Checkboxes)
-    /// }
-    /// ```
-    #[must_use]
-    pub fn multi_select_fallback(mut self, fallback: MultiSelectFallback) -> Self {
-        self.fallback = fallback;
-        self
-    }
-
-    /// Seals with `keys` instead of the key drawn for this process: give every instance of
-    /// the server the same ring when a retry may reach another instance. The dialog shares
-    /// the ring (a [`StateKeys`] is a handle): no copy of the keys is made per call.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
-    ///
-    /// fn with_keys(dialog: Dialog, keys: &StateKeys) -> Dialog {
-    ///     dialog.keys(keys)
-    /// }
-    /// ```
-    #[must_use]
-    pub fn keys(mut self, keys: &StateKeys) -> Self {
-        self.keys = Some(keys.clone());
-        self
-    }
-
     /// Binds the state to `principal`, the person the call is made for (the user your
     /// authorization established, [`Principal::issuer_subject`] of its token): a state issued
     /// to one person and presented by another is refused, as any forgery is. Without it, the
@@ -455,60 +408,46 @@ impl Dialog {
         self
     }
 
+    /// The server-wide settings this dialog seals, reads and asks with (its keys, the states'
+    /// lifetime, the multi-select fallback, the replay guard): what a server gives once
+    /// ([`DialogSettings`]). A `dialog: Dialog` argument of an rmcp tool has its server's
+    /// already ([`DialogServer`](crate::rmcp::DialogServer)); a dialog made by hand takes them
+    /// here.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, DialogSettings};
+    ///
+    /// fn for_my_server(dialog: Dialog, settings: &DialogSettings) -> Dialog {
+    ///     dialog.with_settings(settings)
+    /// }
+    /// ```
+    #[must_use]
+    pub fn with_settings(mut self, settings: &DialogSettings) -> Self {
+        self.settings = settings.clone();
+        self
+    }
+
     /// Opens each state once: a retry that presents a state already used (a replay of the
     /// same retry, within its expiry) is refused, as any forgery is. For a tool whose effect
-    /// must happen once (a payment); `guard` remembers the states used — in this process
-    /// ([`MemoryReplayGuard`](crate::protocol::state::MemoryReplayGuard)), or in a store the
-    /// instances share (see [`ReplayGuard`]). Its states must expire: with
-    /// [`never_expires`](Self::never_expires) the dialog stops with `-32603` instead of
-    /// sealing one. It also holds [`ask_until_valid`](Self::ask_until_valid)'s count of
-    /// wrong answers to one chain of states (an older state sent again is refused), which
-    /// without it a client can rewind; a client can still call again from the start, so
-    /// neither is a limit on guesses (see the guide chapter [`state`](crate::guide::state)).
+    /// must happen once (a payment). The states used are remembered by the server's guard
+    /// ([`DialogSettings::replay_guard`]: in this process by default, or in a store the
+    /// instances share). Its states must expire: with
+    /// [`DialogSettings::never_expires`] the dialog stops with `-32603` instead of sealing
+    /// one. It also holds [`ask_until_valid`](Self::ask_until_valid)'s count of wrong answers
+    /// to one chain of states (an older state sent again is refused), which without it a
+    /// client can rewind; a client can still call again from the start, so neither is a limit
+    /// on guesses (see the guide chapter [`state`](crate::guide::state)).
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::state::MemoryReplayGuard;
-    /// use std::sync::Arc;
     ///
-    /// fn pay(dialog: Dialog, guard: &Arc<MemoryReplayGuard>) -> Dialog {
-    ///     dialog.once(guard.clone())
+    /// fn pay(dialog: Dialog) -> Dialog {
+    ///     dialog.once()
     /// }
     /// ```
     #[must_use]
-    pub fn once(mut self, guard: Arc<dyn ReplayGuard>) -> Self {
-        self.guard = Some(guard);
-        self
-    }
-
-    /// Seals each state to expire `ttl` after it is issued (instead of the keys' expiry,
-    /// [`DEFAULT_TTL`](Self::DEFAULT_TTL) unless they were given another).
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use std::time::Duration;
-    ///
-    /// fn shorter(dialog: Dialog) -> Dialog {
-    ///     dialog.expires_after(Duration::from_secs(300))
-    /// }
-    /// ```
-    #[must_use]
-    pub fn expires_after(mut self, ttl: Duration) -> Self {
-        self.expiry = Expiry::After(ttl);
-        self
-    }
-
-    /// Seals states that never expire (retiring the key still retires them): an explicit
-    /// choice, for a dialog a person may leave open for days. Not with [`once`](Self::once),
-    /// whose guard would have to remember each state forever.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// fn forever(dialog: Dialog) -> Dialog { dialog.never_expires() }
-    /// ```
-    #[must_use]
-    pub fn never_expires(mut self) -> Self {
-        self.expiry = Expiry::Never;
+    pub fn once(mut self) -> Self {
+        self.once = true;
         self
     }
 
@@ -577,7 +516,7 @@ impl Dialog {
             if let Some(sealed) = &self.sealed {
                 let ring = self.ring()?;
                 let binding = self.bound(ring);
-                progress.memory = match &self.guard {
+                progress.memory = match self.once.then(|| self.settings.guard()) {
                     Some(guard) => {
                         ring.open_once::<Memory>(sealed, &binding, guard.as_ref())
                             .await?
@@ -611,7 +550,7 @@ impl Dialog {
 
     /// The keys the dialog seals with: the server's, or the ones drawn for this process.
     fn ring(&self) -> Result<&StateKeys, Halt> {
-        match &self.keys {
+        match &self.settings.keys {
             Some(keys) => Ok(keys),
             None => process_keys()
                 .as_ref()
@@ -762,7 +701,7 @@ impl Dialog {
     /// The params of `request` for this call's revision.
     fn render(&self, request: &ElicitRequest) -> Result<Value, Halt> {
         request
-            .render_with(self.version, self.fallback)
+            .render_with(self.version, self.settings.fallback)
             .map_err(Halt::from)
     }
 
@@ -940,14 +879,14 @@ impl Dialog {
             Ok(ring) => ring,
             Err(halt) => return halt,
         };
-        if self.guard.is_some() && matches!(self.expiry, Expiry::Never) {
+        if self.once && matches!(self.settings.expiry, Expiry::Never) {
             return Halt::internal(
                 "a dialog opened once seals states that expire: `once` and `never_expires` do not go together",
             );
         }
         let binding = self.bound(ring);
         let progress = self.lock();
-        let sealed = match self.expiry {
+        let sealed = match self.settings.expiry {
             Expiry::Ring => ring.seal(&progress.memory, &binding),
             Expiry::After(ttl) => ring.seal_for(&progress.memory, &binding, ttl),
             Expiry::Never => ring.seal_without_expiry(&progress.memory, &binding),

@@ -1,6 +1,8 @@
 //! [`Dialog`] with rmcp: taken by a `#[tool]` like rmcp's own extractors, asking on rmcp's
 //! peer up to 2025-11-25, answering with rmcp's result types (features `rmcp` and `state`).
 
+use std::sync::Arc;
+
 use ::rmcp::handler::server::common::FromContextPart;
 use ::rmcp::handler::server::tool::ToolCallContext;
 use ::rmcp::model::{self as m, ErrorCode, ErrorData};
@@ -9,6 +11,7 @@ use ::rmcp::{Peer, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::convert::{params_2026, protocol_version};
+use super::served::SharedSettings;
 use crate::dialog::{Connection, Dialog, Halt, Respond, Sending};
 use crate::protocol::state::{Binding, Principal};
 use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolVersion};
@@ -68,7 +71,7 @@ impl<S: ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Dialog {
 /// The arguments of the tool call being served, as the first dialog (or elicit extractor) of
 /// the call saw them: kept in the request's extensions, which no extractor takes.
 #[derive(Clone)]
-struct CallArguments(Map<String, Value>);
+pub(super) struct CallArguments(pub(super) Map<String, Value>);
 
 impl Dialog {
     /// A dialog for a `prompts/get` call (in `ServerHandler::get_prompt`, whose `params`
@@ -150,10 +153,17 @@ impl Dialog {
             .and_then(|capabilities| serde_json::to_value(capabilities).ok())
             .unwrap_or(Value::Null);
         let caller = caller(&ctx);
+        let settings = ctx
+            .extensions
+            .get::<SharedSettings>()
+            .map(|shared| Arc::clone(&shared.0));
         let mut dialog = Dialog::new(version, Binding::new(method, name, &arguments))
             .with_client_capabilities(capabilities)
             .with_caller(caller)
             .with_connection(PeerConnection(ctx.peer));
+        if let Some(settings) = settings {
+            dialog = dialog.with_settings(&settings);
+        }
         if let Some(responses) = responses {
             dialog = dialog.with_input_responses(responses.into_iter().collect());
         }

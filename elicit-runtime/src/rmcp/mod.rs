@@ -10,7 +10,7 @@
 //! | ask forms in a tool, on every revision | a `dialog: Dialog` argument, [`dialog.run(…)`](crate::dialog::Dialog::run), [`d.ask::<T>(key)`](crate::dialog::Dialog::ask) |
 //! | ask again after an invalid answer | [`d.ask_until_valid::<T>(key, attempts)`](crate::dialog::Dialog::ask_until_valid) |
 //! | ask in a prompt | [`Dialog::prompt(ctx, &params)`](crate::dialog::Dialog::prompt) in `ServerHandler::get_prompt` |
-//! | seal with the server's own keys (several instances) | [`dialog.keys(&keys)`](crate::dialog::Dialog::keys) |
+//! | give every dialog of the server its keys, fallback, guard: once | [`with_dialogs(Self::tool_router(), &settings)`](with_dialogs) as `#[tool_handler(router = …)]` |
 //! | ask on the peer outside a tool (≤ 2025-11-25 only) | [`PeerElicitExt`] |
 //! | tell the client a URL interaction is done (2025-11-25) | [`d.complete_url(id)`](crate::dialog::Dialog::complete_url), [`PeerElicitExt::notify_url_complete`] |
 //! | build a 2026-07-28 result by hand | [`input_required`], [`form_outcome`], [`url_outcome`] |
@@ -84,6 +84,7 @@ mod convert;
 mod dialog;
 mod input;
 mod peer;
+mod served;
 
 pub use self::client::{accept_form, read_form};
 pub use self::convert::protocol_version;
@@ -92,3 +93,4 @@ pub use self::input::{
     url_outcome,
 };
 pub use self::peer::PeerElicitExt;
+pub use self::served::with_dialogs;

@@ -16,7 +16,7 @@
 //! | ask forms in a tool | [`Dialog::from(&params)`](crate::dialog::Dialog) in `handle_call_tool_request_mrtr`, then [`dialog.run(…)`](crate::dialog::Dialog::run) |
 //! | ask in a prompt | `Dialog::from(&params)` in `handle_get_prompt_request` |
 //! | answer a retry whose answers the SDK could not read | [`recover`] in `handle_custom_request`, then [`generic_result`] |
-//! | seal with the server's own keys (several instances) | `Dialog::from(&params)`[`.keys(&keys)`](crate::dialog::Dialog::keys) |
+//! | seal with the server's own keys (several instances) | `Dialog::from(&params)`[`.with_settings(&settings)`](crate::dialog::Dialog::with_settings) |
 //! | bind the states to the caller the SDK authenticated | `Dialog::from(&params)`[`.with_runtime(&*runtime).await`](crate::dialog::Dialog::with_runtime) |
 //! | return an `InputRequiredResult` built by hand, exactly | [`input_required`] |
 //! | turn errors into the SDK's `RpcError` and back | `RpcError::from(halt)`, `RpcError::from(json_rpc_error)`, `Halt::from(rpc_error)` |

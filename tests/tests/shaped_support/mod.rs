@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use chrono::NaiveDate;
-use elicit_core::dialog::{Dialog, Inputs};
+use elicit_core::dialog::{Dialog, DialogSettings, Inputs};
 use elicit_core::protocol::MultiSelectFallback;
-use elicit_core::rmcp::PeerElicitExt;
+use elicit_core::rmcp::{PeerElicitExt, with_dialogs};
 use elicit_core::shape::Choice;
 use elicit_core::{Elicit, ElicitOutcome, Form, ShapeError};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
@@ -137,13 +137,17 @@ pub struct Trips {
     pub calendar: Calendar,
 }
 
+/// How the trips' dialogs ask: a 2025-06-18 client gets the extras as checkboxes.
+fn dialogs() -> DialogSettings {
+    DialogSettings::new().multi_select_fallback(MultiSelectFallback::Checkboxes)
+}
+
 #[tool_router]
 impl Trips {
     #[tool(description = "Rebooks the trip of the 25th: asks once")]
     async fn rebook(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let calendar = self.calendar.clone();
         dialog
-            .multi_select_fallback(MultiSelectFallback::Checkboxes)
             .run(|d| async move {
                 let form = rebook(&calendar.lock().unwrap(), 1)?;
                 Ok(done(booked(d.ask_form("rebook", form).await?)))
@@ -155,7 +159,6 @@ impl Trips {
     async fn rebook_twice(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let calendar = self.calendar.clone();
         dialog
-            .multi_select_fallback(MultiSelectFallback::Checkboxes)
             .run(|d| async move {
                 let form = rebook(&calendar.lock().unwrap(), 2)?;
                 Ok(done(booked(d.ask_form("rebook", form).await?)))
@@ -166,7 +169,6 @@ impl Trips {
     #[tool(description = "Asks the builder itself, not built: no extras on offer")]
     async fn builder(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .multi_select_fallback(MultiSelectFallback::Checkboxes)
             .run(|d| async move {
                 let form = Rebook::form()
                     .date(|f| f.options([date(28)]))
@@ -181,7 +183,6 @@ impl Trips {
     async fn gather(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let calendar = self.calendar.clone();
         dialog
-            .multi_select_fallback(MultiSelectFallback::Checkboxes)
             .run(|d| async move {
                 let form = rebook(&calendar.lock().unwrap(), 1)?;
                 let gathered = d
@@ -229,5 +230,5 @@ pub struct Confirm {
     pub sure: bool,
 }
 
-#[tool_handler]
+#[tool_handler(router = with_dialogs(Self::tool_router(), &dialogs()))]
 impl ServerHandler for Trips {}
