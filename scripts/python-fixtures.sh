@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Re-derives the two fixtures Python's jsonschema decides (the tolerant reader's verdicts and
-# the independent validator's), and fails if either differs from the committed one: the Rust
-# tests hold the library to those files, so this proves the files are what the validator
-# says, not what a test expects. Installs the pinned packages of
+# Re-derives the fixtures Python's jsonschema decides (the tolerant reader's verdicts, the
+# independent validator's, and the shaped forms' oracle's), and fails if any differs from the
+# committed one: the Rust tests hold the library to those files, so this proves the files are
+# what the validator says, not what a test expects. Installs the pinned packages of
 # scripts/tolerant/requirements.txt into a venv under target/ (reused while the pins do not
 # change).
 #
@@ -22,4 +22,5 @@ if [[ ! -f $venv/installed.txt ]] || ! cmp -s "$requirements" "$venv/installed.t
 fi
 "$venv/bin/python" scripts/tolerant/check.py --check
 "$venv/bin/python" scripts/validator/check.py --check
-echo "python-fixtures: both fixtures are what jsonschema $("$venv/bin/python" -c 'from importlib.metadata import version; print(version("jsonschema"))') says"
+"$venv/bin/python" scripts/shaped/check.py --check
+echo "python-fixtures: the three fixtures are what jsonschema $("$venv/bin/python" -c 'from importlib.metadata import version; print(version("jsonschema"))') says"
