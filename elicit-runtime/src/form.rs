@@ -457,9 +457,9 @@ impl<T> Form<T> {
     /// ```
     #[must_use]
     pub fn for_revision(&self, version: crate::protocol::ProtocolVersion) -> Self {
-        let Reading::Derived { reader, .. } = &self.reading else {
+        if !matches!(self.reading, Reading::Derived { .. }) {
             return self.clone();
-        };
+        }
         let unsendable = |property: &crate::schema::PropertySchema| {
             use crate::schema::PropertySchema as P;
             !version.has_defaults()
@@ -476,30 +476,36 @@ impl<T> Form<T> {
         if !self.schema.properties.iter().any(|(_, p)| unsendable(p)) {
             return self.clone();
         }
-        let needs_value = |name: &str| {
-            reader
-                .names
-                .iter()
-                .position(|known| *known == name)
-                .and_then(|index| reader.needs_value.get(index).copied())
-                .unwrap_or(false)
-        };
         let mut schema = RequestedSchema::clone(&self.schema);
         let mut required = Vec::new();
         for (name, property) in &mut schema.properties {
             if unsendable(property) {
                 property.clear_default();
-                if needs_value(name) {
+                if self.needs_value(name) {
                     required.push(name.clone());
                 }
             }
         }
         for name in required {
-            crate::shape::parts::set_required(&mut schema, &name);
+            crate::shape::parts::set_required(&mut schema, &name, true);
         }
         let mut form = self.clone();
         form.schema = SharedSchema::new(schema);
         form
+    }
+
+    /// Whether the field `name` needs a value (it is no `Option`): left out, it gets the
+    /// default sent, or is missing. For a form written by hand, whether its schema requires it.
+    pub(crate) fn needs_value(&self, name: &str) -> bool {
+        match &self.reading {
+            Reading::Derived { reader, .. } => reader
+                .names
+                .iter()
+                .position(|known| *known == name)
+                .and_then(|index| reader.needs_value.get(index).copied())
+                .unwrap_or(false),
+            Reading::Function { .. } => self.schema.is_required(name),
+        }
     }
 
     /// The form as sent, as a derived form's reader takes it.
@@ -609,32 +615,24 @@ impl<T> Form<T> {
                         .is_some_and(|rest| rest.starts_with('.'))
             })
         };
-        let needs_value = |name: &str| match &self.reading {
-            Reading::Derived { reader, .. } => reader
-                .names
-                .iter()
-                .position(|known| *known == name)
-                .and_then(|index| reader.needs_value.get(index).copied())
-                .unwrap_or(false),
-            Reading::Function { .. } => self.schema.is_required(name),
-        };
         let mut form = self.clone();
         let mut schema = RequestedSchema::clone(&self.schema);
         let keep_out = !prefill && matches!(self.reading, Reading::Derived { .. });
+        let mut required = Vec::new();
         for (name, property) in &mut schema.properties {
             if let Some(value) = right.get(name.as_str()) {
-                property.set_default_value(value);
+                // Pre-filled with the answer: left out, it is read as that answer.
+                if property.set_default_value(value) {
+                    required.push((name.clone(), false));
+                }
             } else if in_error(name) {
                 property.clear_default();
-                if needs_value(name) && !schema.required.contains(name) {
-                    schema.required.push(name.clone());
-                }
+                required.push((name.clone(), self.needs_value(name)));
             }
         }
-        let order: Vec<&String> = schema.properties.iter().map(|(name, _)| name).collect();
-        let mut required = schema.required.clone();
-        required.sort_by_key(|name| order.iter().position(|known| *known == name));
-        schema.required = required;
+        for (name, needed) in required {
+            crate::shape::parts::set_required(&mut schema, &name, needed);
+        }
         if keep_out {
             schema
                 .properties

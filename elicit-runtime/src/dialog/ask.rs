@@ -340,7 +340,8 @@ impl Dialog {
         let Some(content) = &result.content else {
             return (result, Vec::new());
         };
-        let (folded, errors) = crate::read::fold_checkboxes(form.schema(), content);
+        let (folded, errors) =
+            crate::read::fold_checkboxes(form.schema(), content, |name| form.needs_value(name));
         let folded = folded.into_owned();
         result.content = Some(folded);
         (result, errors)

@@ -452,8 +452,9 @@ pub enum MultiSelectFallback {
 impl MultiSelectFallback {
     /// The answer to a form asked with this fallback, as the form reads it: each
     /// multi-select's checkboxes folded back into the list of options ticked (left out when
-    /// none is, for an optional field; empty when none is, for a required one, whose
-    /// `min_items` then decides). Keys that are not checkboxes pass as they are. A box
+    /// none is, for an optional field; empty when none is, for a required one or one with a
+    /// default, whose `min_items` then decides: never the default, which the boxes showed
+    /// ticked and the person unticked). Keys that are not checkboxes pass as they are. A box
     /// answered with anything but a boolean (`"true"`, `1`) is an error naming
     /// `<field>.<option>`, never read as unticked. A [`Dialog`](crate::dialog::Dialog) reads
     /// its answers so.
@@ -477,7 +478,15 @@ impl MultiSelectFallback {
         if self == Self::Refuse {
             return Ok(content.clone());
         }
-        let (folded, errors) = crate::read::fold_checkboxes(schema, content);
+        // Schema alone: a field that is required, or has a default (which the boxes showed ticked),
+        // needs a value; an answer of none is nothing chosen, never the default.
+        let needs_value = |name: &str| {
+            schema.is_required(name)
+                || schema
+                    .property(name)
+                    .is_some_and(|property| property.default_value().is_some())
+        };
+        let (folded, errors) = crate::read::fold_checkboxes(schema, content, needs_value);
         if errors.is_empty() {
             Ok(folded.into_owned())
         } else {

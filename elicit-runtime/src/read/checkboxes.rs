@@ -18,11 +18,14 @@ pub(crate) fn checkbox_name(field: &str, option: &str) -> String {
 /// it as checkboxes) that the answer does not give itself folded from its boxes: `true` is
 /// ticked, `false` or `null` not. A box answered with anything else is an error of its own,
 /// named `<field>.<option>`, never read as unticked. An answer with none of a field's boxes
-/// is a person who ticked none: a required field reads as nothing chosen (its `min_items`
-/// then decides), an optional one as left out, as it is with boxes all unticked.
+/// is a person who ticked none: a field that needs a value (`needs_value`: it is no `Option`)
+/// reads as nothing chosen (its `min_items` then decides; never its default: the boxes
+/// showed it, and the person unticked it), an optional one as left out, as it is with boxes
+/// all unticked.
 pub(crate) fn fold_checkboxes<'c>(
     schema: &RequestedSchema,
     content: &'c Map<String, Value>,
+    needs_value: impl Fn(&str) -> bool,
 ) -> (Cow<'c, Map<String, Value>>, Vec<FieldError>) {
     let mut errors = Vec::new();
     let multi = |property: &PropertySchema| {
@@ -58,7 +61,7 @@ pub(crate) fn fold_checkboxes<'c>(
                 )),
             }
         }
-        if !ticked.is_empty() || schema.is_required(name) {
+        if !ticked.is_empty() || needs_value(name) {
             folded.insert(name.clone(), Value::Array(ticked));
         }
     }

@@ -373,14 +373,13 @@ impl<F: 'static> FormParts<F> {
             self.checks.push((parts.name, check));
         }
         // The wire says what the reader will ask of the field: a field that needs a value
-        // and has no default left (its declared one shaped away) is required.
+        // and has no default sent is required; one with a default sent is not (an answer that
+        // leaves it out is read as that default), as a field with a declared default is not.
         let required = parts.is_required();
         if let Some(slot) = self.slot(parts.name) {
             *slot = parts.property;
         }
-        if required {
-            set_required(&mut self.schema, parts.name);
-        }
+        set_required(&mut self.schema, parts.name, required);
     }
 
     fn slot(&mut self, name: &str) -> Option<&mut PropertySchema> {
@@ -439,9 +438,13 @@ impl<F: 'static> FormParts<F> {
     }
 }
 
-/// Puts `name` in the schema's `required` list, in property order.
-pub(crate) fn set_required(schema: &mut RequestedSchema, name: &str) {
-    if schema.is_required(name) {
+/// Puts `name` in the schema's `required` list, in property order, or takes it out.
+pub(crate) fn set_required(schema: &mut RequestedSchema, name: &str, required: bool) {
+    if schema.is_required(name) == required {
+        return;
+    }
+    if !required {
+        schema.required.retain(|known| known != name);
         return;
     }
     schema.required.push(name.to_owned());

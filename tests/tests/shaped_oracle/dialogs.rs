@@ -5,8 +5,9 @@
 
 use std::sync::{Arc, Mutex};
 
-use elicit_core::dialog::Dialog;
+use elicit_core::dialog::{Dialog, DialogSettings};
 use elicit_core::protocol::MultiSelectFallback;
+use elicit_core::rmcp::with_dialogs;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 
@@ -34,9 +35,7 @@ impl RmcpServer {
     #[tool(description = "Asks the form at hand and tells what it read")]
     async fn ask(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         let case = at_hand(&self.current);
-        // Checkboxes where the revision has no multi-select (2025-06-18); no effect elsewhere.
         dialog
-            .multi_select_fallback(MultiSelectFallback::Checkboxes)
             .run(|d| async move {
                 let told = case.ask(d).await?;
                 Ok(CallToolResult::success(vec![ContentBlock::text(told)]))
@@ -45,7 +44,12 @@ impl RmcpServer {
     }
 }
 
-#[tool_handler]
+/// Checkboxes where the revision has no multi-select (2025-06-18); no effect elsewhere.
+fn checkboxes() -> DialogSettings {
+    DialogSettings::new().multi_select_fallback(MultiSelectFallback::Checkboxes)
+}
+
+#[tool_handler(router = with_dialogs(Self::tool_router(), &checkboxes()))]
 impl ServerHandler for RmcpServer {}
 
 #[cfg(feature = "rust-mcp-sdk")]

@@ -32,9 +32,7 @@
 //!    revision sends it (half of each form's answers: see `DIALOG_STRIDE`), and send exactly
 //!    the schema the corpus holds.
 //!
-//! Two library bugs found so far are shown by `known_bugs.rs` (ignored until fixed); the
-//! tests above excuse exactly their cases, and
-//! `every_value_handed_back_is_valid_and_within_the_offer_with_no_excuse` lists them.
+//! The library bugs it found are kept as regressions in `regressions.rs`.
 //!
 //! The corpus (`tests/fixtures/shaped/corpus.json`) is rebuilt by this test and must equal
 //! the committed one; `ELICIT_BLESS=1` rewrites it, then `scripts/shaped/check.py` rewrites
@@ -44,8 +42,8 @@ mod answers;
 mod case;
 mod dialogs;
 mod forms;
-mod known_bugs;
 mod model;
+mod regressions;
 mod rng;
 
 use std::collections::BTreeMap;
@@ -386,22 +384,6 @@ fn beyond_the_schema(schema: &Value, field: &str, kind: &str, boxes: bool) -> bo
         || schema["properties"].get(field).is_none()
 }
 
-/// Known bug A (`known_bugs::a_field_given_a_default_at_run_time_is_not_required_on_the_wire`):
-/// each of `jsonschema`'s errors is only that a property sent with a default is missing from
-/// an answer the reader read with that default.
-fn only_required_with_a_default(schema: &Value, errors: &[Value]) -> bool {
-    !errors.is_empty()
-        && errors.iter().all(|error| {
-            let message = error["message"].as_str().unwrap_or_default();
-            let property = message
-                .strip_suffix("' is a required property")
-                .and_then(|rest| rest.strip_prefix('\''));
-            error["keyword"] == "required"
-                && property
-                    .is_some_and(|property| schema["properties"][property].get("default").is_some())
-        })
-}
-
 /// How the values handed back fared.
 #[derive(Default)]
 struct Tally {
@@ -409,13 +391,10 @@ struct Tally {
     accepted: usize,
     refused: usize,
     beyond: usize,
-    /// Answers that show a known bug, excused (see `known_bugs.rs`).
-    excused: usize,
 }
 
-/// Every value handed back against `jsonschema`'s verdicts and the model; with `excuse`, the
-/// cases of the known bugs are listed apart instead of as problems.
-fn values_handed_back(excuse: bool) -> Tally {
+/// Every value handed back against `jsonschema`'s verdicts and the model.
+fn values_handed_back() -> Tally {
     let judged = verdicts();
     let mut tally = Tally::default();
     for generation in generated() {
@@ -453,16 +432,10 @@ fn values_handed_back(excuse: bool) -> Tally {
                     Verdict::Accepted(value) => {
                         tally.accepted += 1;
                         if !verdict.valid {
-                            if excuse
-                                && only_required_with_a_default(&group.schema, &verdict.errors)
-                            {
-                                tally.excused += 1;
-                            } else {
-                                problem(format!(
-                                    "accepted as {value}, but jsonschema refuses it: {}",
-                                    Value::Array(verdict.errors.clone())
-                                ));
-                            }
+                            problem(format!(
+                                "accepted as {value}, but jsonschema refuses it: {}",
+                                Value::Array(verdict.errors.clone())
+                            ));
                         }
                         let written = match written {
                             Some(Ok(written)) => written,
@@ -485,28 +458,18 @@ fn values_handed_back(excuse: bool) -> Tally {
                         if let Some(Err(why)) = checked {
                             problem(format!("{value} fails the run-time check: {why}"));
                         }
-                        let unticked_as_default = match model::left_out(
+                        if let Err(why) = model::left_out(
                             fields,
                             &answer.content,
                             version.has_defaults(),
                             group.boxes(),
                             Some(&written),
                         ) {
-                            Ok(()) => false,
-                            Err(model::LeftOut::UntickedAsDefault(_)) if excuse => {
-                                tally.excused += 1;
-                                true
-                            }
-                            Err(why) => {
-                                problem(why.to_string());
-                                false
-                            }
-                        };
-                        // Read back from what it was written as. (Boxes hand back the options
-                        // ticked in the offer's order: a default read in its own order, by
-                        // bug B, does not come back so.)
+                            problem(why.to_string());
+                        }
+                        // Read back from what it was written as.
                         let again = case.read(version, &sent_back).verdict;
-                        if again != read && !unticked_as_default {
+                        if again != read {
                             problem(format!(
                                 "{value} written back as {} reads as {again:?}",
                                 Value::Object(sent_back)
@@ -553,32 +516,22 @@ fn values_handed_back(excuse: bool) -> Tally {
 /// Every value handed back is valid against the schema as sent (per `jsonschema`), lies
 /// within the offer, reads back as itself and gives a field left out the default sent; the
 /// reader accepts nothing `jsonschema` refuses, and refuses what it allows only for what the
-/// schema cannot say. Every disagreement is listed at once. The answers that show one of the
-/// two known bugs (`known_bugs.rs`) are excused, and only those.
+/// schema cannot say. Every disagreement is listed at once.
 #[test]
 fn every_value_handed_back_is_valid_and_within_the_offer() {
     if blessing() {
         return;
     }
-    let tally = values_handed_back(true);
+    let tally = values_handed_back();
     assert!(tally.problems.is_empty(), "{}", tally.problems);
     // The corpus has both sides.
     assert!(
         tally.accepted >= 300 && tally.refused >= 600 && tally.beyond >= 20,
-        "{} accepted, {} refused ({} only beyond the schema), {} excused",
+        "{} accepted, {} refused ({} only beyond the schema)",
         tally.accepted,
         tally.refused,
-        tally.beyond,
-        tally.excused
+        tally.beyond
     );
-}
-
-/// The same, excusing nothing: fails while the known bugs are there, listing their cases.
-#[test]
-#[ignore = "library bugs A and B (see known_bugs.rs) are not fixed yet"]
-fn every_value_handed_back_is_valid_and_within_the_offer_with_no_excuse() {
-    let tally = values_handed_back(false);
-    assert!(tally.problems.is_empty(), "{}", tally.problems);
 }
 
 /// Only a form given a contradiction on purpose is a `ShapeError`, and on that field.

@@ -163,7 +163,7 @@ pub fn checkbox(field: &str, option: &str) -> String {
 #[derive(Debug)]
 pub enum LeftOut {
     /// A multi-select asked as checkboxes, none of them ticked, read as the field's default
-    /// (known bug B, `known_bugs.rs`).
+    /// (a bug this test found: `regressions.rs`).
     UntickedAsDefault(&'static str),
     Other(String),
 }

@@ -1,7 +1,8 @@
-//! Library bugs this test found, each as the smallest form that shows it. Ignored until fixed
-//! (run them with `--ignored`); the property tests excuse exactly these cases meanwhile.
+//! The library bugs this test found, each as the smallest form that showed it, kept as
+//! regressions: a run-time default left its field in `required`, and unticked checkboxes of a
+//! multi-select with a default read as the default.
 
-use elicit_core::dialog::Dialog;
+use elicit_core::dialog::{Dialog, DialogSettings};
 use elicit_core::protocol::{MultiSelectFallback, ProtocolVersion};
 use elicit_core::testing::{Answer, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome, Form};
@@ -35,7 +36,6 @@ fn object(value: Value) -> Map<String, Value> {
 /// `jsonschema`, and the library's own `validate`) refuses `{}`. A declared default takes the
 /// field out of `required`; a run-time one does not (`FormParts::put` only ever adds).
 #[test]
-#[ignore = "library bug: a run-time default leaves its field in `required` (shape/parts.rs, FormParts::put)"]
 fn a_field_given_a_default_at_run_time_is_not_required_on_the_wire() {
     let empty = Map::new();
     let seat = Seat::form()
@@ -78,8 +78,10 @@ struct Shop;
 impl Shop {
     #[tool(description = "Asks the basket")]
     async fn basket(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        let checkboxes =
+            DialogSettings::new().multi_select_fallback(MultiSelectFallback::Checkboxes);
         dialog
-            .multi_select_fallback(MultiSelectFallback::Checkboxes)
+            .with_settings(&checkboxes)
             .run(|d| async move {
                 let told = match d.ask::<Basket>("basket").await? {
                     ElicitOutcome::Accepted(basket) => format!("{:?}", basket.extras),
@@ -103,7 +105,6 @@ impl ServerHandler for Shop {}
 /// not; the reader then fills the default (`read/checkboxes.rs`, `fold_checkboxes`, which
 /// asks `schema.is_required(name)` where it means "is not an `Option`").
 #[tokio::test]
-#[ignore = "library bug: unticked checkboxes of a multi-select with a default read as the default (read/checkboxes.rs, fold_checkboxes)"]
 async fn a_multi_select_whose_boxes_are_all_unticked_is_nothing_not_its_default() {
     let form = Form::<Basket>::new().for_revision(ProtocolVersion::V2025_06_18);
     for answer in [
