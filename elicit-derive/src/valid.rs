@@ -213,7 +213,10 @@ fn run_time_options_rules(cx: &Ctxt, field: &Field) {
             ),
         );
     }
-    if !multi {
+    if multi {
+        // As on a multi-select of an enum: no bounds that leave no answer.
+        bounds_are_ordered(cx, field);
+    } else {
         for key in [&keys::MIN_ITEMS, &keys::MAX_ITEMS] {
             if let Some(entry) = field.attrs.get(key) {
                 cx.error_spanned_by(

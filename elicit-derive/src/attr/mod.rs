@@ -338,6 +338,16 @@ fn function(cx: &Ctxt, key: &Key, meta: &ParseNestedMeta) -> syn::Result<Option<
         return Ok(None);
     }
     let value = meta.value()?;
+    if value.peek(Token![|]) || value.peek(Token![||]) || value.peek(Token![move]) {
+        let closure = closure_tokens(value)?;
+        cx.error_spanned_by(
+            &closure,
+            format!(
+                "`{name}` takes a path to a function, not a closure: `{name} = path::to::function`; to check with a closure, give it at run time on the form's builder: `.field_name(|f| f.{name}(closure))`"
+            ),
+        );
+        return Ok(None);
+    }
     if value.peek(syn::LitStr) {
         let lit: LitStr = value.parse()?;
         cx.error_spanned_by(
@@ -406,6 +416,30 @@ fn path_name(path: &syn::Path) -> String {
 }
 
 /// Consumes whatever follows a key we do not read, up to the next top-level comma.
+/// A closure's tokens, up to the comma after it: `move`, its parameters between `|`s (whose
+/// commas are its own), and its body (an expression: its commas are inside groups).
+fn closure_tokens(input: syn::parse::ParseStream<'_>) -> syn::Result<proc_macro2::TokenStream> {
+    let mut tokens = proc_macro2::TokenStream::new();
+    if input.peek(Token![move]) {
+        tokens.extend([input.parse::<proc_macro2::TokenTree>()?]);
+    }
+    if input.peek(Token![||]) {
+        input.parse::<Token![||]>()?.to_tokens(&mut tokens);
+    } else {
+        input.parse::<Token![|]>()?.to_tokens(&mut tokens);
+        while !input.is_empty() && !input.peek(Token![|]) {
+            tokens.extend([input.parse::<proc_macro2::TokenTree>()?]);
+        }
+        if !input.is_empty() {
+            input.parse::<Token![|]>()?.to_tokens(&mut tokens);
+        }
+    }
+    while !input.is_empty() && !input.peek(Token![,]) {
+        tokens.extend([input.parse::<proc_macro2::TokenTree>()?]);
+    }
+    Ok(tokens)
+}
+
 fn skip_value(meta: &ParseNestedMeta) -> syn::Result<()> {
     while !meta.input.is_empty() && !meta.input.peek(Token![,]) {
         meta.input.parse::<proc_macro2::TokenTree>()?;
