@@ -1,29 +1,21 @@
 //! `#[derive(Elicit)]`: use it through `elicit_core`, which re-exports it with the trait.
 //!
-//! The stages, one module each: `ast` reads the input into a model of fields and variants
-//! (or a newtype's one field) with their parsed attributes (`attr`), `valid` checks what
-//! spans several attributes or fields (and, through `sensitive`, refuses names that read as
-//! secrets; through `elicit-grammar`, literal defaults of formatted fields), and `expand` writes the
-//! impls. What only the compiler can judge (is this type a field? a string? a form to
-//! flatten? do flattened forms clash on a wire name?) is proven by the traits of `check`
-//! and by const assertions, whose errors are worded by us and spanned on the user's tokens.
-//! Every error is collected in a `ctxt::Ctxt` so a user sees all mistakes at once; on error,
-//! `fallback` still emits the type checks and stub impls, so the mistakes are not buried
-//! under "trait not implemented" errors.
+//! Two halves, as in `serde_derive`, and the second never reaches into the first's work:
+//! `internals` reads the input into a model of fields and variants (or a newtype's one field)
+//! with their parsed attributes (`attr`), and `valid` checks what spans several attributes or
+//! fields (through `sensitive`, it refuses names that read as secrets; through
+//! `elicit-grammar`, literal defaults of formatted fields); `expand` writes the impls from
+//! that model. What only the compiler can judge (is this type a field? a string? a form to
+//! flatten? do flattened forms clash on a wire name?) is proven by `expand::proofs` and
+//! `expand::facts`, with errors worded by us and spanned on the user's tokens. Every error is
+//! collected in a `Ctxt` so a user sees all mistakes at once; on error, `expand::fallback`
+//! still emits the type checks and stub impls, so the mistakes are not buried under "trait
+//! not implemented" errors.
 
-mod ast;
-mod attr;
-mod builder;
-mod case;
-mod check;
-mod ctxt;
-mod doc;
 mod expand;
-mod facts;
-mod fallback;
-mod lit;
-mod sensitive;
-mod valid;
+mod internals;
+#[cfg(test)]
+mod snapshots;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};

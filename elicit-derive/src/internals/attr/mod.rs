@@ -11,9 +11,9 @@ use syn::meta::ParseNestedMeta;
 use syn::{Attribute, LitStr, Token};
 
 pub(crate) use self::keys::{Key, Kind, Place, Takes};
-use crate::case::{RULE_NAMES, RenameRule};
-use crate::ctxt::Ctxt;
-use crate::lit::{self, DefaultValue, NumberLit};
+use crate::internals::case::{RULE_NAMES, RenameRule};
+use crate::internals::ctxt::Ctxt;
+use crate::internals::lit::{self, DefaultValue, NumberLit};
 
 /// The string `format`s a field may declare: the runtime's `StringFormat` itself, with its
 /// names, descriptions and grammars, from `elicit-grammar`.

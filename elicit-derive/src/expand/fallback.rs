@@ -7,11 +7,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Data as SynData, DeriveInput, Fields};
 
-use crate::ast::{Data, Field, Input, Parts};
-use crate::builder;
-use crate::check;
-use crate::expand;
-use crate::facts;
+use super::builder;
+use super::facts;
+use super::proofs;
+use crate::internals::ast::{Data, Field, Input, Parts};
 
 pub(crate) fn expand(
     input: &DeriveInput,
@@ -119,8 +118,11 @@ fn enum_stubs(input: &DeriveInput, parsed: Option<&Input>, krate: &TokenStream) 
         return TokenStream::new();
     }
     let ident = &input.ident;
-    let legacy =
-        parsed.is_some_and(|parsed| parsed.attrs.has(&crate::attr::keys::LEGACY_ENUM_NAMES));
+    let legacy = parsed.is_some_and(|parsed| {
+        parsed
+            .attrs
+            .has(&crate::internals::attr::keys::LEGACY_ENUM_NAMES)
+    });
     let multi = (!legacy).then(|| {
         quote! {
             #[automatically_derived]
@@ -199,32 +201,32 @@ fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
                 .properties
                 .iter()
                 .partition(|field| field.has_run_time_options());
-            let shaped = check::Shaped {
+            let shaped = proofs::Shaped {
                 offered: !offered.is_empty(),
                 checked: false,
                 form: parsed
                     .map_or_else(proc_macro2::Span::call_site, |parsed| parsed.ident.span()),
             };
-            let definitions = check::definitions_with(&fixed, &members.flattened, shaped, krate);
-            let kinds = check::attribute_assertions(&fixed);
+            let definitions = proofs::definitions_with(&fixed, &members.flattened, shaped, krate);
+            let kinds = proofs::attribute_assertions(&fixed);
             // No impl uses the types here, so their fitness is proven on its own.
             // A borrowed field has its own error already (`valid::field_owns_its_value`).
             let owned: Vec<_> = fixed
                 .iter()
                 .copied()
-                .filter(|field| !crate::valid::is_borrowed(field))
+                .filter(|field| !crate::internals::ast::is_borrowed(field))
                 .collect();
-            let types = check::type_assertions(&owned, &members.flattened);
-            let offerable = check::offered_assertions(&offered, krate);
+            let types = proofs::type_assertions(&owned, &members.flattened);
+            let offerable = proofs::offered_assertions(&offered, krate);
             // What the types' facts prove that the derive's own errors cannot have said.
-            let values = expand::value_proofs(&owned, krate, facts::Proofs::TypeOnly);
+            let values = facts::value_proofs(&owned, krate, facts::Proofs::TypeOnly);
             quote!(#definitions #kinds #types #offerable #values)
         }
         Some(Data::Newtype(field)) => {
-            let definitions = check::newtype_definitions(field, krate);
-            let types = check::newtype_type_assertion(field);
-            let attributes = check::attribute_assertions(&[field]);
-            let inner = check::newtype_inner_type(field);
+            let definitions = proofs::newtype_definitions(field, krate);
+            let types = proofs::newtype_type_assertion(field);
+            let attributes = proofs::attribute_assertions(&[field]);
+            let inner = proofs::newtype_inner_type(field);
             let subject = format!(
                 "newtype `{}`",
                 parsed.map_or_else(String::new, |p| p.ident.to_string())

@@ -5,15 +5,13 @@
 //! such field has its options.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use syn::Ident;
 use syn::spanned::Spanned as _;
 
-use crate::ast::{Field, Input, option_inner};
-use crate::check;
-
-/// The builder's own methods: a field may not be named like one (`valid` says so).
-pub(crate) const RESERVED: [&str; 3] = ["build", "with_message", "with_attempts"];
+use super::proofs;
+use super::tokens::respan;
+use crate::internals::ast::{Field, Input, is_reserved, option_inner};
 
 /// The name of the builder type: `{Form}Form`, inside the expansion's anonymous constant.
 fn builder_name(input: &Input) -> Ident {
@@ -48,7 +46,7 @@ fn field_method(field: &Field, form: &Ident, krate: &TokenStream) -> TokenStream
     let name = &field.wire_name;
     let ty = shaped_type(field);
     let get = getter(field, form);
-    let field_type = check::field_type(field);
+    let field_type = proofs::field_type(field);
     let register = quote!(self.parts.field(#name, !#field_type::__REQUIRED, #get, shape););
     let doc = format!(
         "Shapes the field `{}` for this asking: its texts, a narrower range, fewer options, a default, a check.",
@@ -284,7 +282,7 @@ impl OptionsBuilder<'_, '_> {
             .enumerate()
             .filter(|(i, _)| *i != index)
             .map(|(_, state)| state);
-        let offerable = check::offerable(field);
+        let offerable = proofs::offerable(field);
         let doc = format!(
             "Gives the options of `{}` (required before the form can be asked), and shapes it: its texts, a default, a check{}.",
             field.name(),
@@ -330,7 +328,7 @@ impl OptionsBuilder<'_, '_> {
         );
         let doc = format!("The state of a builder whose field `{name}` has its options.");
         // On the field: rustc's "the trait is implemented for `Given`" then points at it.
-        let given_impl = check::respan(
+        let given_impl = respan(
             quote!(impl #given for #private::Given {}),
             o.field.member.span(),
         );
@@ -356,9 +354,9 @@ impl OptionsBuilder<'_, '_> {
         let (form, builder) = (self.input.ident, &self.builder);
         let (states, bounds, not_given) = (self.states(), self.bounds(), self.not_given());
         // Only the trait and the type: the rest stays the derive's, which lints leave alone.
-        let into_form = check::respan(quote!(#private::IntoForm<#form>), form.span());
-        let built = check::respan(quote!(#builder<#(#states),*>), form.span());
-        let elicit = check::respan(quote!(#krate::Elicit), form.span());
+        let into_form = respan(quote!(#private::IntoForm<#form>), form.span());
+        let built = respan(quote!(#builder<#(#states),*>), form.span());
+        let elicit = respan(quote!(#krate::Elicit), form.span());
         quote! {
             #[automatically_derived]
             impl<#(#states),*> #into_form for #built
@@ -485,56 +483,6 @@ pub(crate) fn options_form(
 
         #asked_through_builder
     }
-}
-
-/// The checks written on fields (`check = …`), run on `__value` (a `form`) once every field
-/// was read, each error recorded on its field in `__errors` (a `&mut Errors`). Each function
-/// is called through the expansion's `FieldCheck`, spanned on its path, so that a function of
-/// another signature is an error there (see `check::check_definition`).
-pub(crate) fn checks(fields: &[&Field], form: &Ident, krate: &TokenStream) -> TokenStream {
-    let private = quote!(#krate::__private);
-    fields
-        .iter()
-        .filter(|field| !field.is_skipped())
-        .filter_map(|field| {
-            let path = field.attrs.check()?;
-            let member = &field.member;
-            let name = &field.wire_name;
-            let span = path.span();
-            // A check of an optional field runs on its value, when there is one.
-            let (checked, optional) = match option_inner(field.ty) {
-                Some(inner) => (inner, true),
-                None => (field.ty, false),
-            };
-            let run = quote_spanned! {span=>
-                elicit_core::FieldCheck::<#checked, #form, _>::__run(&#path, __field, &__value)
-            };
-            Some(if optional {
-                quote! {
-                    if let ::core::option::Option::Some(__field) = &__value.#member {
-                        #private::checked(#run, #name, __errors);
-                    }
-                }
-            } else {
-                quote! {{
-                    let __field = &__value.#member;
-                    #private::checked(#run, #name, __errors);
-                }}
-            })
-        })
-        .collect()
-}
-
-/// Whether any field of the form has its options given at run time.
-pub(crate) fn has_run_time_options(fields: &[Field]) -> bool {
-    fields
-        .iter()
-        .any(|field| field.has_run_time_options() && !field.is_skipped())
-}
-
-/// The reserved names a field may not take, for `valid`.
-pub(crate) fn is_reserved(name: &str) -> bool {
-    RESERVED.contains(&name)
 }
 
 /// The builder of a form whose derive failed (`fallback`): `T::form()` and one method per

@@ -15,12 +15,13 @@
 //! generated function, and rustc drops identical diagnostics, so the user sees one error per
 //! field rather than one per function.
 
-use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
-use crate::ast::Field;
-use crate::attr::{Key, Kind, keys};
+use super::tokens::respan;
+use crate::internals::ast::Field;
+use crate::internals::attr::{Key, Kind, keys};
 
 /// The trait a field's type is used through: `ElicitField` in a module of the expansion named
 /// `elicit_core`, so that rustc's "the trait … is not implemented" line reads
@@ -434,7 +435,7 @@ pub(crate) fn type_assertions(fields: &[&Field], flattened: &[&Field]) -> TokenS
 pub(crate) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> TokenStream {
     fields
         .iter()
-        .filter(|field| field.has_run_time_options() && !crate::valid::is_borrowed(field))
+        .filter(|field| field.has_run_time_options() && !crate::internals::ast::is_borrowed(field))
         .map(|field| {
             let offerable = offerable(field);
             let (value, multi, _) = field.offered();
@@ -443,7 +444,7 @@ pub(crate) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> Toke
             // multi-select that `Vec<…>` written out makes it.
             // (A set written out is refused by name already, `valid::run_time_options_rules`.)
             let written_set = ["BTreeSet", "HashSet"].iter().any(|set| {
-                crate::ast::generic_inner(value, set).is_some()
+                crate::internals::ast::generic_inner(value, set).is_some()
             });
             let collection = (!multi && !written_set).then(|| {
                 let message = format!(
@@ -616,19 +617,47 @@ pub(crate) fn newtype_type_assertion(field: &Field) -> TokenStream {
     quote!(const _: () = #inner_type::__CHECK;)
 }
 
-/// The tokens of a type, all spanned at `span`, so an unmet bound on it is reported there.
-pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut tree| {
-            if let TokenTree::Group(group) = &tree {
-                let mut inner = Group::new(group.delimiter(), respan(group.stream(), span));
-                inner.set_span(span);
-                tree = TokenTree::Group(inner);
-            } else {
-                tree.set_span(span);
-            }
-            tree
+/// The compile-time proof that a flattened field brings no wire name the form's own fields
+/// (`properties`) or the flattened fields before it (`earlier`) already have; the error names
+/// the clashing name and its owner, on the flattened field.
+pub(super) fn collision_check(
+    properties: &[&Field],
+    earlier: &[&Field],
+    field: &Field,
+    krate: &TokenStream,
+) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let owners = properties
+        .iter()
+        .map(|property| {
+            let who = format!("field `{}`", property.name());
+            let name = &property.wire_name;
+            quote!((#who, &[#name]))
         })
-        .collect()
+        .chain(earlier.iter().map(|other| {
+            let who = format!("flattened field `{}`", other.name());
+            let flatten_type = flatten_type(other);
+            quote!((#who, #flatten_type::__NAMES))
+        }));
+    let flatten_type = flatten_type(field);
+    let prefix = format!("flattened field `{}` brings the wire name \"", field.name());
+    let span = field.member.span();
+    quote_spanned! {span=>
+        const _: () = {
+            if let ::core::option::Option::Some((__name, __owner)) =
+                #private::name_clash(&[#(#owners),*], #flatten_type::__NAMES)
+            {
+                ::core::panic!(
+                    "{}",
+                    #private::ConstMessage::new()
+                        .push(#prefix)
+                        .push(__name)
+                        .push("\", which ")
+                        .push(__owner)
+                        .push(" also has; give one of them a different `rename`")
+                        .as_str()
+                );
+            }
+        };
+    }
 }

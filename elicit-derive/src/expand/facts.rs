@@ -17,10 +17,10 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::Type;
 use syn::parse::Parser as _;
 
-use crate::ast::{Field, option_inner};
-use crate::attr::keys::{self, FactsNarrowing};
-use crate::check;
-use crate::lit::{self, DefaultValue, Number};
+use super::proofs;
+use crate::internals::ast::{Field, option_inner};
+use crate::internals::attr::keys::{self, FactsNarrowing};
+use crate::internals::lit::{self, DefaultValue, Number};
 
 /// Which proofs to emit for a field.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -208,7 +208,7 @@ fn emptiness_check(
 /// The proofs for a form's property: its type's, and, whatever its type, that a name read as
 /// a secret has a type that cannot hold one.
 pub(crate) fn field_assertions(field: &Field, krate: &TokenStream, proofs: Proofs) -> TokenStream {
-    let field_type = check::field_type(field);
+    let field_type = proofs::field_type(field);
     let subject = format!("field `{}`", field.name());
     let base = quote!(#field_type::__FACTS);
     let mut out = assertions(field, &subject, &base, krate, proofs);
@@ -224,9 +224,9 @@ pub(crate) fn field_assertions(field: &Field, krate: &TokenStream, proofs: Proof
 /// For a field whose name reads as a secret: the proof, spanned on the name, that its type
 /// can carry no secret (a `bool`, an enum, a multi-select: `ElicitField::CAN_HOLD_SECRET`).
 fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
-    let message = crate::valid::sensitive_name(field)?;
-    let span = first_span(&crate::valid::sensitive_name_span(field));
-    let field_type = check::field_type(field);
+    let message = crate::internals::valid::sensitive_name(field)?;
+    let span = first_span(&crate::internals::valid::sensitive_name_span(field));
+    let field_type = proofs::field_type(field);
     Some(quote_spanned! {span=>
         const _: () = ::core::assert!(!#field_type::__CAN_HOLD_SECRET, #message);
     })
@@ -345,4 +345,19 @@ fn type_name(ty: &Type) -> Option<String> {
         .segments
         .last()
         .map(|segment| segment.ident.to_string())
+}
+
+/// What the compiler proves about the fields' values, by their types' facts: that a name read
+/// as a secret has a type that cannot hold one, and that bounds, defaults and narrowing fit
+/// the type (`facts`). After a mistake of the derive's own (the fallback), only the proofs
+/// that judge the type alone, which cannot repeat it.
+pub(crate) fn value_proofs(
+    properties: &[&Field],
+    krate: &TokenStream,
+    proofs: Proofs,
+) -> TokenStream {
+    properties
+        .iter()
+        .map(|field| field_assertions(field, krate, proofs))
+        .collect()
 }

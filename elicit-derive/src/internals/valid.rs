@@ -17,13 +17,12 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::{LitStr, Type};
 
-use crate::ast::{Data, Field, Input, Variant, option_inner};
-use crate::attr::{Attrs, Format, keys};
-use crate::builder;
-use crate::case::RenameRule;
-use crate::ctxt::Ctxt;
-use crate::lit::DefaultValue;
-use crate::sensitive;
+use super::ast::{Data, Field, Input, Variant, has_run_time_options, is_reserved, option_inner};
+use super::attr::{Attrs, Format, keys};
+use super::case::RenameRule;
+use super::ctxt::Ctxt;
+use super::lit::DefaultValue;
+use super::sensitive;
 
 /// Every rule, in the order its errors are reported.
 pub(crate) fn check(cx: &Ctxt, input: &Input) {
@@ -96,7 +95,7 @@ fn field_names_leave_the_builder_its_own(cx: &Ctxt, fields: &[Field]) {
     for field in fields.iter().filter(|field| !field.is_skipped()) {
         if let syn::Member::Named(ident) = &field.member {
             let name = field.name();
-            if builder::is_reserved(&name) {
+            if is_reserved(&name) {
                 cx.error_spanned_by(
                     ident,
                     format!(
@@ -111,7 +110,7 @@ fn field_names_leave_the_builder_its_own(cx: &Ctxt, fields: &[Field]) {
 /// A form with fields filled at run time is read against what was offered, field by field:
 /// it cannot inline another form's fields.
 fn run_time_forms_flatten_nothing(cx: &Ctxt, fields: &[Field]) {
-    if !builder::has_run_time_options(fields) {
+    if !has_run_time_options(fields) {
         return;
     }
     for field in fields.iter().filter(|field| field.is_flattened()) {
@@ -128,7 +127,7 @@ fn run_time_forms_flatten_nothing(cx: &Ctxt, fields: &[Field]) {
 fn no_serde_default_with_options(cx: &Ctxt, field: &Field) {
     if field.attrs.get(&keys::DEFAULT).is_none() && field.default().is_some() {
         let span = match field.default() {
-            Some(crate::lit::DefaultValue::TypeDefault(span)) => *span,
+            Some(super::lit::DefaultValue::TypeDefault(span)) => *span,
             _ => syn::spanned::Spanned::span(&field.member),
         };
         let whose = if field.attrs.serde.default.is_some() {
@@ -290,17 +289,6 @@ fn set_of(ty: &Type) -> Option<String> {
     ["BTreeSet", "HashSet"]
         .contains(&last.ident.to_string().as_str())
         .then(|| last.ident.to_string())
-}
-
-/// Whether the field's type, or for a field with `options` the type of the values offered, is
-/// a reference (refused by `field_owns_its_value` and `run_time_options_rules`).
-pub(crate) fn is_borrowed(field: &Field) -> bool {
-    let ty = if field.has_run_time_options() {
-        field.offered().0
-    } else {
-        option_inner(field.ty).unwrap_or(field.ty)
-    };
-    matches!(ty, Type::Reference(_))
 }
 
 /// Two properties of one form cannot share a wire name. Those a flattened field brings are
@@ -827,7 +815,7 @@ fn string_default_fits(cx: &Ctxt, field: &Field, lit: &syn::LitStr, tokens: &Tok
 fn number_default_fits(
     cx: &Ctxt,
     field: &Field,
-    number: &crate::lit::NumberLit,
+    number: &super::lit::NumberLit,
     tokens: &TokenStream,
 ) {
     let attrs = &field.attrs;

@@ -8,11 +8,11 @@ use syn::{
     Type,
 };
 
-use crate::attr::{Attrs, Place, keys};
-use crate::case::{RenameRule, words};
-use crate::ctxt::Ctxt;
-use crate::doc::{Doc, doc_comment};
-use crate::lit::DefaultValue;
+use super::attr::{Attrs, Place, keys};
+use super::case::{RenameRule, words};
+use super::ctxt::Ctxt;
+use super::doc::{Doc, doc_comment};
+use super::lit::DefaultValue;
 
 pub(crate) struct Input<'a> {
     pub(crate) ident: &'a Ident,
@@ -100,6 +100,33 @@ impl Field<'_> {
             .map(|lit| Doc::Text(lit.value()))
             .or_else(|| self.doc.clone())
     }
+}
+
+/// Whether the field's type, or for a field with `options` the type of the values offered, is
+/// a reference (refused by `field_owns_its_value` and `run_time_options_rules`).
+pub(crate) fn is_borrowed(field: &Field) -> bool {
+    let ty = if field.has_run_time_options() {
+        field.offered().0
+    } else {
+        option_inner(field.ty).unwrap_or(field.ty)
+    };
+    matches!(ty, Type::Reference(_))
+}
+
+/// The builder's own methods (`T::form().build()`…): a field may not be named like one
+/// (`valid` says so), since each field has a builder method of its name.
+pub(crate) const BUILDER_METHODS: [&str; 3] = ["build", "with_message", "with_attempts"];
+
+/// Whether `name` is one of the [`BUILDER_METHODS`].
+pub(crate) fn is_reserved(name: &str) -> bool {
+    BUILDER_METHODS.contains(&name)
+}
+
+/// Whether any field of the form has its options given at run time.
+pub(crate) fn has_run_time_options(fields: &[Field]) -> bool {
+    fields
+        .iter()
+        .any(|field| field.has_run_time_options() && !field.is_skipped())
 }
 
 /// A struct's field that is in the form: one property, or a flattened form's properties.

@@ -1,0 +1,1307 @@
+// 1306 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
+#[allow(clippy::approx_constant)]
+const _: () = {
+    mod elicit_core {
+        #[allow(unused_imports)]
+        use super::*;
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be a field of an elicitation form",
+            label = "unsupported field type",
+            note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
+            note = "a multi-select's enum also needs `Ord` for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`; an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form (the 2025-06-18 `enumNames` style is single-select only)",
+            note = "a type of your own can be a field by implementing `elicit_core::ElicitField`, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
+            note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
+        )]
+        pub(super) trait ElicitField: ::core::marker::Sized {
+            type __Inner;
+            const __REQUIRED: bool;
+            const __CAN_HOLD_SECRET: bool;
+            const __FACTS: ::elicit_core::__private::Facts;
+            fn __schema() -> ::elicit_core::__private::PropertySchema;
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value>;
+            fn __from_inner(inner: Self::__Inner) -> Self;
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::FormField> ElicitField for T {
+            type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
+            const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
+            const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
+            const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
+            fn __schema() -> ::elicit_core::__private::PropertySchema {
+                <T as ::elicit_core::__private::FormField>::schema()
+            }
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value> {
+                default.to_json()
+            }
+            fn __from_inner(inner: Self::__Inner) -> Self {
+                <T as ::elicit_core::__private::FormField>::from_inner(inner)
+            }
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self> {
+                ::elicit_core::__private::read_field(slot, name, sent, errors)
+            }
+            fn __put(
+                &self,
+                content: &mut ::elicit_core::__private::Content,
+                name: &str,
+            ) {
+                ::elicit_core::__private::put_field(content, name, self);
+            }
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
+                <T as ::elicit_core::__private::FormField>::inner(self)
+            }
+        }
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` is not a string field",
+            label = "`format`, `min_length`, `max_length` and `pattern` apply only to string fields",
+            note = "a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )]
+        pub(super) trait StringField {
+            const __APPLIES: () = ();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::StringField> StringField for T {}
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` is not a number field",
+            label = "`minimum` and `maximum` apply only to integer and float fields",
+            note = "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )]
+        pub(super) trait NumberField {
+            const __APPLIES: () = ();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::NumberField> NumberField for T {}
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` is not a multi-select field",
+            label = "`min_items` and `max_items` apply only to multi-select fields",
+            note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )]
+        pub(super) trait MultiSelectField {
+            const __APPLIES: () = ();
+            const __OPTION_COUNT: usize;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::MultiSelectField> MultiSelectField for T {
+            const __OPTION_COUNT: usize = <T as ::elicit_core::__private::MultiSelectField>::OPTION_COUNT;
+        }
+    }
+    const _: () = <Option<String> as elicit_core::StringField>::__APPLIES;
+    const _: () = <Option<String> as elicit_core::StringField>::__APPLIES;
+    const _: () = <Option<String> as elicit_core::StringField>::__APPLIES;
+    const _: () = <i64 as elicit_core::NumberField>::__APPLIES;
+    const _: () = <i64 as elicit_core::NumberField>::__APPLIES;
+    const _: () = <f64 as elicit_core::NumberField>::__APPLIES;
+    const _: () = <f64 as elicit_core::NumberField>::__APPLIES;
+    const _: () = ::core::assert!(
+        1u64 as usize <= < Vec < Instrument > as elicit_core::MultiSelectField >
+        ::__OPTION_COUNT,
+        "`min_items` (1) is more than the number of options to choose from"
+    );
+    const _: () = ::core::assert!(
+        3u64 as usize <= < Vec < Instrument > as elicit_core::MultiSelectField >
+        ::__OPTION_COUNT,
+        "`max_items` (3) is more than the number of options to choose from"
+    );
+    const _: () = ::core::assert!(
+        1u64 as usize <= < Vec < Fish > as elicit_core::MultiSelectField >
+        ::__OPTION_COUNT,
+        "`min_items` (1) is more than the number of options to choose from"
+    );
+    const _: () = ::core::assert!(
+        3u64 as usize <= < Vec < Fish > as elicit_core::MultiSelectField >
+        ::__OPTION_COUNT,
+        "`max_items` (3) is more than the number of options to choose from"
+    );
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<String as elicit_core::ElicitField>::__FACTS)
+            .check_str("It was a dark and stormy night.")
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("`default` \"It was a dark and stormy night.\" of field `first_line` ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<i64 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(1i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new().push("`minimum` 1 ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<i64 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(100i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("`maximum` 100 ").push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<i64 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(1i128)
+            .maximum_int(100i128))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `integer`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<i64 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(1i128)
+            .maximum_int(100i128))
+            .check_int(42i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("`default` 42 of field `integer` ").push(__problem.as_str())
+                .as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<f64 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(0i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new().push("`minimum` 0 ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<f64 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(1000i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("`maximum` 1000 ").push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<f64 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(0i128)
+            .maximum_int(1000i128))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `number`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<f64 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(0i128)
+            .maximum_int(1000i128))
+            .check_float(3.14f64)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("`default` 3.14 of field `number` ").push(__problem.as_str())
+                .as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<Vec<
+            Instrument,
+        > as elicit_core::ElicitField>::__FACTS
+            .min_items(1u64)
+            .max_items(3u64))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `untitled_multiple_select_enum`: ").push(__problem.as_str())
+                .as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<Vec<
+            Fish,
+        > as elicit_core::ElicitField>::__FACTS
+            .min_items(1u64)
+            .max_items(3u64))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `titled_multiple_select_enum`: ").push(__problem.as_str())
+                .as_str()
+            );
+        }
+    };
+    ///`Everything`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+    pub struct EverythingForm {
+        parts: ::elicit_core::__private::FormParts<Everything>,
+    }
+    #[automatically_derived]
+    impl Everything {
+        ///`Everything`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        #[inline]
+        #[must_use]
+        pub fn form() -> EverythingForm {
+            EverythingForm {
+                parts: ::elicit_core::__private::FormParts::new(
+                    <Everything as ::elicit_core::Elicit>::message(),
+                    ::core::clone::Clone::clone(
+                        <Everything as ::elicit_core::Elicit>::requested_schema(),
+                    ),
+                ),
+            }
+        }
+    }
+    #[automatically_derived]
+    impl EverythingForm {
+        ///Shapes the field `name` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn name(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, String>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "name",
+                    !<String as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(&__form.name),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `check` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn check(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, bool>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, bool>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "check",
+                    !<Option<bool> as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| __form.check.as_ref(),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `first_line` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn first_line(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, String>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "firstLine",
+                    !<String as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(
+                        &__form.first_line,
+                    ),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn email(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, String>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "email",
+                    !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| __form.email.as_ref(),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `homepage` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn homepage(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, String>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "homepage",
+                    !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| __form.homepage.as_ref(),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `birthdate` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn birthdate(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, String>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "birthdate",
+                    !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| __form.birthdate.as_ref(),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `integer` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn integer(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, i64>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, i64>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "integer",
+                    !<i64 as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(&__form.integer),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `number` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn number(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, f64>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, f64>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "number",
+                    !<f64 as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(&__form.number),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `untitled_single_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn untitled_single_select_enum(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, Friend>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, Friend>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "untitledSingleSelectEnum",
+                    !<Friend as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(
+                        &__form.untitled_single_select_enum,
+                    ),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `untitled_multiple_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn untitled_multiple_select_enum(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, Vec<Instrument>>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, Vec<Instrument>>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "untitledMultipleSelectEnum",
+                    !<Vec<Instrument> as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(
+                        &__form.untitled_multiple_select_enum,
+                    ),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `titled_single_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn titled_single_select_enum(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, Hero>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, Hero>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "titledSingleSelectEnum",
+                    !<Hero as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(
+                        &__form.titled_single_select_enum,
+                    ),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `titled_multiple_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn titled_multiple_select_enum(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, Vec<Fish>>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, Vec<Fish>>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "titledMultipleSelectEnum",
+                    !<Vec<Fish> as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(
+                        &__form.titled_multiple_select_enum,
+                    ),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `legacy_titled_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn legacy_titled_enum(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Everything, Pet>,
+            ) -> ::elicit_core::__private::FieldShape<Everything, Pet>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "legacyTitledEnum",
+                    !<Pet as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Everything| ::core::option::Option::Some(
+                        &__form.legacy_titled_enum,
+                    ),
+                    shape,
+                );
+            self
+        }
+        /// Replaces the prompt for this asking.
+        #[inline]
+        #[must_use]
+        pub fn with_message(
+            mut self,
+            message: impl ::core::convert::Into<::std::string::String>,
+        ) -> Self {
+            self.parts.message(::core::convert::Into::into(message));
+            self
+        }
+        /// Asks again while the answer does not fit, up to `attempts` times in all.
+        #[inline]
+        #[must_use]
+        pub fn with_attempts(mut self, attempts: u32) -> Self {
+            self.parts.attempts(attempts);
+            self
+        }
+        /// The form, or what contradicts itself in what was given (found before
+        /// anything is sent).
+        ///
+        /// # Errors
+        /// A `ShapeError` naming the field and the problem.
+        #[inline]
+        pub fn build(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<Everything>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            self.parts
+                .build(
+                    ::elicit_core::__private::form_reader::<Everything>(),
+                    ::std::vec::Vec::new(),
+                )
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::IntoForm<Everything> for EverythingForm {
+        #[inline]
+        fn into_form(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<Everything>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            self.build()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::Elicit for Everything {
+        #[inline]
+        fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            static __SCHEMA: ::elicit_core::__private::OnceLock<
+                ::elicit_core::__private::RequestedSchema,
+            > = ::elicit_core::__private::OnceLock::new();
+            __SCHEMA
+                .get_or_init(|| {
+                    let mut __form = ::elicit_core::__private::RequestedSchema::new();
+                    __form
+                        .push(
+                            "name",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <String as elicit_core::ElicitField>::__schema(),
+                                    <String as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "String",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Your full, legal name",
+                                );
+                                __schema.into_schema()
+                            },
+                            <String as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "check",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Option<bool> as elicit_core::ElicitField>::__schema(),
+                                    <Option<bool> as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "Boolean",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Agree to the terms and conditions",
+                                );
+                                __schema.into_schema()
+                            },
+                            <Option<bool> as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "firstLine",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <String as elicit_core::ElicitField>::__schema(),
+                                    <String as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "String with default",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Favorite first line of a story",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <String as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            String,
+                                        >::Literal(|| ::elicit_core::__private::Value::String(
+                                            ::core::convert::From::from(
+                                                "It was a dark and stormy night.",
+                                            ),
+                                        )),
+                                    ),
+                                    "Everything",
+                                    "firstLine",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "email",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Option<String> as elicit_core::ElicitField>::__schema(),
+                                    <Option<String> as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "String with email format",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Your email address (will be verified, and never shared with anyone else)",
+                                );
+                                ::elicit_core::__private::set::format(
+                                    &mut __schema,
+                                    ::elicit_core::__private::StringFormat::ALL[0usize],
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Everything",
+                                    "email",
+                                );
+                                __schema.into_schema()
+                            },
+                            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "homepage",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Option<String> as elicit_core::ElicitField>::__schema(),
+                                    <Option<String> as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "String with uri format",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Portfolio / personal website",
+                                );
+                                ::elicit_core::__private::set::format(
+                                    &mut __schema,
+                                    ::elicit_core::__private::StringFormat::ALL[1usize],
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Everything",
+                                    "homepage",
+                                );
+                                __schema.into_schema()
+                            },
+                            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "birthdate",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Option<String> as elicit_core::ElicitField>::__schema(),
+                                    <Option<String> as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "String with date format",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Your date of birth",
+                                );
+                                ::elicit_core::__private::set::format(
+                                    &mut __schema,
+                                    ::elicit_core::__private::StringFormat::ALL[2usize],
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Everything",
+                                    "birthdate",
+                                );
+                                __schema.into_schema()
+                            },
+                            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "integer",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <i64 as elicit_core::ElicitField>::__schema(),
+                                    <i64 as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "Integer",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Your favorite integer (do not give us your phone number, pin, or other sensitive info)",
+                                );
+                                ::elicit_core::__private::set::minimum(
+                                    &mut __schema,
+                                    ::elicit_core::__private::int(1i128),
+                                );
+                                ::elicit_core::__private::set::maximum(
+                                    &mut __schema,
+                                    ::elicit_core::__private::int(100i128),
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Everything",
+                                    "integer",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <i64 as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            i64,
+                                        >::Literal(|| ::elicit_core::__private::Value::Number(
+                                            ::elicit_core::__private::int(42i128),
+                                        )),
+                                    ),
+                                    "Everything",
+                                    "integer",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "number",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <f64 as elicit_core::ElicitField>::__schema(),
+                                    <f64 as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "Number in range 1-1000",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Favorite number (there are no wrong answers)",
+                                );
+                                ::elicit_core::__private::set::minimum(
+                                    &mut __schema,
+                                    ::elicit_core::__private::int(0i128),
+                                );
+                                ::elicit_core::__private::set::maximum(
+                                    &mut __schema,
+                                    ::elicit_core::__private::int(1000i128),
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Everything",
+                                    "number",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <f64 as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            f64,
+                                        >::Literal(|| ::elicit_core::__private::Value::Number(
+                                            ::elicit_core::__private::float(3.14f64),
+                                        )),
+                                    ),
+                                    "Everything",
+                                    "number",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "untitledSingleSelectEnum",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Friend as elicit_core::ElicitField>::__schema(),
+                                    <Friend as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "Untitled Single Select Enum",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Choose your favorite friend",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <Friend as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            Friend,
+                                        >::Value(|| <Friend as elicit_core::ElicitField>::__from_inner(
+                                            Friend::Monica,
+                                        )),
+                                    ),
+                                    "Everything",
+                                    "untitledSingleSelectEnum",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "untitledMultipleSelectEnum",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Vec<Instrument> as elicit_core::ElicitField>::__schema(),
+                                    <Vec<Instrument> as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "Untitled Multiple Select Enum",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Choose your favorite instruments",
+                                );
+                                ::elicit_core::__private::set::min_items(
+                                    &mut __schema,
+                                    1u64,
+                                );
+                                ::elicit_core::__private::set::max_items(
+                                    &mut __schema,
+                                    3u64,
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Everything",
+                                    "untitledMultipleSelectEnum",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <Vec<
+                                        Instrument,
+                                    > as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            Vec<Instrument>,
+                                        >::Value(|| {
+                                            <Vec<
+                                                Instrument,
+                                            > as elicit_core::ElicitField>::__from_inner(
+                                                ::core::convert::From::from([Instrument::Guitar]),
+                                            )
+                                        }),
+                                    ),
+                                    "Everything",
+                                    "untitledMultipleSelectEnum",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "titledSingleSelectEnum",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Hero as elicit_core::ElicitField>::__schema(),
+                                    <Hero as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "Titled Single Select Enum",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Choose your favorite hero",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <Hero as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            Hero,
+                                        >::Value(|| <Hero as elicit_core::ElicitField>::__from_inner(
+                                            Hero::Superman,
+                                        )),
+                                    ),
+                                    "Everything",
+                                    "titledSingleSelectEnum",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "titledMultipleSelectEnum",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Vec<Fish> as elicit_core::ElicitField>::__schema(),
+                                    <Vec<Fish> as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "Titled Multiple Select Enum",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Choose your favorite types of fish",
+                                );
+                                ::elicit_core::__private::set::min_items(
+                                    &mut __schema,
+                                    1u64,
+                                );
+                                ::elicit_core::__private::set::max_items(
+                                    &mut __schema,
+                                    3u64,
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Everything",
+                                    "titledMultipleSelectEnum",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <Vec<
+                                        Fish,
+                                    > as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            Vec<Fish>,
+                                        >::Value(|| {
+                                            <Vec<
+                                                Fish,
+                                            > as elicit_core::ElicitField>::__from_inner(
+                                                ::core::convert::From::from([Fish::Tuna]),
+                                            )
+                                        }),
+                                    ),
+                                    "Everything",
+                                    "titledMultipleSelectEnum",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "legacyTitledEnum",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Pet as elicit_core::ElicitField>::__schema(),
+                                    <Pet as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::title(
+                                    &mut __schema,
+                                    "Legacy Titled Single Select Enum",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Choose your favorite type of pet",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <Pet as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            Pet,
+                                        >::Value(|| <Pet as elicit_core::ElicitField>::__from_inner(
+                                            Pet::Cats,
+                                        )),
+                                    ),
+                                    "Everything",
+                                    "legacyTitledEnum",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                })
+        }
+        #[inline]
+        fn message() -> &'static str {
+            "Please provide inputs for the following fields:"
+        }
+        const READER: ::core::option::Option<
+            ::elicit_core::__private::FormReader<Self>,
+        > = ::core::option::Option::Some(
+            ::elicit_core::__private::form_reader::<Self>(),
+        );
+        #[inline]
+        fn from_content(
+            __content: &::elicit_core::__private::Content,
+        ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
+            ::elicit_core::__private::read_map(
+                __content,
+                &::elicit_core::__private::form_reader::<Self>(),
+                &::elicit_core::__private::Sent::in_order(
+                    <Self as ::elicit_core::Elicit>::requested_schema(),
+                ),
+            )
+        }
+        #[inline]
+        fn to_content(&self) -> ::elicit_core::__private::Content {
+            let mut __content = ::elicit_core::__private::Map::new();
+            <String as elicit_core::ElicitField>::__put(
+                &self.name,
+                &mut __content,
+                "name",
+            );
+            <Option<
+                bool,
+            > as elicit_core::ElicitField>::__put(&self.check, &mut __content, "check");
+            <String as elicit_core::ElicitField>::__put(
+                &self.first_line,
+                &mut __content,
+                "firstLine",
+            );
+            <Option<
+                String,
+            > as elicit_core::ElicitField>::__put(&self.email, &mut __content, "email");
+            <Option<
+                String,
+            > as elicit_core::ElicitField>::__put(
+                &self.homepage,
+                &mut __content,
+                "homepage",
+            );
+            <Option<
+                String,
+            > as elicit_core::ElicitField>::__put(
+                &self.birthdate,
+                &mut __content,
+                "birthdate",
+            );
+            <i64 as elicit_core::ElicitField>::__put(
+                &self.integer,
+                &mut __content,
+                "integer",
+            );
+            <f64 as elicit_core::ElicitField>::__put(
+                &self.number,
+                &mut __content,
+                "number",
+            );
+            <Friend as elicit_core::ElicitField>::__put(
+                &self.untitled_single_select_enum,
+                &mut __content,
+                "untitledSingleSelectEnum",
+            );
+            <Vec<
+                Instrument,
+            > as elicit_core::ElicitField>::__put(
+                &self.untitled_multiple_select_enum,
+                &mut __content,
+                "untitledMultipleSelectEnum",
+            );
+            <Hero as elicit_core::ElicitField>::__put(
+                &self.titled_single_select_enum,
+                &mut __content,
+                "titledSingleSelectEnum",
+            );
+            <Vec<
+                Fish,
+            > as elicit_core::ElicitField>::__put(
+                &self.titled_multiple_select_enum,
+                &mut __content,
+                "titledMultipleSelectEnum",
+            );
+            <Pet as elicit_core::ElicitField>::__put(
+                &self.legacy_titled_enum,
+                &mut __content,
+                "legacyTitledEnum",
+            );
+            __content
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FormFields for Everything {
+        const NAMES: &'static [&'static str] = &[
+            "name",
+            "check",
+            "firstLine",
+            "email",
+            "homepage",
+            "birthdate",
+            "integer",
+            "number",
+            "untitledSingleSelectEnum",
+            "untitledMultipleSelectEnum",
+            "titledSingleSelectEnum",
+            "titledMultipleSelectEnum",
+            "legacyTitledEnum",
+        ];
+        const NEEDS_VALUE: &'static [bool] = &[
+            <String as elicit_core::ElicitField>::__REQUIRED,
+            <Option<bool> as elicit_core::ElicitField>::__REQUIRED,
+            <String as elicit_core::ElicitField>::__REQUIRED,
+            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            <i64 as elicit_core::ElicitField>::__REQUIRED,
+            <f64 as elicit_core::ElicitField>::__REQUIRED,
+            <Friend as elicit_core::ElicitField>::__REQUIRED,
+            <Vec<Instrument> as elicit_core::ElicitField>::__REQUIRED,
+            <Hero as elicit_core::ElicitField>::__REQUIRED,
+            <Vec<Fish> as elicit_core::ElicitField>::__REQUIRED,
+            <Pet as elicit_core::ElicitField>::__REQUIRED,
+        ];
+        #[inline]
+        fn read_fields(
+            __slots: &[::elicit_core::__private::Slot<'_>],
+            __sent: &::elicit_core::__private::Sent<'_>,
+            __errors: &mut ::elicit_core::__private::Errors,
+        ) -> ::core::option::Option<Self> {
+            let __field0 = <String as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 0usize),
+                "name",
+                __sent.field(0usize),
+                __errors,
+            );
+            let __field1 = <Option<
+                bool,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 1usize),
+                "check",
+                __sent.field(1usize),
+                __errors,
+            );
+            let __field2 = <String as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 2usize),
+                "firstLine",
+                __sent.field(2usize),
+                __errors,
+            );
+            let __field3 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 3usize),
+                "email",
+                __sent.field(3usize),
+                __errors,
+            );
+            let __field4 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 4usize),
+                "homepage",
+                __sent.field(4usize),
+                __errors,
+            );
+            let __field5 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 5usize),
+                "birthdate",
+                __sent.field(5usize),
+                __errors,
+            );
+            let __field6 = <i64 as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 6usize),
+                "integer",
+                __sent.field(6usize),
+                __errors,
+            );
+            let __field7 = <f64 as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 7usize),
+                "number",
+                __sent.field(7usize),
+                __errors,
+            );
+            let __field8 = <Friend as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 8usize),
+                "untitledSingleSelectEnum",
+                __sent.field(8usize),
+                __errors,
+            );
+            let __field9 = <Vec<
+                Instrument,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 9usize),
+                "untitledMultipleSelectEnum",
+                __sent.field(9usize),
+                __errors,
+            );
+            let __field10 = <Hero as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 10usize),
+                "titledSingleSelectEnum",
+                __sent.field(10usize),
+                __errors,
+            );
+            let __field11 = <Vec<
+                Fish,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 11usize),
+                "titledMultipleSelectEnum",
+                __sent.field(11usize),
+                __errors,
+            );
+            let __field12 = <Pet as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 12usize),
+                "legacyTitledEnum",
+                __sent.field(12usize),
+                __errors,
+            );
+            let (
+                ::core::option::Option::Some(__field0),
+                ::core::option::Option::Some(__field1),
+                ::core::option::Option::Some(__field2),
+                ::core::option::Option::Some(__field3),
+                ::core::option::Option::Some(__field4),
+                ::core::option::Option::Some(__field5),
+                ::core::option::Option::Some(__field6),
+                ::core::option::Option::Some(__field7),
+                ::core::option::Option::Some(__field8),
+                ::core::option::Option::Some(__field9),
+                ::core::option::Option::Some(__field10),
+                ::core::option::Option::Some(__field11),
+                ::core::option::Option::Some(__field12),
+            ) = (
+                __field0,
+                __field1,
+                __field2,
+                __field3,
+                __field4,
+                __field5,
+                __field6,
+                __field7,
+                __field8,
+                __field9,
+                __field10,
+                __field11,
+                __field12,
+            ) else {
+                return ::core::option::Option::None;
+            };
+            ::core::option::Option::Some(Self {
+                name: __field0,
+                check: __field1,
+                first_line: __field2,
+                email: __field3,
+                homepage: __field4,
+                birthdate: __field5,
+                integer: __field6,
+                number: __field7,
+                untitled_single_select_enum: __field8,
+                untitled_multiple_select_enum: __field9,
+                titled_single_select_enum: __field10,
+                titled_multiple_select_enum: __field11,
+                legacy_titled_enum: __field12,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FlatForm for Everything {}
+};

@@ -1,0 +1,321 @@
+// 320 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
+#[allow(clippy::approx_constant)]
+const _: () = {
+    mod elicit_core {
+        #[allow(unused_imports)]
+        use super::*;
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be a field of an elicitation form",
+            label = "unsupported field type",
+            note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
+            note = "a multi-select's enum also needs `Ord` for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`; an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form (the 2025-06-18 `enumNames` style is single-select only)",
+            note = "a type of your own can be a field by implementing `elicit_core::ElicitField`, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
+            note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
+        )]
+        pub(super) trait ElicitField: ::core::marker::Sized {
+            type __Inner;
+            const __REQUIRED: bool;
+            const __CAN_HOLD_SECRET: bool;
+            const __FACTS: ::elicit_core::__private::Facts;
+            fn __schema() -> ::elicit_core::__private::PropertySchema;
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value>;
+            fn __from_inner(inner: Self::__Inner) -> Self;
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::FormField> ElicitField for T {
+            type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
+            const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
+            const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
+            const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
+            fn __schema() -> ::elicit_core::__private::PropertySchema {
+                <T as ::elicit_core::__private::FormField>::schema()
+            }
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value> {
+                default.to_json()
+            }
+            fn __from_inner(inner: Self::__Inner) -> Self {
+                <T as ::elicit_core::__private::FormField>::from_inner(inner)
+            }
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self> {
+                ::elicit_core::__private::read_field(slot, name, sent, errors)
+            }
+            fn __put(
+                &self,
+                content: &mut ::elicit_core::__private::Content,
+                name: &str,
+            ) {
+                ::elicit_core::__private::put_field(content, name, self);
+            }
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
+                <T as ::elicit_core::__private::FormField>::inner(self)
+            }
+        }
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be flattened into a form",
+            label = "not a struct form",
+            note = "`#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one",
+            note = "a newtype or an enum that derives `Elicit` is one field of a form: drop `flatten`",
+            note = "a form with fields marked `#[elicit(options)]` is not flattened: its options are given each time it is asked, through its own builder, so ask it on its own"
+        )]
+        pub(super) trait FlatForm: ::core::marker::Sized {
+            const __NAMES: &'static [&'static str];
+            const __NEEDS_VALUE: &'static [bool];
+            fn __push(form: &mut ::elicit_core::__private::RequestedSchema);
+            fn __parse(
+                slots: &[::elicit_core::__private::Slot<'_>],
+                sent: &::elicit_core::__private::Sent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __put(&self, content: &mut ::elicit_core::__private::Content);
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::FlattenSlot> FlatForm for T {
+            const __NAMES: &'static [&'static str] = <T as ::elicit_core::__private::FlattenSlot>::NAMES;
+            const __NEEDS_VALUE: &'static [bool] = <T as ::elicit_core::__private::FlattenSlot>::NEEDS_VALUE;
+            fn __push(form: &mut ::elicit_core::__private::RequestedSchema) {
+                <T as ::elicit_core::__private::FlattenSlot>::push(form);
+            }
+            fn __parse(
+                slots: &[::elicit_core::__private::Slot<'_>],
+                sent: &::elicit_core::__private::Sent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self> {
+                <T as ::elicit_core::__private::FlattenSlot>::parse(slots, sent, errors)
+            }
+            fn __put(&self, content: &mut ::elicit_core::__private::Content) {
+                <T as ::elicit_core::__private::FlattenSlot>::put(self, content);
+            }
+        }
+    }
+    const _: () = {
+        if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
+            &[("field `user_name`", &["user_name"])],
+            <Address as elicit_core::FlatForm>::__NAMES,
+        ) {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("flattened field `address` brings the wire name \"").push(__name)
+                .push("\", which ").push(__owner)
+                .push(" also has; give one of them a different `rename`").as_str()
+            );
+        }
+    };
+    ///`SignUp`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+    pub struct SignUpForm {
+        parts: ::elicit_core::__private::FormParts<SignUp>,
+    }
+    #[automatically_derived]
+    impl SignUp {
+        ///`SignUp`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        #[inline]
+        #[must_use]
+        pub fn form() -> SignUpForm {
+            SignUpForm {
+                parts: ::elicit_core::__private::FormParts::new(
+                    <SignUp as ::elicit_core::Elicit>::message(),
+                    ::core::clone::Clone::clone(
+                        <SignUp as ::elicit_core::Elicit>::requested_schema(),
+                    ),
+                ),
+            }
+        }
+    }
+    #[automatically_derived]
+    impl SignUpForm {
+        ///Shapes the field `user_name` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn user_name(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<SignUp, String>,
+            ) -> ::elicit_core::__private::FieldShape<SignUp, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "user_name",
+                    !<String as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &SignUp| ::core::option::Option::Some(&__form.user_name),
+                    shape,
+                );
+            self
+        }
+        /// Replaces the prompt for this asking.
+        #[inline]
+        #[must_use]
+        pub fn with_message(
+            mut self,
+            message: impl ::core::convert::Into<::std::string::String>,
+        ) -> Self {
+            self.parts.message(::core::convert::Into::into(message));
+            self
+        }
+        /// Asks again while the answer does not fit, up to `attempts` times in all.
+        #[inline]
+        #[must_use]
+        pub fn with_attempts(mut self, attempts: u32) -> Self {
+            self.parts.attempts(attempts);
+            self
+        }
+        /// The form, or what contradicts itself in what was given (found before
+        /// anything is sent).
+        ///
+        /// # Errors
+        /// A `ShapeError` naming the field and the problem.
+        #[inline]
+        pub fn build(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<SignUp>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            self.parts
+                .build(
+                    ::elicit_core::__private::form_reader::<SignUp>(),
+                    ::std::vec::Vec::new(),
+                )
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::IntoForm<SignUp> for SignUpForm {
+        #[inline]
+        fn into_form(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<SignUp>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            self.build()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::Elicit for SignUp {
+        #[inline]
+        fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            static __SCHEMA: ::elicit_core::__private::OnceLock<
+                ::elicit_core::__private::RequestedSchema,
+            > = ::elicit_core::__private::OnceLock::new();
+            __SCHEMA
+                .get_or_init(|| {
+                    let mut __form = ::elicit_core::__private::RequestedSchema::new();
+                    __form
+                        .push(
+                            "user_name",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <String as elicit_core::ElicitField>::__schema(),
+                                    <String as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::default_title(
+                                    &mut __schema,
+                                    "User name",
+                                );
+                                __schema.into_schema()
+                            },
+                            <String as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    <Address as elicit_core::FlatForm>::__push(&mut __form);
+                    __form
+                })
+        }
+        #[inline]
+        fn message() -> &'static str {
+            "Sign up"
+        }
+        const READER: ::core::option::Option<
+            ::elicit_core::__private::FormReader<Self>,
+        > = ::core::option::Option::Some(
+            ::elicit_core::__private::form_reader::<Self>(),
+        );
+        #[inline]
+        fn from_content(
+            __content: &::elicit_core::__private::Content,
+        ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
+            ::elicit_core::__private::read_map(
+                __content,
+                &::elicit_core::__private::form_reader::<Self>(),
+                &::elicit_core::__private::Sent::in_order(
+                    <Self as ::elicit_core::Elicit>::requested_schema(),
+                ),
+            )
+        }
+        #[inline]
+        fn to_content(&self) -> ::elicit_core::__private::Content {
+            let mut __content = ::elicit_core::__private::Map::new();
+            <String as elicit_core::ElicitField>::__put(
+                &self.user_name,
+                &mut __content,
+                "user_name",
+            );
+            <Address as elicit_core::FlatForm>::__put(&self.address, &mut __content);
+            __content
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FormFields for SignUp {
+        const NAMES: &'static [&'static str] = &::elicit_core::__private::concat_names::<
+            { 1usize + <Address as elicit_core::FlatForm>::__NAMES.len() },
+        >(&[&["user_name"], <Address as elicit_core::FlatForm>::__NAMES]);
+        const NEEDS_VALUE: &'static [bool] = &::elicit_core::__private::concat_flags::<
+            { 1usize + <Address as elicit_core::FlatForm>::__NAMES.len() },
+        >(
+            &[
+                &[<String as elicit_core::ElicitField>::__REQUIRED],
+                <Address as elicit_core::FlatForm>::__NEEDS_VALUE,
+            ],
+        );
+        #[inline]
+        fn read_fields(
+            __slots: &[::elicit_core::__private::Slot<'_>],
+            __sent: &::elicit_core::__private::Sent<'_>,
+            __errors: &mut ::elicit_core::__private::Errors,
+        ) -> ::core::option::Option<Self> {
+            let __field0 = <String as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 0usize),
+                "user_name",
+                __sent.field(0usize),
+                __errors,
+            );
+            let __field1 = <Address as elicit_core::FlatForm>::__parse(
+                ::elicit_core::__private::sub_slots(
+                    __slots,
+                    1usize,
+                    <Address as elicit_core::FlatForm>::__NAMES.len(),
+                ),
+                &__sent.sub(1usize, <Address as elicit_core::FlatForm>::__NAMES.len()),
+                __errors,
+            );
+            let (
+                ::core::option::Option::Some(__field0),
+                ::core::option::Option::Some(__field1),
+            ) = (__field0, __field1) else {
+                return ::core::option::Option::None;
+            };
+            ::core::option::Option::Some(Self {
+                user_name: __field0,
+                address: __field1,
+                referrer: ::core::default::Default::default(),
+            })
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FlatForm for SignUp {}
+};

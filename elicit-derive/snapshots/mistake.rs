@@ -1,0 +1,161 @@
+// 160 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
+::core::compile_error! {
+    "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `check`"
+}
+const _: () = {
+    mod elicit_core {
+        #[allow(unused_imports)]
+        use super::*;
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be a field of an elicitation form",
+            label = "unsupported field type",
+            note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
+            note = "a multi-select's enum also needs `Ord` for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`; an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form (the 2025-06-18 `enumNames` style is single-select only)",
+            note = "a type of your own can be a field by implementing `elicit_core::ElicitField`, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
+            note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
+        )]
+        pub(super) trait ElicitField: ::core::marker::Sized {
+            type __Inner;
+            const __REQUIRED: bool;
+            const __CAN_HOLD_SECRET: bool;
+            const __FACTS: ::elicit_core::__private::Facts;
+            fn __schema() -> ::elicit_core::__private::PropertySchema;
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value>;
+            fn __from_inner(inner: Self::__Inner) -> Self;
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::FormField> ElicitField for T {
+            type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
+            const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
+            const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
+            const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
+            fn __schema() -> ::elicit_core::__private::PropertySchema {
+                <T as ::elicit_core::__private::FormField>::schema()
+            }
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value> {
+                default.to_json()
+            }
+            fn __from_inner(inner: Self::__Inner) -> Self {
+                <T as ::elicit_core::__private::FormField>::from_inner(inner)
+            }
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self> {
+                ::elicit_core::__private::read_field(slot, name, sent, errors)
+            }
+            fn __put(
+                &self,
+                content: &mut ::elicit_core::__private::Content,
+                name: &str,
+            ) {
+                ::elicit_core::__private::put_field(content, name, self);
+            }
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
+                <T as ::elicit_core::__private::FormField>::inner(self)
+            }
+        }
+    }
+    const _: bool = <String as elicit_core::ElicitField>::__REQUIRED;
+    const _: bool = <u8 as elicit_core::ElicitField>::__REQUIRED;
+    pub struct BrokenForm {}
+    #[automatically_derived]
+    impl Broken {
+        pub fn form() -> BrokenForm {
+            BrokenForm {}
+        }
+    }
+    #[automatically_derived]
+    impl BrokenForm {
+        pub fn name<__R>(
+            self,
+            _: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::ShapeStub<Broken, String>,
+            ) -> __R,
+        ) -> Self {
+            self
+        }
+        pub fn age<__R>(
+            self,
+            _: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::ShapeStub<Broken, u8>,
+            ) -> __R,
+        ) -> Self {
+            self
+        }
+        pub fn with_message(
+            self,
+            _: impl ::core::convert::Into<::std::string::String>,
+        ) -> Self {
+            self
+        }
+        pub fn with_attempts(self, _: u32) -> Self {
+            self
+        }
+        pub fn build(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<Broken>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            ::core::unimplemented!()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::IntoForm<Broken> for BrokenForm {
+        fn into_form(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<Broken>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            ::core::unimplemented!()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::Elicit for Broken {
+        fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            ::core::unimplemented!()
+        }
+        fn message() -> &'static str {
+            ::core::unimplemented!()
+        }
+        fn from_content(
+            _: &::elicit_core::__private::Content,
+        ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
+            ::core::unimplemented!()
+        }
+        fn to_content(&self) -> ::elicit_core::__private::Content {
+            ::core::unimplemented!()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FormFields for Broken {
+        const NAMES: &'static [&'static str] = &[];
+        const NEEDS_VALUE: &'static [bool] = &[];
+        fn read_fields(
+            _: &[::elicit_core::__private::Slot<'_>],
+            _: &::elicit_core::__private::Sent<'_>,
+            _: &mut ::elicit_core::__private::Errors,
+        ) -> ::core::option::Option<Self> {
+            ::core::unimplemented!()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FlatForm for Broken {}
+};

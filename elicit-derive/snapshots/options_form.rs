@@ -1,0 +1,569 @@
+// 568 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
+#[allow(clippy::approx_constant)]
+const _: () = {
+    mod elicit_core {
+        #[allow(unused_imports)]
+        use super::*;
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be a field of an elicitation form",
+            label = "unsupported field type",
+            note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
+            note = "a multi-select's enum also needs `Ord` for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`; an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form (the 2025-06-18 `enumNames` style is single-select only)",
+            note = "a type of your own can be a field by implementing `elicit_core::ElicitField`, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
+            note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
+        )]
+        pub(super) trait ElicitField: ::core::marker::Sized {
+            type __Inner;
+            const __REQUIRED: bool;
+            const __CAN_HOLD_SECRET: bool;
+            const __FACTS: ::elicit_core::__private::Facts;
+            fn __schema() -> ::elicit_core::__private::PropertySchema;
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value>;
+            fn __from_inner(inner: Self::__Inner) -> Self;
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::FormField> ElicitField for T {
+            type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
+            const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
+            const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
+            const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
+            fn __schema() -> ::elicit_core::__private::PropertySchema {
+                <T as ::elicit_core::__private::FormField>::schema()
+            }
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value> {
+                default.to_json()
+            }
+            fn __from_inner(inner: Self::__Inner) -> Self {
+                <T as ::elicit_core::__private::FormField>::from_inner(inner)
+            }
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self> {
+                ::elicit_core::__private::read_field(slot, name, sent, errors)
+            }
+            fn __put(
+                &self,
+                content: &mut ::elicit_core::__private::Content,
+                name: &str,
+            ) {
+                ::elicit_core::__private::put_field(content, name, self);
+            }
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
+                <T as ::elicit_core::__private::FormField>::inner(self)
+            }
+        }
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be offered as an option",
+            label = "not a value a form can offer",
+            note = "the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer: their type must be `Clone`, `Send` and `Sync`, and own its data (`String`, not `&str`)",
+            note = "a field with `options` is `V` (a single select), `Vec<V>` (a multi-select) or an `Option` of one"
+        )]
+        pub(super) trait Offerable: ::core::marker::Sized {
+            const __OFFERED: () = ();
+            fn __keep(
+                offer: ::elicit_core::__private::Offer<Self>,
+            ) -> ::elicit_core::__private::OfferSlot;
+            fn __pick_required(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __pick_optional(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<::core::option::Option<Self>>;
+            fn __pick_all_required(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<::std::vec::Vec<Self>>;
+            fn __pick_all_optional(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<::core::option::Option<::std::vec::Vec<Self>>>;
+        }
+        impl<
+            T: ::core::clone::Clone + ::core::marker::Send + ::core::marker::Sync
+                + 'static,
+        > Offerable for T {
+            fn __keep(
+                offer: ::elicit_core::__private::Offer<Self>,
+            ) -> ::elicit_core::__private::OfferSlot {
+                ::elicit_core::__private::OfferSlot::new(offer)
+            }
+            fn __pick_required(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self> {
+                ::elicit_core::__private::pick_required::<
+                    T,
+                >(slot, name, sent, offer, errors)
+            }
+            fn __pick_optional(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<::core::option::Option<Self>> {
+                ::elicit_core::__private::pick_optional::<
+                    T,
+                >(slot, name, sent, offer, errors)
+            }
+            fn __pick_all_required(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<::std::vec::Vec<Self>> {
+                ::elicit_core::__private::pick_all_required::<
+                    T,
+                >(slot, name, sent, offer, errors)
+            }
+            fn __pick_all_optional(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<::core::option::Option<::std::vec::Vec<Self>>> {
+                ::elicit_core::__private::pick_all_optional::<
+                    T,
+                >(slot, name, sent, offer, errors)
+            }
+        }
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` is not a number field",
+            label = "`minimum` and `maximum` apply only to integer and float fields",
+            note = "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )]
+        pub(super) trait NumberField {
+            const __APPLIES: () = ();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::NumberField> NumberField for T {}
+    }
+    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
+    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(1i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new().push("`minimum` 1 ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(9i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new().push("`maximum` 9 ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(1i128)
+            .maximum_int(9i128))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `travellers`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(1i128)
+            .maximum_int(9i128))
+            .check_int(1i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("`default` 1 of field `travellers` ").push(__problem.as_str())
+                .as_str()
+            );
+        }
+    };
+    const _: () = <String as elicit_core::Offerable>::__OFFERED;
+    const _: () = {
+        #[allow(unused_imports)]
+        use ::elicit_core::__private::NotACollection as _;
+        ::core::assert!(
+            ! ::elicit_core::__private::CollectionProbe:: < String > ::IS_COLLECTION,
+            "`String` is a collection: a field with `options` is a multi-select when its type is written `Vec<…>`; write `Vec<…>` in place of the alias"
+        );
+    };
+    const _: () = <String as elicit_core::Offerable>::__OFFERED;
+    ///`Rebooking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+    pub struct RebookingForm<__DateState, __ExtrasState> {
+        parts: ::elicit_core::__private::FormParts<Rebooking>,
+        offers: [::elicit_core::__private::OfferSlot; 2usize],
+        _state: ::core::marker::PhantomData<fn() -> (__DateState, __ExtrasState)>,
+    }
+    ///The state of a builder whose field `date` has its options.
+    #[diagnostic::on_unimplemented(
+        message = "the options of `date` are not given",
+        label = "this form still needs the options of `date`",
+        note = "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `Rebooking::form().date(|f| f.options(…))`",
+        note = "`Rebooking` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `Rebooking` itself"
+    )]
+    pub trait DateOptionsGiven {}
+    impl DateOptionsGiven for ::elicit_core::__private::Given {}
+    ///The state of a builder whose field `extras` has its options.
+    #[diagnostic::on_unimplemented(
+        message = "the options of `extras` are not given",
+        label = "this form still needs the options of `extras`",
+        note = "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `Rebooking::form().extras(|f| f.options(…))`",
+        note = "`Rebooking` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `Rebooking` itself"
+    )]
+    pub trait ExtrasOptionsGiven {}
+    impl ExtrasOptionsGiven for ::elicit_core::__private::Given {}
+    #[automatically_derived]
+    impl Rebooking {
+        ///`Rebooking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        #[inline]
+        #[must_use]
+        pub fn form() -> RebookingForm<
+            ::elicit_core::__private::NotGiven,
+            ::elicit_core::__private::NotGiven,
+        > {
+            static __BASE: ::elicit_core::__private::OnceLock<
+                ::elicit_core::__private::RequestedSchema,
+            > = ::elicit_core::__private::OnceLock::new();
+            let __base = __BASE
+                .get_or_init(|| {
+                    let mut __form = ::elicit_core::__private::RequestedSchema::new();
+                    __form
+                        .push(
+                            "date",
+                            ::elicit_core::__private::options_property(
+                                false,
+                                ::core::option::Option::Some("Date"),
+                                ::core::option::Option::None,
+                                ::core::option::Option::None,
+                                ::core::option::Option::None,
+                            ),
+                            true,
+                        );
+                    __form
+                        .push(
+                            "travellers",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <u8 as elicit_core::ElicitField>::__schema(),
+                                    <u8 as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::default_title(
+                                    &mut __schema,
+                                    "Travellers",
+                                );
+                                ::elicit_core::__private::set::minimum(
+                                    &mut __schema,
+                                    ::elicit_core::__private::int(1i128),
+                                );
+                                ::elicit_core::__private::set::maximum(
+                                    &mut __schema,
+                                    ::elicit_core::__private::int(9i128),
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Rebooking",
+                                    "travellers",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <u8 as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            u8,
+                                        >::Literal(|| ::elicit_core::__private::Value::Number(
+                                            ::elicit_core::__private::int(1i128),
+                                        )),
+                                    ),
+                                    "Rebooking",
+                                    "travellers",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "extras",
+                            ::elicit_core::__private::options_property(
+                                true,
+                                ::core::option::Option::Some("Extras"),
+                                ::core::option::Option::None,
+                                ::core::option::Option::None,
+                                ::core::option::Option::None,
+                            ),
+                            false,
+                        );
+                    __form
+                });
+            RebookingForm {
+                parts: ::elicit_core::__private::FormParts::new(
+                    "That date is full: pick another one",
+                    ::core::clone::Clone::clone(__base),
+                ),
+                offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
+                _state: ::core::marker::PhantomData,
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<__DateState, __ExtrasState> RebookingForm<__DateState, __ExtrasState> {
+        ///Shapes the field `travellers` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn travellers(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Rebooking, u8>,
+            ) -> ::elicit_core::__private::FieldShape<Rebooking, u8>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "travellers",
+                    !<u8 as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Rebooking| ::core::option::Option::Some(
+                        &__form.travellers,
+                    ),
+                    shape,
+                );
+            self
+        }
+        /// Replaces the prompt for this asking.
+        #[inline]
+        #[must_use]
+        pub fn with_message(
+            mut self,
+            message: impl ::core::convert::Into<::std::string::String>,
+        ) -> Self {
+            self.parts.message(::core::convert::Into::into(message));
+            self
+        }
+        /// Asks again while the answer does not fit, up to `attempts` times in all.
+        #[inline]
+        #[must_use]
+        pub fn with_attempts(mut self, attempts: u32) -> Self {
+            self.parts.attempts(attempts);
+            self
+        }
+        /// The form, once every field filled at run time has its options; or what
+        /// contradicts itself in what was given (found before anything is sent).
+        ///
+        /// # Errors
+        /// A `ShapeError` naming the field and the problem.
+        #[inline]
+        pub fn build(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<Rebooking>,
+            ::elicit_core::__private::ShapeError,
+        >
+        where
+            __DateState: DateOptionsGiven,
+            __ExtrasState: ExtrasOptionsGiven,
+        {
+            self.parts
+                .build(
+                    ::elicit_core::__private::form_reader::<Rebooking>(),
+                    ::std::vec::Vec::from(self.offers),
+                )
+        }
+    }
+    #[automatically_derived]
+    impl<
+        __ExtrasState,
+    > RebookingForm<::elicit_core::__private::NotGiven, __ExtrasState> {
+        ///Gives the options of `date` (required before the form can be asked), and shapes it: its texts, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn date(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::Options<
+                    Rebooking,
+                    String,
+                    ::elicit_core::__private::NotGiven,
+                >,
+            ) -> ::elicit_core::__private::Options<
+                    Rebooking,
+                    String,
+                    ::elicit_core::__private::Given,
+                >,
+        ) -> RebookingForm<::elicit_core::__private::Given, __ExtrasState> {
+            self.offers[0usize] = <String as elicit_core::Offerable>::__keep(
+                self
+                    .parts
+                    .options(
+                        "date",
+                        false,
+                        |__form: &Rebooking| ::core::option::Option::Some(&__form.date),
+                        shape,
+                    ),
+            );
+            RebookingForm {
+                parts: self.parts,
+                offers: self.offers,
+                _state: ::core::marker::PhantomData,
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<__DateState> RebookingForm<__DateState, ::elicit_core::__private::NotGiven> {
+        ///Gives the options of `extras` (required before the form can be asked), and shapes it: its texts, a default, a check, item counts.
+        #[inline]
+        #[must_use]
+        pub fn extras(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::MultiOptions<
+                    Rebooking,
+                    String,
+                    ::elicit_core::__private::NotGiven,
+                >,
+            ) -> ::elicit_core::__private::MultiOptions<
+                    Rebooking,
+                    String,
+                    ::elicit_core::__private::Given,
+                >,
+        ) -> RebookingForm<__DateState, ::elicit_core::__private::Given> {
+            self.offers[1usize] = <String as elicit_core::Offerable>::__keep(
+                self
+                    .parts
+                    .multi_options(
+                        "extras",
+                        true,
+                        |__form: &Rebooking| __form.extras.as_ref(),
+                        shape,
+                    ),
+            );
+            RebookingForm {
+                parts: self.parts,
+                offers: self.offers,
+                _state: ::core::marker::PhantomData,
+            }
+        }
+    }
+    #[automatically_derived]
+    impl<__DateState, __ExtrasState> ::elicit_core::__private::IntoForm<Rebooking>
+    for RebookingForm<__DateState, __ExtrasState>
+    where
+        __DateState: DateOptionsGiven,
+        __ExtrasState: ExtrasOptionsGiven,
+    {
+        #[inline]
+        fn into_form(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<Rebooking>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            self.build()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::Elicit for Rebooking
+    where
+        for<'__a> RebookingForm<
+            ::elicit_core::__private::NotGiven,
+            ::elicit_core::__private::NotGiven,
+        >: ::elicit_core::__private::IntoForm<Rebooking>,
+    {
+        fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            ::core::unreachable!()
+        }
+        fn message() -> &'static str {
+            ::core::unreachable!()
+        }
+        fn from_content(
+            _: &::elicit_core::__private::Content,
+        ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
+            ::core::unreachable!()
+        }
+        fn to_content(&self) -> ::elicit_core::__private::Content {
+            ::core::unreachable!()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FormFields for Rebooking {
+        const NAMES: &'static [&'static str] = &["date", "travellers", "extras"];
+        const NEEDS_VALUE: &'static [bool] = &[
+            true,
+            <u8 as elicit_core::ElicitField>::__REQUIRED,
+            false,
+        ];
+        #[inline]
+        fn read_fields(
+            __slots: &[::elicit_core::__private::Slot<'_>],
+            __sent: &::elicit_core::__private::Sent<'_>,
+            __errors: &mut ::elicit_core::__private::Errors,
+        ) -> ::core::option::Option<Self> {
+            let __field0 = <String as elicit_core::Offerable>::__pick_required(
+                ::elicit_core::__private::slot(__slots, 0usize),
+                "date",
+                __sent.field(0usize),
+                __sent.offer(0usize),
+                __errors,
+            );
+            let __field1 = <u8 as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 1usize),
+                "travellers",
+                __sent.field(1usize),
+                __errors,
+            );
+            let __field2 = <String as elicit_core::Offerable>::__pick_all_optional(
+                ::elicit_core::__private::slot(__slots, 2usize),
+                "extras",
+                __sent.field(2usize),
+                __sent.offer(1usize),
+                __errors,
+            );
+            let (
+                ::core::option::Option::Some(__field0),
+                ::core::option::Option::Some(__field1),
+                ::core::option::Option::Some(__field2),
+            ) = (__field0, __field1, __field2) else {
+                return ::core::option::Option::None;
+            };
+            ::core::option::Option::Some(Self {
+                date: __field0,
+                travellers: __field1,
+                extras: __field2,
+            })
+        }
+    }
+};

@@ -1,0 +1,737 @@
+// 736 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
+#[allow(clippy::approx_constant)]
+const _: () = {
+    mod elicit_core {
+        #[allow(unused_imports)]
+        use super::*;
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be a field of an elicitation form",
+            label = "unsupported field type",
+            note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
+            note = "a multi-select's enum also needs `Ord` for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`; an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form (the 2025-06-18 `enumNames` style is single-select only)",
+            note = "a type of your own can be a field by implementing `elicit_core::ElicitField`, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
+            note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
+        )]
+        pub(super) trait ElicitField: ::core::marker::Sized {
+            type __Inner;
+            const __REQUIRED: bool;
+            const __CAN_HOLD_SECRET: bool;
+            const __FACTS: ::elicit_core::__private::Facts;
+            fn __schema() -> ::elicit_core::__private::PropertySchema;
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value>;
+            fn __from_inner(inner: Self::__Inner) -> Self;
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::FormField> ElicitField for T {
+            type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
+            const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
+            const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
+            const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
+            fn __schema() -> ::elicit_core::__private::PropertySchema {
+                <T as ::elicit_core::__private::FormField>::schema()
+            }
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value> {
+                default.to_json()
+            }
+            fn __from_inner(inner: Self::__Inner) -> Self {
+                <T as ::elicit_core::__private::FormField>::from_inner(inner)
+            }
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self> {
+                ::elicit_core::__private::read_field(slot, name, sent, errors)
+            }
+            fn __put(
+                &self,
+                content: &mut ::elicit_core::__private::Content,
+                name: &str,
+            ) {
+                ::elicit_core::__private::put_field(content, name, self);
+            }
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
+                <T as ::elicit_core::__private::FormField>::inner(self)
+            }
+        }
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot check a field of type `{V}`",
+            label = "not a function that can check this field",
+            note = "a `check` is a function `fn(&{V}, &{F}) -> Result<(), E>` where `E: Display`: it runs after the field checks, with the field's value and the whole form, and its error is the field's"
+        )]
+        pub(super) trait FieldCheck<V, F, B: ?::core::marker::Sized> {
+            fn __run(
+                &self,
+                value: &V,
+                form: &F,
+            ) -> ::core::result::Result<(), ::std::string::String>;
+        }
+        impl<C, V, F, B, R> FieldCheck<V, F, B> for C
+        where
+            B: ?::core::marker::Sized,
+            V: ::core::borrow::Borrow<B>,
+            C: ::core::ops::Fn(&B, &F) -> R,
+            R: CheckResult,
+        {
+            fn __run(
+                &self,
+                value: &V,
+                form: &F,
+            ) -> ::core::result::Result<(), ::std::string::String> {
+                CheckResult::__into_result(
+                    self(::core::borrow::Borrow::borrow(value), form),
+                )
+            }
+        }
+        #[diagnostic::on_unimplemented(
+            message = "a `check` returns `Result<(), E>` where `E: Display`, not `{Self}`",
+            label = "not what a check returns",
+            note = "`Ok(())` accepts the answer; `Err(error)` refuses it, and `error` (a `String`, a `&str`, an error type) is shown on the field"
+        )]
+        pub(super) trait CheckResult {
+            fn __into_result(self) -> ::core::result::Result<(), ::std::string::String>;
+        }
+        impl<E: ::core::fmt::Display> CheckResult for ::core::result::Result<(), E> {
+            fn __into_result(self) -> ::core::result::Result<(), ::std::string::String> {
+                match self {
+                    ::core::result::Result::Ok(()) => ::core::result::Result::Ok(()),
+                    ::core::result::Result::Err(error) => {
+                        ::core::result::Result::Err(
+                            ::std::string::ToString::to_string(&error),
+                        )
+                    }
+                }
+            }
+        }
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` is not a string field",
+            label = "`format`, `min_length`, `max_length` and `pattern` apply only to string fields",
+            note = "a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )]
+        pub(super) trait StringField {
+            const __APPLIES: () = ();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::StringField> StringField for T {}
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` is not a number field",
+            label = "`minimum` and `maximum` apply only to integer and float fields",
+            note = "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )]
+        pub(super) trait NumberField {
+            const __APPLIES: () = ();
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::NumberField> NumberField for T {}
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` is not a multi-select field",
+            label = "`min_items` and `max_items` apply only to multi-select fields",
+            note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )]
+        pub(super) trait MultiSelectField {
+            const __APPLIES: () = ();
+            const __OPTION_COUNT: usize;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::MultiSelectField> MultiSelectField for T {
+            const __OPTION_COUNT: usize = <T as ::elicit_core::__private::MultiSelectField>::OPTION_COUNT;
+        }
+    }
+    const _: () = <String as elicit_core::StringField>::__APPLIES;
+    const _: () = <String as elicit_core::StringField>::__APPLIES;
+    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
+    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
+    const _: () = <Option<String> as elicit_core::StringField>::__APPLIES;
+    const _: () = ::core::assert!(
+        1u64 as usize <= < Vec < Extra > as elicit_core::MultiSelectField >
+        ::__OPTION_COUNT,
+        "`min_items` (1) is more than the number of options to choose from"
+    );
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<String as elicit_core::ElicitField>::__FACTS
+            .min_length(1u64)
+            .max_length(40u64))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `name`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(1i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new().push("`minimum` 1 ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(12i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new().push("`maximum` 12 ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(1i128)
+            .maximum_int(12i128))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `party_size`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(1i128)
+            .maximum_int(12i128))
+            .check_int(2i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("`default` 2 of field `party_size` ").push(__problem.as_str())
+                .as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<Vec<
+            Extra,
+        > as elicit_core::ElicitField>::__FACTS
+            .min_items(1u64))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `extras`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+    pub struct BookingForm {
+        parts: ::elicit_core::__private::FormParts<Booking>,
+    }
+    #[automatically_derived]
+    impl Booking {
+        ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        #[inline]
+        #[must_use]
+        pub fn form() -> BookingForm {
+            BookingForm {
+                parts: ::elicit_core::__private::FormParts::new(
+                    <Booking as ::elicit_core::Elicit>::message(),
+                    ::core::clone::Clone::clone(
+                        <Booking as ::elicit_core::Elicit>::requested_schema(),
+                    ),
+                ),
+            }
+        }
+    }
+    #[automatically_derived]
+    impl BookingForm {
+        ///Shapes the field `name` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn name(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Booking, String>,
+            ) -> ::elicit_core::__private::FieldShape<Booking, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "name",
+                    !<String as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Booking| ::core::option::Option::Some(&__form.name),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `party_size` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn party_size(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Booking, u8>,
+            ) -> ::elicit_core::__private::FieldShape<Booking, u8>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "partySize",
+                    !<u8 as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Booking| ::core::option::Option::Some(&__form.party_size),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn email(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Booking, String>,
+            ) -> ::elicit_core::__private::FieldShape<Booking, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "email",
+                    !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Booking| __form.email.as_ref(),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `seating` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn seating(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Booking, Seating>,
+            ) -> ::elicit_core::__private::FieldShape<Booking, Seating>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "seating",
+                    !<Seating as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Booking| ::core::option::Option::Some(&__form.seating),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `extras` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn extras(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Booking, Vec<Extra>>,
+            ) -> ::elicit_core::__private::FieldShape<Booking, Vec<Extra>>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "extras",
+                    !<Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Booking| ::core::option::Option::Some(&__form.extras),
+                    shape,
+                );
+            self
+        }
+        ///Shapes the field `time` for this asking: its texts, a narrower range, fewer options, a default, a check.
+        #[inline]
+        #[must_use]
+        pub fn time(
+            mut self,
+            shape: impl ::core::ops::FnOnce(
+                ::elicit_core::__private::FieldShape<Booking, String>,
+            ) -> ::elicit_core::__private::FieldShape<Booking, String>,
+        ) -> Self {
+            self.parts
+                .field(
+                    "time",
+                    !<String as elicit_core::ElicitField>::__REQUIRED,
+                    |__form: &Booking| ::core::option::Option::Some(&__form.time),
+                    shape,
+                );
+            self
+        }
+        /// Replaces the prompt for this asking.
+        #[inline]
+        #[must_use]
+        pub fn with_message(
+            mut self,
+            message: impl ::core::convert::Into<::std::string::String>,
+        ) -> Self {
+            self.parts.message(::core::convert::Into::into(message));
+            self
+        }
+        /// Asks again while the answer does not fit, up to `attempts` times in all.
+        #[inline]
+        #[must_use]
+        pub fn with_attempts(mut self, attempts: u32) -> Self {
+            self.parts.attempts(attempts);
+            self
+        }
+        /// The form, or what contradicts itself in what was given (found before
+        /// anything is sent).
+        ///
+        /// # Errors
+        /// A `ShapeError` naming the field and the problem.
+        #[inline]
+        pub fn build(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<Booking>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            self.parts
+                .build(
+                    ::elicit_core::__private::form_reader::<Booking>(),
+                    ::std::vec::Vec::new(),
+                )
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::IntoForm<Booking> for BookingForm {
+        #[inline]
+        fn into_form(
+            self,
+        ) -> ::core::result::Result<
+            ::elicit_core::__private::Form<Booking>,
+            ::elicit_core::__private::ShapeError,
+        > {
+            self.build()
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::Elicit for Booking {
+        #[inline]
+        fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            static __SCHEMA: ::elicit_core::__private::OnceLock<
+                ::elicit_core::__private::RequestedSchema,
+            > = ::elicit_core::__private::OnceLock::new();
+            __SCHEMA
+                .get_or_init(|| {
+                    let mut __form = ::elicit_core::__private::RequestedSchema::new();
+                    __form
+                        .push(
+                            "name",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <String as elicit_core::ElicitField>::__schema(),
+                                    <String as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::default_title(
+                                    &mut __schema,
+                                    "Name",
+                                );
+                                ::elicit_core::__private::set::description(
+                                    &mut __schema,
+                                    "Your name",
+                                );
+                                ::elicit_core::__private::set::min_length(
+                                    &mut __schema,
+                                    1u64,
+                                );
+                                ::elicit_core::__private::set::max_length(
+                                    &mut __schema,
+                                    40u64,
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Booking",
+                                    "name",
+                                );
+                                __schema.into_schema()
+                            },
+                            <String as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "partySize",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <u8 as elicit_core::ElicitField>::__schema(),
+                                    <u8 as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::default_title(
+                                    &mut __schema,
+                                    "Party size",
+                                );
+                                ::elicit_core::__private::set::minimum(
+                                    &mut __schema,
+                                    ::elicit_core::__private::int(1i128),
+                                );
+                                ::elicit_core::__private::set::maximum(
+                                    &mut __schema,
+                                    ::elicit_core::__private::int(12i128),
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Booking",
+                                    "partySize",
+                                );
+                                ::elicit_core::__private::set::default(
+                                    &mut __schema,
+                                    <u8 as elicit_core::ElicitField>::__default_json(
+                                        &::elicit_core::__private::FieldDefault::<
+                                            u8,
+                                        >::Literal(|| ::elicit_core::__private::Value::Number(
+                                            ::elicit_core::__private::int(2i128),
+                                        )),
+                                    ),
+                                    "Booking",
+                                    "partySize",
+                                );
+                                __schema.into_schema()
+                            },
+                            false,
+                        );
+                    __form
+                        .push(
+                            "email",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Option<String> as elicit_core::ElicitField>::__schema(),
+                                    <Option<String> as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::default_title(
+                                    &mut __schema,
+                                    "Email",
+                                );
+                                ::elicit_core::__private::set::format(
+                                    &mut __schema,
+                                    ::elicit_core::__private::StringFormat::ALL[0usize],
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Booking",
+                                    "email",
+                                );
+                                __schema.into_schema()
+                            },
+                            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "seating",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Seating as elicit_core::ElicitField>::__schema(),
+                                    <Seating as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::default_title(
+                                    &mut __schema,
+                                    "Seating",
+                                );
+                                __schema.into_schema()
+                            },
+                            <Seating as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "extras",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <Vec<Extra> as elicit_core::ElicitField>::__schema(),
+                                    <Vec<Extra> as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::default_title(
+                                    &mut __schema,
+                                    "Extras",
+                                );
+                                ::elicit_core::__private::set::min_items(
+                                    &mut __schema,
+                                    1u64,
+                                );
+                                ::elicit_core::__private::set::check_satisfiable(
+                                    &__schema,
+                                    "Booking",
+                                    "extras",
+                                );
+                                __schema.into_schema()
+                            },
+                            <Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                        .push(
+                            "time",
+                            {
+                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                    <String as elicit_core::ElicitField>::__schema(),
+                                    <String as elicit_core::ElicitField>::__FACTS,
+                                );
+                                ::elicit_core::__private::set::default_title(
+                                    &mut __schema,
+                                    "Time",
+                                );
+                                __schema.into_schema()
+                            },
+                            <String as elicit_core::ElicitField>::__REQUIRED,
+                        );
+                    __form
+                })
+        }
+        #[inline]
+        fn message() -> &'static str {
+            "Book a table"
+        }
+        const READER: ::core::option::Option<
+            ::elicit_core::__private::FormReader<Self>,
+        > = ::core::option::Option::Some(
+            ::elicit_core::__private::form_reader::<Self>(),
+        );
+        #[inline]
+        fn from_content(
+            __content: &::elicit_core::__private::Content,
+        ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
+            ::elicit_core::__private::read_map(
+                __content,
+                &::elicit_core::__private::form_reader::<Self>(),
+                &::elicit_core::__private::Sent::in_order(
+                    <Self as ::elicit_core::Elicit>::requested_schema(),
+                ),
+            )
+        }
+        #[inline]
+        fn to_content(&self) -> ::elicit_core::__private::Content {
+            let mut __content = ::elicit_core::__private::Map::new();
+            <String as elicit_core::ElicitField>::__put(
+                &self.name,
+                &mut __content,
+                "name",
+            );
+            <u8 as elicit_core::ElicitField>::__put(
+                &self.party_size,
+                &mut __content,
+                "partySize",
+            );
+            <Option<
+                String,
+            > as elicit_core::ElicitField>::__put(&self.email, &mut __content, "email");
+            <Seating as elicit_core::ElicitField>::__put(
+                &self.seating,
+                &mut __content,
+                "seating",
+            );
+            <Vec<
+                Extra,
+            > as elicit_core::ElicitField>::__put(
+                &self.extras,
+                &mut __content,
+                "extras",
+            );
+            <String as elicit_core::ElicitField>::__put(
+                &self.time,
+                &mut __content,
+                "time",
+            );
+            __content
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FormFields for Booking {
+        const NAMES: &'static [&'static str] = &[
+            "name",
+            "partySize",
+            "email",
+            "seating",
+            "extras",
+            "time",
+        ];
+        const NEEDS_VALUE: &'static [bool] = &[
+            <String as elicit_core::ElicitField>::__REQUIRED,
+            <u8 as elicit_core::ElicitField>::__REQUIRED,
+            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            <Seating as elicit_core::ElicitField>::__REQUIRED,
+            <Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
+            <String as elicit_core::ElicitField>::__REQUIRED,
+        ];
+        #[inline]
+        fn read_fields(
+            __slots: &[::elicit_core::__private::Slot<'_>],
+            __sent: &::elicit_core::__private::Sent<'_>,
+            __errors: &mut ::elicit_core::__private::Errors,
+        ) -> ::core::option::Option<Self> {
+            let __field0 = <String as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 0usize),
+                "name",
+                __sent.field(0usize),
+                __errors,
+            );
+            let __field1 = <u8 as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 1usize),
+                "partySize",
+                __sent.field(1usize),
+                __errors,
+            );
+            let __field2 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 2usize),
+                "email",
+                __sent.field(2usize),
+                __errors,
+            );
+            let __field3 = <Seating as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 3usize),
+                "seating",
+                __sent.field(3usize),
+                __errors,
+            );
+            let __field4 = <Vec<
+                Extra,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 4usize),
+                "extras",
+                __sent.field(4usize),
+                __errors,
+            );
+            let __field5 = <String as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 5usize),
+                "time",
+                __sent.field(5usize),
+                __errors,
+            );
+            let (
+                ::core::option::Option::Some(__field0),
+                ::core::option::Option::Some(__field1),
+                ::core::option::Option::Some(__field2),
+                ::core::option::Option::Some(__field3),
+                ::core::option::Option::Some(__field4),
+                ::core::option::Option::Some(__field5),
+            ) = (__field0, __field1, __field2, __field3, __field4, __field5) else {
+                return ::core::option::Option::None;
+            };
+            let __value = Self {
+                name: __field0,
+                party_size: __field1,
+                email: __field2,
+                seating: __field3,
+                extras: __field4,
+                time: __field5,
+            };
+            let __before = __errors.len();
+            {
+                let __field = &__value.time;
+                ::elicit_core::__private::checked(
+                    elicit_core::FieldCheck::<
+                        String,
+                        Booking,
+                        _,
+                    >::__run(&Self::not_too_late, __field, &__value),
+                    "time",
+                    __errors,
+                );
+            }
+            if __errors.len() > __before {
+                return ::core::option::Option::None;
+            }
+            ::core::option::Option::Some(__value)
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FlatForm for Booking {}
+};

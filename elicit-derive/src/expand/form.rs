@@ -1,0 +1,177 @@
+//! A struct form: its `Elicit` impl (the schema it sends, its prompt, its reader and its
+//! content), the proofs about its fields' types, and its builder; or, for a form with fields
+//! whose options are given at run time, the builder and reader alone.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{builder, facts, proofs, reader, schema, tokens};
+use crate::internals::ast::{Field, Input, Part, Parts, has_run_time_options};
+use crate::internals::attr::keys;
+
+pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+    if has_run_time_options(fields) {
+        return options_form(input, fields, krate);
+    }
+    let ident = input.ident;
+    let private = quote!(#krate::__private);
+    let message = input.message();
+    let Parts {
+        all: members,
+        properties,
+        flattened,
+    } = Parts::of(fields);
+
+    let form = ident.to_string();
+    let pushes = members
+        .iter()
+        .map(|member| schema::schema_push(member, &form, krate));
+
+    let collisions = flattened.iter().enumerate().map(|(index, field)| {
+        proofs::collision_check(&properties, &flattened[..index], field, krate)
+    });
+    let reader = reader::form_fields(input, fields, &members, krate);
+    let puts = members.iter().map(content_put);
+    let proofs = struct_proofs(&properties, &flattened, ident, krate);
+    let values = facts::value_proofs(&properties, krate, facts::Proofs::Complete);
+    let map = quote!(#private::Content);
+    let form_builder = builder::static_builder(input, &properties, krate);
+
+    quote! {
+        #proofs
+        #values
+        #(#collisions)*
+        #form_builder
+
+        #[automatically_derived]
+        impl #krate::Elicit for #ident {
+            #[inline]
+            fn requested_schema() -> &'static #krate::__private::RequestedSchema {
+                static __SCHEMA: #private::OnceLock<#krate::__private::RequestedSchema> = #private::OnceLock::new();
+                __SCHEMA.get_or_init(|| {
+                    let mut __form = #krate::__private::RequestedSchema::new();
+                    #(#pushes)*
+                    __form
+                })
+            }
+
+            #[inline]
+            fn message() -> &'static str {
+                #message
+            }
+
+            const READER: ::core::option::Option<#private::FormReader<Self>> =
+                ::core::option::Option::Some(#private::form_reader::<Self>());
+
+            #[inline]
+            fn from_content(
+                __content: &#map,
+            ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
+                #private::read_map(
+                    __content,
+                    &#private::form_reader::<Self>(),
+                    &#private::Sent::in_order(<Self as #krate::Elicit>::requested_schema()),
+                )
+            }
+
+            #[inline]
+            fn to_content(&self) -> #map {
+                let mut __content = #private::Map::new();
+                #(#puts)*
+                __content
+            }
+        }
+
+        #reader
+
+        #[automatically_derived]
+        impl #private::FlatForm for #ident {}
+    }
+}
+
+/// A struct form with fields whose options are given at run time: no `Elicit` impl that holds
+/// (it has no schema of its own), its builder and reader instead (`builder::options_form`).
+fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let Parts {
+        all, properties, ..
+    } = Parts::of(fields);
+    let form = input.ident.to_string();
+    let fixed: Vec<&Field> = properties
+        .iter()
+        .copied()
+        .filter(|field| !field.has_run_time_options())
+        .collect();
+    let pushes: Vec<TokenStream> = properties
+        .iter()
+        .map(|field| {
+            if !field.has_run_time_options() {
+                return schema::schema_push(&Part::Property(field), &form, krate);
+            }
+            let name = &field.wire_name;
+            let (_, multi, optional) = field.offered();
+            let title = tokens::option_tokens(field.title.as_deref());
+            let description = tokens::option_tokens(field.description());
+            let count = |key| tokens::option_tokens(field.attrs.count(key).map(|count| count.value));
+            let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
+            let required = !optional;
+            quote! {
+                __form.push(
+                    #name,
+                    #private::options_property(#multi, #title, #description, #min_items, #max_items),
+                    #required,
+                );
+            }
+        })
+        .collect();
+    let shaped = proofs::Shaped {
+        offered: true,
+        checked: properties.iter().any(|field| field.attrs.check().is_some()),
+        form: input.ident.span(),
+    };
+    let definitions = proofs::definitions_with(&fixed, &[], shaped, krate);
+    let kinds = proofs::attribute_assertions(&fixed);
+    let values = facts::value_proofs(&fixed, krate, facts::Proofs::Complete);
+    let offered = proofs::offered_assertions(&properties, krate);
+    let form_builder = builder::options_form(input, &properties, krate, &pushes);
+    let reader = reader::form_fields(input, fields, &all, krate);
+    quote! {
+        #definitions
+        #kinds
+        #values
+        #offered
+        #form_builder
+        #reader
+    }
+}
+
+/// What the compiler proves about a struct form's fields' types: the traits they are used
+/// through, and that each attribute suits its field's kind. (The fallback after other
+/// mistakes emits the same proofs, and proves the values of fields with `options` offerable.)
+fn struct_proofs(
+    properties: &[&Field],
+    flattened: &[&Field],
+    form: &syn::Ident,
+    krate: &TokenStream,
+) -> TokenStream {
+    let definitions = proofs::definitions(properties, flattened, form, krate);
+    let kinds = proofs::attribute_assertions(properties);
+    quote!(#definitions #kinds)
+}
+
+/// The statement that writes a member into `to_content`'s map.
+fn content_put(member: &Part) -> TokenStream {
+    match member {
+        Part::Property(field) => {
+            let member = &field.member;
+            let name = &field.wire_name;
+            let field_type = proofs::field_type(field);
+            quote!(#field_type::__put(&self.#member, &mut __content, #name);)
+        }
+        Part::Flatten(field) => {
+            let member = &field.member;
+            let flatten_type = proofs::flatten_type(field);
+            quote!(#flatten_type::__put(&self.#member, &mut __content);)
+        }
+    }
+}

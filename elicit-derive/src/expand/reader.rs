@@ -1,0 +1,281 @@
+//! The form's one reader, `FormFields`: its wire names, which of them need a value, and
+//! `read_fields`, which reads every field once against the field as sent and runs the checks
+//! written on fields.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::Ident;
+use syn::spanned::Spanned as _;
+
+use super::defaults::skipped_value;
+use super::proofs;
+use crate::internals::ast::{Field, Input, Part, option_inner};
+use crate::internals::attr::keys;
+
+/// The form's one reader, `FormFields`: its wire names, and `read_fields`, which reads every
+/// field once against the field as sent (each recording its own error, a flattened form its
+/// fields', a field filled at run time against what was offered), then builds the struct if
+/// none failed and runs the checks written on fields.
+pub(crate) fn form_fields(
+    input: &Input,
+    fields: &[Field],
+    members: &[Part],
+    krate: &TokenStream,
+) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let ident = input.ident;
+    let names = property_names(members, krate);
+    let needs_value = needs_value(members, krate);
+    let denies =
+        input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
+    let deny = denies.then(|| {
+        quote!(
+            const DENY_UNKNOWN: bool = true;
+        )
+    });
+    let body = read_fields_body(ident, fields, members, krate);
+    quote! {
+        #[automatically_derived]
+        impl #private::FormFields for #ident {
+            const NAMES: &'static [&'static str] = #names;
+            const NEEDS_VALUE: &'static [bool] = #needs_value;
+            #deny
+
+            #[inline]
+            fn read_fields(
+                __slots: &[#private::Slot<'_>],
+                __sent: &#private::Sent<'_>,
+                __errors: &mut #private::Errors,
+            ) -> ::core::option::Option<Self> {
+                #body
+            }
+        }
+    }
+}
+
+/// Every wire name of the form, in declaration order: a literal list, or, with flattened
+/// fields, one computed at compile time from their forms' lists.
+fn property_names(members: &[Part], krate: &TokenStream) -> TokenStream {
+    let mut own = 0usize;
+    let mut flattened_lens = Vec::new();
+    let parts: Vec<TokenStream> = members
+        .iter()
+        .map(|member| match member {
+            Part::Property(field) => {
+                own += 1;
+                let name = &field.wire_name;
+                quote!(&[#name])
+            }
+            Part::Flatten(field) => {
+                let flatten_type = proofs::flatten_type(field);
+                flattened_lens.push(quote!(#flatten_type::__NAMES.len()));
+                quote!(#flatten_type::__NAMES)
+            }
+        })
+        .collect();
+    if flattened_lens.is_empty() {
+        let names = members.iter().filter_map(|member| match member {
+            Part::Property(field) => Some(&field.wire_name),
+            Part::Flatten(_) => None,
+        });
+        return quote!(&[#(#names),*]);
+    }
+    quote! {
+        &#krate::__private::concat_names::<{ #own #(+ #flattened_lens)* }>(&[#(#parts),*])
+    }
+}
+
+/// Whether each field of the form needs a value (is not an `Option`), in the order of
+/// [`property_names`]: a literal list, or, with flattened fields, one computed at compile
+/// time from their forms' lists.
+fn needs_value(members: &[Part], krate: &TokenStream) -> TokenStream {
+    let own = |field: &Field| {
+        if field.has_run_time_options() {
+            let (_, _, optional) = field.offered();
+            let needs = !optional;
+            quote!(#needs)
+        } else {
+            let field_type = proofs::field_type(field);
+            quote!(#field_type::__REQUIRED)
+        }
+    };
+    let mut lens = Vec::new();
+    let mut count = 0usize;
+    let parts: Vec<TokenStream> = members
+        .iter()
+        .map(|member| match member {
+            Part::Property(field) => {
+                count += 1;
+                let flag = own(field);
+                quote!(&[#flag])
+            }
+            Part::Flatten(field) => {
+                let flatten_type = proofs::flatten_type(field);
+                lens.push(quote!(#flatten_type::__NAMES.len()));
+                quote!(#flatten_type::__NEEDS_VALUE)
+            }
+        })
+        .collect();
+    if lens.is_empty() {
+        let flags = members.iter().filter_map(|member| match member {
+            Part::Property(field) => Some(own(field)),
+            Part::Flatten(_) => None,
+        });
+        return quote!(&[#(#flags),*]);
+    }
+    quote! {
+        &#krate::__private::concat_flags::<{ #count #(+ #lens)* }>(&[#(#parts),*])
+    }
+}
+
+/// The body of `FormFields::read_fields`.
+fn read_fields_body(
+    form: &syn::Ident,
+    fields: &[Field],
+    members: &[Part],
+    krate: &TokenStream,
+) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let locals: Vec<_> = (0..members.len())
+        .map(|index| format_ident!("__field{index}"))
+        .collect();
+    // A property's index among the form's fields: the properties before it, and the
+    // properties of the flattened forms before it.
+    let mut own_before = 0usize;
+    let mut flattened_before: Vec<TokenStream> = Vec::new();
+    // The index of a field filled at run time among those fields: its offer's.
+    let mut offered_before = 0usize;
+    let parses: Vec<TokenStream> = members
+        .iter()
+        .zip(&locals)
+        .map(|(member, local)| match member {
+            Part::Property(field) => {
+                let name = &field.wire_name;
+                let index = quote!(#own_before #(+ #flattened_before)*);
+                own_before += 1;
+                if field.has_run_time_options() {
+                    let pick = match field.offered() {
+                        (_, false, false) => quote!(__pick_required),
+                        (_, false, true) => quote!(__pick_optional),
+                        (_, true, false) => quote!(__pick_all_required),
+                        (_, true, true) => quote!(__pick_all_optional),
+                    };
+                    let offerable = proofs::offerable(field);
+                    let offer = offered_before;
+                    offered_before += 1;
+                    return quote! {
+                        let #local = #offerable::#pick(
+                            #private::slot(__slots, #index),
+                            #name,
+                            __sent.field(#index),
+                            __sent.offer(#offer),
+                            __errors,
+                        );
+                    };
+                }
+                let field_type = proofs::field_type(field);
+                quote! {
+                    let #local = #field_type::__read(
+                        #private::slot(__slots, #index),
+                        #name,
+                        __sent.field(#index),
+                        __errors,
+                    );
+                }
+            }
+            Part::Flatten(field) => {
+                let flatten_type = proofs::flatten_type(field);
+                let start = quote!(#own_before #(+ #flattened_before)*);
+                let len = quote!(#flatten_type::__NAMES.len());
+                let parse = quote! {
+                    let #local = #flatten_type::__parse(
+                        #private::sub_slots(__slots, #start, #len),
+                        &__sent.sub(#start, #len),
+                        __errors,
+                    );
+                };
+                flattened_before.push(len);
+                parse
+            }
+        })
+        .collect();
+    let mut local_iter = locals.iter();
+    let inits = fields.iter().map(|field| {
+        let member = &field.member;
+        if field.is_skipped() {
+            let value = skipped_value(field);
+            quote!(#member: #value)
+        } else {
+            let local = local_iter.next();
+            quote!(#member: #local)
+        }
+    });
+    let unpack = (!locals.is_empty()).then(|| {
+        quote! {
+            let (#(::core::option::Option::Some(#locals),)*) = (#(#locals,)*) else {
+                return ::core::option::Option::None;
+            };
+        }
+    });
+
+    let all: Vec<&Field> = fields.iter().collect();
+    let checks = checks(&all, form, krate);
+    let build = if checks.is_empty() {
+        quote!(::core::option::Option::Some(Self { #(#inits,)* }))
+    } else {
+        // The checks written on fields, once every field was read: their errors join the
+        // others, and the form is not handed back.
+        quote! {
+            let __value = Self { #(#inits,)* };
+            let __before = __errors.len();
+            #checks
+            if __errors.len() > __before {
+                return ::core::option::Option::None;
+            }
+            ::core::option::Option::Some(__value)
+        }
+    };
+    quote! {
+        #(#parses)*
+        #unpack
+        #build
+    }
+}
+
+/// The checks written on fields (`check = …`), run on `__value` (a `form`) once every field
+/// was read, each error recorded on its field in `__errors` (a `&mut Errors`). Each function
+/// is called through the expansion's `FieldCheck`, spanned on its path, so that a function of
+/// another signature is an error there (see `proofs::check_definition`).
+pub(crate) fn checks(fields: &[&Field], form: &Ident, krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    fields
+        .iter()
+        .filter(|field| !field.is_skipped())
+        .filter_map(|field| {
+            let path = field.attrs.check()?;
+            let member = &field.member;
+            let name = &field.wire_name;
+            let span = path.span();
+            // A check of an optional field runs on its value, when there is one.
+            let (checked, optional) = match option_inner(field.ty) {
+                Some(inner) => (inner, true),
+                None => (field.ty, false),
+            };
+            let run = quote_spanned! {span=>
+                elicit_core::FieldCheck::<#checked, #form, _>::__run(&#path, __field, &__value)
+            };
+            Some(if optional {
+                quote! {
+                    if let ::core::option::Option::Some(__field) = &__value.#member {
+                        #private::checked(#run, #name, __errors);
+                    }
+                }
+            } else {
+                quote! {{
+                    let __field = &__value.#member;
+                    #private::checked(#run, #name, __errors);
+                }}
+            })
+        })
+        .collect()
+}
