@@ -1,10 +1,16 @@
-// 1306 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 1384 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::{
+        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
+    };
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
+        #[allow(unused_imports)]
+        pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
             label = "unsupported field type",
@@ -68,67 +74,92 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::inner(self)
             }
         }
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` is not a string field",
-            label = "`format`, `min_length`, `max_length` and `pattern` apply only to string fields",
-            note = "a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
-        )]
-        pub(super) trait StringField {
-            const __APPLIES: () = ();
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::StringField> StringField for T {}
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` is not a number field",
-            label = "`minimum` and `maximum` apply only to integer and float fields",
-            note = "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-        )]
-        pub(super) trait NumberField {
-            const __APPLIES: () = ();
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::NumberField> NumberField for T {}
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` is not a multi-select field",
-            label = "`min_items` and `max_items` apply only to multi-select fields",
-            note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
-        )]
-        pub(super) trait MultiSelectField {
-            const __APPLIES: () = ();
-            const __OPTION_COUNT: usize;
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::MultiSelectField> MultiSelectField for T {
-            const __OPTION_COUNT: usize = <T as ::elicit_core::__private::MultiSelectField>::OPTION_COUNT;
-        }
     }
-    const _: () = <Option<String> as elicit_core::StringField>::__APPLIES;
-    const _: () = <Option<String> as elicit_core::StringField>::__APPLIES;
-    const _: () = <Option<String> as elicit_core::StringField>::__APPLIES;
-    const _: () = <i64 as elicit_core::NumberField>::__APPLIES;
-    const _: () = <i64 as elicit_core::NumberField>::__APPLIES;
-    const _: () = <f64 as elicit_core::NumberField>::__APPLIES;
-    const _: () = <f64 as elicit_core::NumberField>::__APPLIES;
-    const _: () = ::core::assert!(
-        1u64 as usize <= < Vec < Instrument > as elicit_core::MultiSelectField >
-        ::__OPTION_COUNT,
-        "`min_items` (1) is more than the number of options to choose from"
-    );
-    const _: () = ::core::assert!(
-        3u64 as usize <= < Vec < Instrument > as elicit_core::MultiSelectField >
-        ::__OPTION_COUNT,
-        "`max_items` (3) is more than the number of options to choose from"
-    );
-    const _: () = ::core::assert!(
-        1u64 as usize <= < Vec < Fish > as elicit_core::MultiSelectField >
-        ::__OPTION_COUNT,
-        "`min_items` (1) is more than the number of options to choose from"
-    );
-    const _: () = ::core::assert!(
-        3u64 as usize <= < Vec < Fish > as elicit_core::MultiSelectField >
-        ::__OPTION_COUNT,
-        "`max_items` (3) is more than the number of options to choose from"
-    );
+    const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<i64>::NUMBER {
+        ::core::panic!(
+            "`minimum` applies only to integer and float fields, and `i64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<i64>::NUMBER {
+        ::core::panic!(
+            "`maximum` applies only to integer and float fields, and `i64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<f64>::NUMBER {
+        ::core::panic!(
+            "`minimum` applies only to integer and float fields, and `f64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<f64>::NUMBER {
+        ::core::panic!(
+            "`maximum` applies only to integer and float fields, and `f64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT {
+        ::core::panic!(
+            "`min_items` applies only to multi-select fields, and `Vec<Instrument>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    };
+    const _: () = if ::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT
+        && 1u64 as usize
+            > ::elicit_core::__private::Kind::<Vec<Instrument>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`min_items` (1) is more than the number of options to choose from"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT {
+        ::core::panic!(
+            "`max_items` applies only to multi-select fields, and `Vec<Instrument>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    };
+    const _: () = if ::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT
+        && 3u64 as usize
+            > ::elicit_core::__private::Kind::<Vec<Instrument>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`max_items` (3) is more than the number of options to choose from"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT {
+        ::core::panic!(
+            "`min_items` applies only to multi-select fields, and `Vec<Fish>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    };
+    const _: () = if ::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT
+        && 1u64 as usize > ::elicit_core::__private::Kind::<Vec<Fish>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`min_items` (1) is more than the number of options to choose from"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT {
+        ::core::panic!(
+            "`max_items` applies only to multi-select fields, and `Vec<Fish>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    };
+    const _: () = if ::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT
+        && 3u64 as usize > ::elicit_core::__private::Kind::<Vec<Fish>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`max_items` (3) is more than the number of options to choose from"
+        )
+    };
     const _: () = {
         if let ::core::option::Option::Some(__problem) = (<String as elicit_core::ElicitField>::__FACTS)
             .check_str("It was a dark and stormy night.")
@@ -252,322 +283,6 @@ const _: () = {
             );
         }
     };
-    ///`Everything`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
-    pub struct EverythingForm {
-        parts: ::elicit_core::__private::FormParts<Everything>,
-    }
-    #[automatically_derived]
-    impl Everything {
-        ///`Everything`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
-        #[inline]
-        #[must_use]
-        pub fn form() -> EverythingForm {
-            EverythingForm {
-                parts: ::elicit_core::__private::FormParts::new(
-                    <Everything as ::elicit_core::Elicit>::message(),
-                    ::core::clone::Clone::clone(
-                        <Everything as ::elicit_core::Elicit>::requested_schema(),
-                    ),
-                ),
-            }
-        }
-    }
-    #[automatically_derived]
-    impl EverythingForm {
-        ///Shapes the field `name` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn name(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, String>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "name",
-                    !<String as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(&__form.name),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `check` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn check(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, bool>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, bool>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "check",
-                    !<Option<bool> as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| __form.check.as_ref(),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `first_line` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn first_line(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, String>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "firstLine",
-                    !<String as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(
-                        &__form.first_line,
-                    ),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn email(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, String>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "email",
-                    !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| __form.email.as_ref(),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `homepage` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn homepage(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, String>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "homepage",
-                    !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| __form.homepage.as_ref(),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `birthdate` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn birthdate(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, String>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "birthdate",
-                    !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| __form.birthdate.as_ref(),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `integer` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn integer(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, i64>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, i64>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "integer",
-                    !<i64 as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(&__form.integer),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `number` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn number(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, f64>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, f64>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "number",
-                    !<f64 as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(&__form.number),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `untitled_single_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn untitled_single_select_enum(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, Friend>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, Friend>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "untitledSingleSelectEnum",
-                    !<Friend as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(
-                        &__form.untitled_single_select_enum,
-                    ),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `untitled_multiple_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn untitled_multiple_select_enum(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, Vec<Instrument>>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, Vec<Instrument>>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "untitledMultipleSelectEnum",
-                    !<Vec<Instrument> as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(
-                        &__form.untitled_multiple_select_enum,
-                    ),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `titled_single_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn titled_single_select_enum(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, Hero>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, Hero>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "titledSingleSelectEnum",
-                    !<Hero as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(
-                        &__form.titled_single_select_enum,
-                    ),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `titled_multiple_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn titled_multiple_select_enum(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, Vec<Fish>>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, Vec<Fish>>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "titledMultipleSelectEnum",
-                    !<Vec<Fish> as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(
-                        &__form.titled_multiple_select_enum,
-                    ),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `legacy_titled_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn legacy_titled_enum(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Everything, Pet>,
-            ) -> ::elicit_core::__private::FieldShape<Everything, Pet>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "legacyTitledEnum",
-                    !<Pet as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Everything| ::core::option::Option::Some(
-                        &__form.legacy_titled_enum,
-                    ),
-                    shape,
-                );
-            self
-        }
-        /// Replaces the prompt for this asking.
-        #[inline]
-        #[must_use]
-        pub fn with_message(
-            mut self,
-            message: impl ::core::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.parts.message(::core::convert::Into::into(message));
-            self
-        }
-        /// Asks again while the answer does not fit, up to `attempts` times in all.
-        #[inline]
-        #[must_use]
-        pub fn with_attempts(mut self, attempts: u32) -> Self {
-            self.parts.attempts(attempts);
-            self
-        }
-        /// The form, or what contradicts itself in what was given (found before
-        /// anything is sent).
-        ///
-        /// # Errors
-        /// A `ShapeError` naming the field and the problem.
-        #[inline]
-        pub fn build(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<Everything>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            self.parts
-                .build(
-                    ::elicit_core::__private::form_reader::<Everything>(),
-                    ::std::vec::Vec::new(),
-                )
-        }
-    }
-    #[automatically_derived]
-    impl ::elicit_core::__private::IntoForm<Everything> for EverythingForm {
-        #[inline]
-        fn into_form(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<Everything>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            self.build()
-        }
-    }
     #[automatically_derived]
     impl ::elicit_core::Elicit for Everything {
         #[inline]
@@ -1304,4 +1019,367 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::elicit_core::__private::FlatForm for Everything {}
+    type __ElicitForm = Everything;
+    type __ElicitShaped0 = String;
+    const __ELICIT_OPTIONAL_0: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped1 = bool;
+    const __ELICIT_OPTIONAL_1: bool = !<Option<
+        bool,
+    > as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped2 = String;
+    const __ELICIT_OPTIONAL_2: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped3 = String;
+    const __ELICIT_OPTIONAL_3: bool = !<Option<
+        String,
+    > as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped4 = String;
+    const __ELICIT_OPTIONAL_4: bool = !<Option<
+        String,
+    > as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped5 = String;
+    const __ELICIT_OPTIONAL_5: bool = !<Option<
+        String,
+    > as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped6 = i64;
+    const __ELICIT_OPTIONAL_6: bool = !<i64 as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped7 = f64;
+    const __ELICIT_OPTIONAL_7: bool = !<f64 as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped8 = Friend;
+    const __ELICIT_OPTIONAL_8: bool = !<Friend as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped9 = Vec<Instrument>;
+    const __ELICIT_OPTIONAL_9: bool = !<Vec<
+        Instrument,
+    > as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped10 = Hero;
+    const __ELICIT_OPTIONAL_10: bool = !<Hero as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped11 = Vec<Fish>;
+    const __ELICIT_OPTIONAL_11: bool = !<Vec<
+        Fish,
+    > as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped12 = Pet;
+    const __ELICIT_OPTIONAL_12: bool = !<Pet as elicit_core::ElicitField>::__REQUIRED;
+    const _: () = {
+        ///`Everything`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        pub struct EverythingForm {
+            parts: ::elicit_core::__private::FormParts<__ElicitForm>,
+        }
+        #[automatically_derived]
+        impl __ElicitForm {
+            ///`Everything`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+            #[inline]
+            #[must_use]
+            pub fn form() -> EverythingForm {
+                EverythingForm {
+                    parts: ::elicit_core::__private::FormParts::new(
+                        <__ElicitForm as ::elicit_core::Elicit>::message(),
+                        ::core::clone::Clone::clone(
+                            <__ElicitForm as ::elicit_core::Elicit>::requested_schema(),
+                        ),
+                    ),
+                }
+            }
+        }
+        #[automatically_derived]
+        impl EverythingForm {
+            ///Shapes the field `name` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn name(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "name",
+                        __ELICIT_OPTIONAL_0,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.name,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `check` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn check(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "check",
+                        __ELICIT_OPTIONAL_1,
+                        |__form: &__ElicitForm| __form.check.as_ref(),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `first_line` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn first_line(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "firstLine",
+                        __ELICIT_OPTIONAL_2,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.first_line,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn email(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "email",
+                        __ELICIT_OPTIONAL_3,
+                        |__form: &__ElicitForm| __form.email.as_ref(),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `homepage` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn homepage(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "homepage",
+                        __ELICIT_OPTIONAL_4,
+                        |__form: &__ElicitForm| __form.homepage.as_ref(),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `birthdate` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn birthdate(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "birthdate",
+                        __ELICIT_OPTIONAL_5,
+                        |__form: &__ElicitForm| __form.birthdate.as_ref(),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `integer` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn integer(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped6>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped6>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "integer",
+                        __ELICIT_OPTIONAL_6,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.integer,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `number` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn number(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped7>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped7>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "number",
+                        __ELICIT_OPTIONAL_7,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.number,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `untitled_single_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn untitled_single_select_enum(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped8>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped8>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "untitledSingleSelectEnum",
+                        __ELICIT_OPTIONAL_8,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.untitled_single_select_enum,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `untitled_multiple_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn untitled_multiple_select_enum(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped9>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped9>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "untitledMultipleSelectEnum",
+                        __ELICIT_OPTIONAL_9,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.untitled_multiple_select_enum,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `titled_single_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn titled_single_select_enum(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped10>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped10>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "titledSingleSelectEnum",
+                        __ELICIT_OPTIONAL_10,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.titled_single_select_enum,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `titled_multiple_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn titled_multiple_select_enum(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped11>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped11>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "titledMultipleSelectEnum",
+                        __ELICIT_OPTIONAL_11,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.titled_multiple_select_enum,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `legacy_titled_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn legacy_titled_enum(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped12>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped12>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "legacyTitledEnum",
+                        __ELICIT_OPTIONAL_12,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.legacy_titled_enum,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            /// Replaces the prompt for this asking.
+            #[inline]
+            #[must_use]
+            pub fn with_message(
+                mut self,
+                message: impl ::core::convert::Into<::std::string::String>,
+            ) -> Self {
+                self.parts.message(::core::convert::Into::into(message));
+                self
+            }
+            /// Asks again while the answer does not fit, up to `attempts` times in all.
+            #[inline]
+            #[must_use]
+            pub fn with_attempts(mut self, attempts: u32) -> Self {
+                self.parts.attempts(attempts);
+                self
+            }
+            /// The form, or what contradicts itself in what was given (found before
+            /// anything is sent).
+            ///
+            /// # Errors
+            /// A `ShapeError` naming the field and the problem.
+            #[inline]
+            pub fn build(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.parts
+                    .build(
+                        ::elicit_core::__private::form_reader::<__ElicitForm>(),
+                        ::std::vec::Vec::new(),
+                    )
+            }
+        }
+        #[automatically_derived]
+        impl ::elicit_core::__private::IntoForm<__ElicitForm> for EverythingForm {
+            #[inline]
+            fn into_form(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.build()
+            }
+        }
+    };
 };

@@ -1,10 +1,16 @@
-// 320 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 310 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::{
+        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
+    };
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
+        #[allow(unused_imports)]
+        pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
             label = "unsupported field type",
@@ -68,47 +74,16 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::inner(self)
             }
         }
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` cannot be flattened into a form",
-            label = "not a struct form",
-            note = "`#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one",
-            note = "a newtype or an enum that derives `Elicit` is one field of a form: drop `flatten`",
-            note = "a form with fields marked `#[elicit(options)]` is not flattened: its options are given each time it is asked, through its own builder, so ask it on its own"
-        )]
-        pub(super) trait FlatForm: ::core::marker::Sized {
-            const __NAMES: &'static [&'static str];
-            const __NEEDS_VALUE: &'static [bool];
-            fn __push(form: &mut ::elicit_core::__private::RequestedSchema);
-            fn __parse(
-                slots: &[::elicit_core::__private::Slot<'_>],
-                sent: &::elicit_core::__private::Sent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<Self>;
-            fn __put(&self, content: &mut ::elicit_core::__private::Content);
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::FlattenSlot> FlatForm for T {
-            const __NAMES: &'static [&'static str] = <T as ::elicit_core::__private::FlattenSlot>::NAMES;
-            const __NEEDS_VALUE: &'static [bool] = <T as ::elicit_core::__private::FlattenSlot>::NEEDS_VALUE;
-            fn __push(form: &mut ::elicit_core::__private::RequestedSchema) {
-                <T as ::elicit_core::__private::FlattenSlot>::push(form);
-            }
-            fn __parse(
-                slots: &[::elicit_core::__private::Slot<'_>],
-                sent: &::elicit_core::__private::Sent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<Self> {
-                <T as ::elicit_core::__private::FlattenSlot>::parse(slots, sent, errors)
-            }
-            fn __put(&self, content: &mut ::elicit_core::__private::Content) {
-                <T as ::elicit_core::__private::FlattenSlot>::put(self, content);
-            }
-        }
     }
+    const _: () = if !::elicit_core::__private::Flatten::<Address>::IS_FORM {
+        ::core::panic!(
+            "`Address` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder"
+        )
+    };
     const _: () = {
         if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
             &[("field `user_name`", &["user_name"])],
-            <Address as elicit_core::FlatForm>::__NAMES,
+            ::elicit_core::__private::Flatten::<Address>::NAMES,
         ) {
             ::core::panic!(
                 "{}", ::elicit_core::__private::ConstMessage::new()
@@ -118,94 +93,6 @@ const _: () = {
             );
         }
     };
-    ///`SignUp`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
-    pub struct SignUpForm {
-        parts: ::elicit_core::__private::FormParts<SignUp>,
-    }
-    #[automatically_derived]
-    impl SignUp {
-        ///`SignUp`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
-        #[inline]
-        #[must_use]
-        pub fn form() -> SignUpForm {
-            SignUpForm {
-                parts: ::elicit_core::__private::FormParts::new(
-                    <SignUp as ::elicit_core::Elicit>::message(),
-                    ::core::clone::Clone::clone(
-                        <SignUp as ::elicit_core::Elicit>::requested_schema(),
-                    ),
-                ),
-            }
-        }
-    }
-    #[automatically_derived]
-    impl SignUpForm {
-        ///Shapes the field `user_name` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn user_name(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<SignUp, String>,
-            ) -> ::elicit_core::__private::FieldShape<SignUp, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "user_name",
-                    !<String as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &SignUp| ::core::option::Option::Some(&__form.user_name),
-                    shape,
-                );
-            self
-        }
-        /// Replaces the prompt for this asking.
-        #[inline]
-        #[must_use]
-        pub fn with_message(
-            mut self,
-            message: impl ::core::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.parts.message(::core::convert::Into::into(message));
-            self
-        }
-        /// Asks again while the answer does not fit, up to `attempts` times in all.
-        #[inline]
-        #[must_use]
-        pub fn with_attempts(mut self, attempts: u32) -> Self {
-            self.parts.attempts(attempts);
-            self
-        }
-        /// The form, or what contradicts itself in what was given (found before
-        /// anything is sent).
-        ///
-        /// # Errors
-        /// A `ShapeError` naming the field and the problem.
-        #[inline]
-        pub fn build(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<SignUp>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            self.parts
-                .build(
-                    ::elicit_core::__private::form_reader::<SignUp>(),
-                    ::std::vec::Vec::new(),
-                )
-        }
-    }
-    #[automatically_derived]
-    impl ::elicit_core::__private::IntoForm<SignUp> for SignUpForm {
-        #[inline]
-        fn into_form(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<SignUp>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            self.build()
-        }
-    }
     #[automatically_derived]
     impl ::elicit_core::Elicit for SignUp {
         #[inline]
@@ -232,7 +119,7 @@ const _: () = {
                             },
                             <String as elicit_core::ElicitField>::__REQUIRED,
                         );
-                    <Address as elicit_core::FlatForm>::__push(&mut __form);
+                    ::elicit_core::__private::Flatten::<Address>::push(&mut __form);
                     __form
                 })
         }
@@ -265,21 +152,23 @@ const _: () = {
                 &mut __content,
                 "user_name",
             );
-            <Address as elicit_core::FlatForm>::__put(&self.address, &mut __content);
+            ::elicit_core::__private::Flatten::<
+                Address,
+            >::put(&self.address, &mut __content);
             __content
         }
     }
     #[automatically_derived]
     impl ::elicit_core::__private::FormFields for SignUp {
         const NAMES: &'static [&'static str] = &::elicit_core::__private::concat_names::<
-            { 1usize + <Address as elicit_core::FlatForm>::__NAMES.len() },
-        >(&[&["user_name"], <Address as elicit_core::FlatForm>::__NAMES]);
+            { 1usize + ::elicit_core::__private::Flatten::<Address>::NAMES.len() },
+        >(&[&["user_name"], ::elicit_core::__private::Flatten::<Address>::NAMES]);
         const NEEDS_VALUE: &'static [bool] = &::elicit_core::__private::concat_flags::<
-            { 1usize + <Address as elicit_core::FlatForm>::__NAMES.len() },
+            { 1usize + ::elicit_core::__private::Flatten::<Address>::NAMES.len() },
         >(
             &[
                 &[<String as elicit_core::ElicitField>::__REQUIRED],
-                <Address as elicit_core::FlatForm>::__NEEDS_VALUE,
+                ::elicit_core::__private::Flatten::<Address>::NEEDS_VALUE,
             ],
         );
         #[inline]
@@ -294,13 +183,19 @@ const _: () = {
                 __sent.field(0usize),
                 __errors,
             );
-            let __field1 = <Address as elicit_core::FlatForm>::__parse(
+            let __field1 = ::elicit_core::__private::Flatten::<
+                Address,
+            >::parse(
                 ::elicit_core::__private::sub_slots(
                     __slots,
                     1usize,
-                    <Address as elicit_core::FlatForm>::__NAMES.len(),
+                    ::elicit_core::__private::Flatten::<Address>::NAMES.len(),
                 ),
-                &__sent.sub(1usize, <Address as elicit_core::FlatForm>::__NAMES.len()),
+                &__sent
+                    .sub(
+                        1usize,
+                        ::elicit_core::__private::Flatten::<Address>::NAMES.len(),
+                    ),
                 __errors,
             );
             let (
@@ -318,4 +213,99 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::elicit_core::__private::FlatForm for SignUp {}
+    type __ElicitForm = SignUp;
+    type __ElicitShaped0 = String;
+    const __ELICIT_OPTIONAL_0: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
+    const _: () = {
+        ///`SignUp`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        pub struct SignUpForm {
+            parts: ::elicit_core::__private::FormParts<__ElicitForm>,
+        }
+        #[automatically_derived]
+        impl __ElicitForm {
+            ///`SignUp`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+            #[inline]
+            #[must_use]
+            pub fn form() -> SignUpForm {
+                SignUpForm {
+                    parts: ::elicit_core::__private::FormParts::new(
+                        <__ElicitForm as ::elicit_core::Elicit>::message(),
+                        ::core::clone::Clone::clone(
+                            <__ElicitForm as ::elicit_core::Elicit>::requested_schema(),
+                        ),
+                    ),
+                }
+            }
+        }
+        #[automatically_derived]
+        impl SignUpForm {
+            ///Shapes the field `user_name` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn user_name(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "user_name",
+                        __ELICIT_OPTIONAL_0,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.user_name,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            /// Replaces the prompt for this asking.
+            #[inline]
+            #[must_use]
+            pub fn with_message(
+                mut self,
+                message: impl ::core::convert::Into<::std::string::String>,
+            ) -> Self {
+                self.parts.message(::core::convert::Into::into(message));
+                self
+            }
+            /// Asks again while the answer does not fit, up to `attempts` times in all.
+            #[inline]
+            #[must_use]
+            pub fn with_attempts(mut self, attempts: u32) -> Self {
+                self.parts.attempts(attempts);
+                self
+            }
+            /// The form, or what contradicts itself in what was given (found before
+            /// anything is sent).
+            ///
+            /// # Errors
+            /// A `ShapeError` naming the field and the problem.
+            #[inline]
+            pub fn build(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.parts
+                    .build(
+                        ::elicit_core::__private::form_reader::<__ElicitForm>(),
+                        ::std::vec::Vec::new(),
+                    )
+            }
+        }
+        #[automatically_derived]
+        impl ::elicit_core::__private::IntoForm<__ElicitForm> for SignUpForm {
+            #[inline]
+            fn into_form(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.build()
+            }
+        }
+    };
 };

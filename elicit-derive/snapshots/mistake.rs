@@ -1,12 +1,18 @@
-// 160 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 171 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
     "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `check`"
 }
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::{
+        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
+    };
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
+        #[allow(unused_imports)]
+        pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
             label = "unsupported field type",
@@ -73,60 +79,65 @@ const _: () = {
     }
     const _: bool = <String as elicit_core::ElicitField>::__REQUIRED;
     const _: bool = <u8 as elicit_core::ElicitField>::__REQUIRED;
-    pub struct BrokenForm {}
-    #[automatically_derived]
-    impl Broken {
-        pub fn form() -> BrokenForm {
-            BrokenForm {}
+    type __ElicitForm = Broken;
+    type __ElicitShaped0 = String;
+    type __ElicitShaped1 = u8;
+    const _: () = {
+        pub struct BrokenForm {}
+        #[automatically_derived]
+        impl __ElicitForm {
+            pub fn form() -> BrokenForm {
+                BrokenForm {}
+            }
         }
-    }
-    #[automatically_derived]
-    impl BrokenForm {
-        pub fn name<__R>(
-            self,
-            _: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::ShapeStub<Broken, String>,
-            ) -> __R,
-        ) -> Self {
-            self
+        #[automatically_derived]
+        impl BrokenForm {
+            pub fn name<__R>(
+                self,
+                _: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::ShapeStub<__ElicitForm, __ElicitShaped0>,
+                ) -> __R,
+            ) -> Self {
+                self
+            }
+            pub fn age<__R>(
+                self,
+                _: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::ShapeStub<__ElicitForm, __ElicitShaped1>,
+                ) -> __R,
+            ) -> Self {
+                self
+            }
+            pub fn with_message(
+                self,
+                _: impl ::core::convert::Into<::std::string::String>,
+            ) -> Self {
+                self
+            }
+            pub fn with_attempts(self, _: u32) -> Self {
+                self
+            }
+            pub fn build(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                ::core::unimplemented!()
+            }
         }
-        pub fn age<__R>(
-            self,
-            _: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::ShapeStub<Broken, u8>,
-            ) -> __R,
-        ) -> Self {
-            self
+        #[automatically_derived]
+        impl ::elicit_core::__private::IntoForm<__ElicitForm> for BrokenForm {
+            fn into_form(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                ::core::unimplemented!()
+            }
         }
-        pub fn with_message(
-            self,
-            _: impl ::core::convert::Into<::std::string::String>,
-        ) -> Self {
-            self
-        }
-        pub fn with_attempts(self, _: u32) -> Self {
-            self
-        }
-        pub fn build(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<Broken>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            ::core::unimplemented!()
-        }
-    }
-    #[automatically_derived]
-    impl ::elicit_core::__private::IntoForm<Broken> for BrokenForm {
-        fn into_form(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<Broken>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            ::core::unimplemented!()
-        }
-    }
+    };
     #[automatically_derived]
     impl ::elicit_core::Elicit for Broken {
         fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {

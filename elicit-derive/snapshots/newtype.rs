@@ -1,10 +1,16 @@
-// 156 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 160 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::{
+        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
+    };
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
+        #[allow(unused_imports)]
+        pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be wrapped in a newtype field type",
             label = "not a field type",
@@ -37,19 +43,17 @@ const _: () = {
                 <T as ::elicit_core::ElicitField>::to_json(self)
             }
         }
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` is not a number field",
-            label = "`minimum` and `maximum` apply only to integer and float fields",
-            note = "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-        )]
-        pub(super) trait NumberField {
-            const __APPLIES: () = ();
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::NumberField> NumberField for T {}
     }
-    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
-    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
+    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
     const _: () = {
         if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
             .bound_int(0i128)
@@ -149,9 +153,9 @@ const _: () = {
         #[inline]
         pub fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema
         where
-            for<'__a> Percent: ::elicit_core::__private::NotAForm,
+            for<'__a> Percent: ::elicit_core::Elicit,
         {
-            <Percent as ::elicit_core::__private::NotAForm>::requested_schema()
+            <Percent as ::elicit_core::Elicit>::requested_schema()
         }
     }
 };

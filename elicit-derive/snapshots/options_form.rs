@@ -1,10 +1,16 @@
-// 568 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 547 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::{
+        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
+    };
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
+        #[allow(unused_imports)]
+        pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
             label = "unsupported field type",
@@ -68,113 +74,17 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::inner(self)
             }
         }
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` cannot be offered as an option",
-            label = "not a value a form can offer",
-            note = "the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer: their type must be `Clone`, `Send` and `Sync`, and own its data (`String`, not `&str`)",
-            note = "a field with `options` is `V` (a single select), `Vec<V>` (a multi-select) or an `Option` of one"
-        )]
-        pub(super) trait Offerable: ::core::marker::Sized {
-            const __OFFERED: () = ();
-            fn __keep(
-                offer: ::elicit_core::__private::Offer<Self>,
-            ) -> ::elicit_core::__private::OfferSlot;
-            fn __pick_required(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<Self>;
-            fn __pick_optional(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<::core::option::Option<Self>>;
-            fn __pick_all_required(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<::std::vec::Vec<Self>>;
-            fn __pick_all_optional(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<::core::option::Option<::std::vec::Vec<Self>>>;
-        }
-        impl<
-            T: ::core::clone::Clone + ::core::marker::Send + ::core::marker::Sync
-                + 'static,
-        > Offerable for T {
-            fn __keep(
-                offer: ::elicit_core::__private::Offer<Self>,
-            ) -> ::elicit_core::__private::OfferSlot {
-                ::elicit_core::__private::OfferSlot::new(offer)
-            }
-            fn __pick_required(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<Self> {
-                ::elicit_core::__private::pick_required::<
-                    T,
-                >(slot, name, sent, offer, errors)
-            }
-            fn __pick_optional(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<::core::option::Option<Self>> {
-                ::elicit_core::__private::pick_optional::<
-                    T,
-                >(slot, name, sent, offer, errors)
-            }
-            fn __pick_all_required(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<::std::vec::Vec<Self>> {
-                ::elicit_core::__private::pick_all_required::<
-                    T,
-                >(slot, name, sent, offer, errors)
-            }
-            fn __pick_all_optional(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                offer: ::core::option::Option<&::elicit_core::__private::OfferSlot>,
-                errors: &mut ::elicit_core::__private::Errors,
-            ) -> ::core::option::Option<::core::option::Option<::std::vec::Vec<Self>>> {
-                ::elicit_core::__private::pick_all_optional::<
-                    T,
-                >(slot, name, sent, offer, errors)
-            }
-        }
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` is not a number field",
-            label = "`minimum` and `maximum` apply only to integer and float fields",
-            note = "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-        )]
-        pub(super) trait NumberField {
-            const __APPLIES: () = ();
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::NumberField> NumberField for T {}
     }
-    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
-    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
+    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
     const _: () = {
         if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
             .bound_int(1i128)
@@ -216,308 +126,59 @@ const _: () = {
             );
         }
     };
-    const _: () = <String as elicit_core::Offerable>::__OFFERED;
-    const _: () = {
-        #[allow(unused_imports)]
-        use ::elicit_core::__private::NotACollection as _;
-        ::core::assert!(
-            ! ::elicit_core::__private::CollectionProbe:: < String > ::IS_COLLECTION,
-            "`String` is a collection: a field with `options` is a multi-select when its type is written `Vec<…>`; write `Vec<…>` in place of the alias"
-        );
+    const _: () = if !::elicit_core::__private::Offered::<String>::CLONE {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Clone` (derive or implement `Clone` for `String`); the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
     };
-    const _: () = <String as elicit_core::Offerable>::__OFFERED;
-    ///`Rebooking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
-    pub struct RebookingForm<__DateState, __ExtrasState> {
-        parts: ::elicit_core::__private::FormParts<Rebooking>,
-        offers: [::elicit_core::__private::OfferSlot; 2usize],
-        _state: ::core::marker::PhantomData<fn() -> (__DateState, __ExtrasState)>,
-    }
-    ///The state of a builder whose field `date` has its options.
-    #[diagnostic::on_unimplemented(
-        message = "the options of `date` are not given",
-        label = "this form still needs the options of `date`",
-        note = "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `Rebooking::form().date(|f| f.options(…))`",
-        note = "`Rebooking` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `Rebooking` itself"
-    )]
-    pub trait DateOptionsGiven {}
-    impl DateOptionsGiven for ::elicit_core::__private::Given {}
-    ///The state of a builder whose field `extras` has its options.
-    #[diagnostic::on_unimplemented(
-        message = "the options of `extras` are not given",
-        label = "this form still needs the options of `extras`",
-        note = "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `Rebooking::form().extras(|f| f.options(…))`",
-        note = "`Rebooking` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `Rebooking` itself"
-    )]
-    pub trait ExtrasOptionsGiven {}
-    impl ExtrasOptionsGiven for ::elicit_core::__private::Given {}
-    #[automatically_derived]
-    impl Rebooking {
-        ///`Rebooking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
-        #[inline]
-        #[must_use]
-        pub fn form() -> RebookingForm<
-            ::elicit_core::__private::NotGiven,
-            ::elicit_core::__private::NotGiven,
-        > {
-            static __BASE: ::elicit_core::__private::OnceLock<
-                ::elicit_core::__private::RequestedSchema,
-            > = ::elicit_core::__private::OnceLock::new();
-            let __base = __BASE
-                .get_or_init(|| {
-                    let mut __form = ::elicit_core::__private::RequestedSchema::new();
-                    __form
-                        .push(
-                            "date",
-                            ::elicit_core::__private::options_property(
-                                false,
-                                ::core::option::Option::Some("Date"),
-                                ::core::option::Option::None,
-                                ::core::option::Option::None,
-                                ::core::option::Option::None,
-                            ),
-                            true,
-                        );
-                    __form
-                        .push(
-                            "travellers",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
-                                    <u8 as elicit_core::ElicitField>::__schema(),
-                                    <u8 as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::default_title(
-                                    &mut __schema,
-                                    "Travellers",
-                                );
-                                ::elicit_core::__private::set::minimum(
-                                    &mut __schema,
-                                    ::elicit_core::__private::int(1i128),
-                                );
-                                ::elicit_core::__private::set::maximum(
-                                    &mut __schema,
-                                    ::elicit_core::__private::int(9i128),
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
-                                    "Rebooking",
-                                    "travellers",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <u8 as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            u8,
-                                        >::Literal(|| ::elicit_core::__private::Value::Number(
-                                            ::elicit_core::__private::int(1i128),
-                                        )),
-                                    ),
-                                    "Rebooking",
-                                    "travellers",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "extras",
-                            ::elicit_core::__private::options_property(
-                                true,
-                                ::core::option::Option::Some("Extras"),
-                                ::core::option::Option::None,
-                                ::core::option::Option::None,
-                                ::core::option::Option::None,
-                            ),
-                            false,
-                        );
-                    __form
-                });
-            RebookingForm {
-                parts: ::elicit_core::__private::FormParts::new(
-                    "That date is full: pick another one",
-                    ::core::clone::Clone::clone(__base),
-                ),
-                offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
-                _state: ::core::marker::PhantomData,
-            }
-        }
-    }
-    #[automatically_derived]
-    impl<__DateState, __ExtrasState> RebookingForm<__DateState, __ExtrasState> {
-        ///Shapes the field `travellers` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn travellers(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Rebooking, u8>,
-            ) -> ::elicit_core::__private::FieldShape<Rebooking, u8>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "travellers",
-                    !<u8 as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Rebooking| ::core::option::Option::Some(
-                        &__form.travellers,
-                    ),
-                    shape,
-                );
-            self
-        }
-        /// Replaces the prompt for this asking.
-        #[inline]
-        #[must_use]
-        pub fn with_message(
-            mut self,
-            message: impl ::core::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.parts.message(::core::convert::Into::into(message));
-            self
-        }
-        /// Asks again while the answer does not fit, up to `attempts` times in all.
-        #[inline]
-        #[must_use]
-        pub fn with_attempts(mut self, attempts: u32) -> Self {
-            self.parts.attempts(attempts);
-            self
-        }
-        /// The form, once every field filled at run time has its options; or what
-        /// contradicts itself in what was given (found before anything is sent).
-        ///
-        /// # Errors
-        /// A `ShapeError` naming the field and the problem.
-        #[inline]
-        pub fn build(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<Rebooking>,
-            ::elicit_core::__private::ShapeError,
-        >
-        where
-            __DateState: DateOptionsGiven,
-            __ExtrasState: ExtrasOptionsGiven,
-        {
-            self.parts
-                .build(
-                    ::elicit_core::__private::form_reader::<Rebooking>(),
-                    ::std::vec::Vec::from(self.offers),
-                )
-        }
-    }
-    #[automatically_derived]
-    impl<
-        __ExtrasState,
-    > RebookingForm<::elicit_core::__private::NotGiven, __ExtrasState> {
-        ///Gives the options of `date` (required before the form can be asked), and shapes it: its texts, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn date(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::Options<
-                    Rebooking,
-                    String,
-                    ::elicit_core::__private::NotGiven,
-                >,
-            ) -> ::elicit_core::__private::Options<
-                    Rebooking,
-                    String,
-                    ::elicit_core::__private::Given,
-                >,
-        ) -> RebookingForm<::elicit_core::__private::Given, __ExtrasState> {
-            self.offers[0usize] = <String as elicit_core::Offerable>::__keep(
-                self
-                    .parts
-                    .options(
-                        "date",
-                        false,
-                        |__form: &Rebooking| ::core::option::Option::Some(&__form.date),
-                        shape,
-                    ),
-            );
-            RebookingForm {
-                parts: self.parts,
-                offers: self.offers,
-                _state: ::core::marker::PhantomData,
-            }
-        }
-    }
-    #[automatically_derived]
-    impl<__DateState> RebookingForm<__DateState, ::elicit_core::__private::NotGiven> {
-        ///Gives the options of `extras` (required before the form can be asked), and shapes it: its texts, a default, a check, item counts.
-        #[inline]
-        #[must_use]
-        pub fn extras(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::MultiOptions<
-                    Rebooking,
-                    String,
-                    ::elicit_core::__private::NotGiven,
-                >,
-            ) -> ::elicit_core::__private::MultiOptions<
-                    Rebooking,
-                    String,
-                    ::elicit_core::__private::Given,
-                >,
-        ) -> RebookingForm<__DateState, ::elicit_core::__private::Given> {
-            self.offers[1usize] = <String as elicit_core::Offerable>::__keep(
-                self
-                    .parts
-                    .multi_options(
-                        "extras",
-                        true,
-                        |__form: &Rebooking| __form.extras.as_ref(),
-                        shape,
-                    ),
-            );
-            RebookingForm {
-                parts: self.parts,
-                offers: self.offers,
-                _state: ::core::marker::PhantomData,
-            }
-        }
-    }
-    #[automatically_derived]
-    impl<__DateState, __ExtrasState> ::elicit_core::__private::IntoForm<Rebooking>
-    for RebookingForm<__DateState, __ExtrasState>
-    where
-        __DateState: DateOptionsGiven,
-        __ExtrasState: ExtrasOptionsGiven,
+    const _: () = if !::elicit_core::__private::Offered::<String>::SEND {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Send`, so a form holding it cannot move between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Offered::<String>::SYNC {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Sync`, so a form holding it cannot be shared between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    };
+    const _: () = if ::elicit_core::__private::Offered::<String>::CLONE
+        && ::elicit_core::__private::Offered::<String>::SEND
+        && ::elicit_core::__private::Offered::<String>::SYNC
+        && !::elicit_core::__private::Offered::<String>::OWNED
     {
-        #[inline]
-        fn into_form(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<Rebooking>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            self.build()
-        }
-    }
-    #[automatically_derived]
-    impl ::elicit_core::Elicit for Rebooking
-    where
-        for<'__a> RebookingForm<
-            ::elicit_core::__private::NotGiven,
-            ::elicit_core::__private::NotGiven,
-        >: ::elicit_core::__private::IntoForm<Rebooking>,
+        ::core::panic!(
+            "`String` cannot be offered as an option: it borrows its data, and the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer; use a type that owns it (`String`, not `&str`)"
+        )
+    };
+    const _: () = if ::elicit_core::__private::CollectionProbe::<String>::IS_COLLECTION {
+        ::core::panic!(
+            "`String` is a collection: a field with `options` is a multi-select when its type is written `Vec<…>`; write `Vec<…>` in place of the alias"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Offered::<String>::CLONE {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Clone` (derive or implement `Clone` for `String`); the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Offered::<String>::SEND {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Send`, so a form holding it cannot move between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Offered::<String>::SYNC {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Sync`, so a form holding it cannot be shared between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    };
+    const _: () = if ::elicit_core::__private::Offered::<String>::CLONE
+        && ::elicit_core::__private::Offered::<String>::SEND
+        && ::elicit_core::__private::Offered::<String>::SYNC
+        && !::elicit_core::__private::Offered::<String>::OWNED
     {
-        fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {
-            ::core::unreachable!()
-        }
-        fn message() -> &'static str {
-            ::core::unreachable!()
-        }
-        fn from_content(
-            _: &::elicit_core::__private::Content,
-        ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
-            ::core::unreachable!()
-        }
-        fn to_content(&self) -> ::elicit_core::__private::Content {
-            ::core::unreachable!()
-        }
-    }
+        ::core::panic!(
+            "`String` cannot be offered as an option: it borrows its data, and the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer; use a type that owns it (`String`, not `&str`)"
+        )
+    };
     #[automatically_derived]
     impl ::elicit_core::__private::FormFields for Rebooking {
         const NAMES: &'static [&'static str] = &["date", "travellers", "extras"];
@@ -532,7 +193,9 @@ const _: () = {
             __sent: &::elicit_core::__private::Sent<'_>,
             __errors: &mut ::elicit_core::__private::Errors,
         ) -> ::core::option::Option<Self> {
-            let __field0 = <String as elicit_core::Offerable>::__pick_required(
+            let __field0 = ::elicit_core::__private::Offered::<
+                String,
+            >::pick_required(
                 ::elicit_core::__private::slot(__slots, 0usize),
                 "date",
                 __sent.field(0usize),
@@ -545,7 +208,9 @@ const _: () = {
                 __sent.field(1usize),
                 __errors,
             );
-            let __field2 = <String as elicit_core::Offerable>::__pick_all_optional(
+            let __field2 = ::elicit_core::__private::Offered::<
+                String,
+            >::pick_all_optional(
                 ::elicit_core::__private::slot(__slots, 2usize),
                 "extras",
                 __sent.field(2usize),
@@ -566,4 +231,318 @@ const _: () = {
             })
         }
     }
+    #[inline]
+    fn __elicit_message() -> &'static str {
+        "That date is full: pick another one"
+    }
+    #[inline]
+    fn __elicit_base_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+        static __BASE: ::elicit_core::__private::OnceLock<
+            ::elicit_core::__private::RequestedSchema,
+        > = ::elicit_core::__private::OnceLock::new();
+        __BASE
+            .get_or_init(|| {
+                let mut __form = ::elicit_core::__private::RequestedSchema::new();
+                __form
+                    .push(
+                        "date",
+                        ::elicit_core::__private::options_property(
+                            false,
+                            ::core::option::Option::Some("Date"),
+                            ::core::option::Option::None,
+                            ::core::option::Option::None,
+                            ::core::option::Option::None,
+                        ),
+                        true,
+                    );
+                __form
+                    .push(
+                        "travellers",
+                        {
+                            let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                <u8 as elicit_core::ElicitField>::__schema(),
+                                <u8 as elicit_core::ElicitField>::__FACTS,
+                            );
+                            ::elicit_core::__private::set::default_title(
+                                &mut __schema,
+                                "Travellers",
+                            );
+                            ::elicit_core::__private::set::minimum(
+                                &mut __schema,
+                                ::elicit_core::__private::int(1i128),
+                            );
+                            ::elicit_core::__private::set::maximum(
+                                &mut __schema,
+                                ::elicit_core::__private::int(9i128),
+                            );
+                            ::elicit_core::__private::set::check_satisfiable(
+                                &__schema,
+                                "Rebooking",
+                                "travellers",
+                            );
+                            ::elicit_core::__private::set::default(
+                                &mut __schema,
+                                <u8 as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        u8,
+                                    >::Literal(|| ::elicit_core::__private::Value::Number(
+                                        ::elicit_core::__private::int(1i128),
+                                    )),
+                                ),
+                                "Rebooking",
+                                "travellers",
+                            );
+                            __schema.into_schema()
+                        },
+                        false,
+                    );
+                __form
+                    .push(
+                        "extras",
+                        ::elicit_core::__private::options_property(
+                            true,
+                            ::core::option::Option::Some("Extras"),
+                            ::core::option::Option::None,
+                            ::core::option::Option::None,
+                            ::core::option::Option::None,
+                        ),
+                        false,
+                    );
+                __form
+            })
+    }
+    type __ElicitForm = Rebooking;
+    type __ElicitOffered0 = String;
+    type __ElicitShaped1 = u8;
+    const __ELICIT_OPTIONAL_1: bool = !<u8 as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitOffered2 = String;
+    const _: () = {
+        ///`Rebooking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        pub struct RebookingForm<DateOptions, ExtrasOptions> {
+            parts: ::elicit_core::__private::FormParts<__ElicitForm>,
+            offers: [::elicit_core::__private::OfferSlot; 2usize],
+            _state: ::core::marker::PhantomData<fn() -> (DateOptions, ExtrasOptions)>,
+        }
+        ///The state of a builder whose field `date` has its options.
+        #[diagnostic::on_unimplemented(
+            message = "the options of `date` are not given",
+            label = "this form still needs the options of `date`",
+            note = "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `Rebooking::form().date(|f| f.options(…))`",
+            note = "`Rebooking` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `Rebooking` itself"
+        )]
+        pub trait DateOptionsGiven {}
+        impl DateOptionsGiven for ::elicit_core::__private::Given {}
+        ///The state of a builder whose field `extras` has its options.
+        #[diagnostic::on_unimplemented(
+            message = "the options of `extras` are not given",
+            label = "this form still needs the options of `extras`",
+            note = "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `Rebooking::form().extras(|f| f.options(…))`",
+            note = "`Rebooking` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `Rebooking` itself"
+        )]
+        pub trait ExtrasOptionsGiven {}
+        impl ExtrasOptionsGiven for ::elicit_core::__private::Given {}
+        #[automatically_derived]
+        impl __ElicitForm {
+            ///`Rebooking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+            #[inline]
+            #[must_use]
+            pub fn form() -> RebookingForm<
+                ::elicit_core::__private::NotGiven,
+                ::elicit_core::__private::NotGiven,
+            > {
+                RebookingForm {
+                    parts: ::elicit_core::__private::FormParts::new(
+                        __elicit_message(),
+                        ::core::clone::Clone::clone(__elicit_base_schema()),
+                    ),
+                    offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
+                    _state: ::core::marker::PhantomData,
+                }
+            }
+        }
+        #[automatically_derived]
+        impl<DateOptions, ExtrasOptions> RebookingForm<DateOptions, ExtrasOptions> {
+            ///Shapes the field `travellers` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn travellers(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "travellers",
+                        __ELICIT_OPTIONAL_1,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.travellers,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            /// Replaces the prompt for this asking.
+            #[inline]
+            #[must_use]
+            pub fn with_message(
+                mut self,
+                message: impl ::core::convert::Into<::std::string::String>,
+            ) -> Self {
+                self.parts.message(::core::convert::Into::into(message));
+                self
+            }
+            /// Asks again while the answer does not fit, up to `attempts` times in all.
+            #[inline]
+            #[must_use]
+            pub fn with_attempts(mut self, attempts: u32) -> Self {
+                self.parts.attempts(attempts);
+                self
+            }
+            /// The form, once every field filled at run time has its options; or what
+            /// contradicts itself in what was given (found before anything is sent).
+            ///
+            /// # Errors
+            /// A `ShapeError` naming the field and the problem.
+            #[inline]
+            pub fn build(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            >
+            where
+                DateOptions: DateOptionsGiven,
+                ExtrasOptions: ExtrasOptionsGiven,
+            {
+                self.parts
+                    .build(
+                        ::elicit_core::__private::form_reader::<__ElicitForm>(),
+                        ::std::vec::Vec::from(self.offers),
+                    )
+            }
+        }
+        #[automatically_derived]
+        impl<
+            ExtrasOptions,
+        > RebookingForm<::elicit_core::__private::NotGiven, ExtrasOptions> {
+            ///Gives the options of `date` (required before the form can be asked), and shapes it: its texts, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn date(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::Options<
+                        __ElicitForm,
+                        __ElicitOffered0,
+                        ::elicit_core::__private::NotGiven,
+                    >,
+                ) -> ::elicit_core::__private::Options<
+                        __ElicitForm,
+                        __ElicitOffered0,
+                        ::elicit_core::__private::Given,
+                    >,
+            ) -> RebookingForm<::elicit_core::__private::Given, ExtrasOptions> {
+                self.offers[0usize] = ::elicit_core::__private::Offered::<
+                    __ElicitOffered0,
+                >::keep(
+                    self
+                        .parts
+                        .options(
+                            "date",
+                            false,
+                            |__form: &__ElicitForm| ::core::option::Option::Some(
+                                &__form.date,
+                            ),
+                            shape,
+                        ),
+                );
+                RebookingForm {
+                    parts: self.parts,
+                    offers: self.offers,
+                    _state: ::core::marker::PhantomData,
+                }
+            }
+        }
+        #[automatically_derived]
+        impl<
+            DateOptions,
+        > RebookingForm<DateOptions, ::elicit_core::__private::NotGiven> {
+            ///Gives the options of `extras` (required before the form can be asked), and shapes it: its texts, a default, a check, item counts.
+            #[inline]
+            #[must_use]
+            pub fn extras(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::MultiOptions<
+                        __ElicitForm,
+                        __ElicitOffered2,
+                        ::elicit_core::__private::NotGiven,
+                    >,
+                ) -> ::elicit_core::__private::MultiOptions<
+                        __ElicitForm,
+                        __ElicitOffered2,
+                        ::elicit_core::__private::Given,
+                    >,
+            ) -> RebookingForm<DateOptions, ::elicit_core::__private::Given> {
+                self.offers[1usize] = ::elicit_core::__private::Offered::<
+                    __ElicitOffered2,
+                >::keep(
+                    self
+                        .parts
+                        .multi_options(
+                            "extras",
+                            true,
+                            |__form: &__ElicitForm| __form.extras.as_ref(),
+                            shape,
+                        ),
+                );
+                RebookingForm {
+                    parts: self.parts,
+                    offers: self.offers,
+                    _state: ::core::marker::PhantomData,
+                }
+            }
+        }
+        #[automatically_derived]
+        impl<DateOptions, ExtrasOptions> ::elicit_core::__private::IntoForm<__ElicitForm>
+        for RebookingForm<DateOptions, ExtrasOptions>
+        where
+            DateOptions: DateOptionsGiven,
+            ExtrasOptions: ExtrasOptionsGiven,
+        {
+            #[inline]
+            fn into_form(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.build()
+            }
+        }
+        #[automatically_derived]
+        impl ::elicit_core::Elicit for __ElicitForm
+        where
+            for<'__a> RebookingForm<
+                ::elicit_core::__private::NotGiven,
+                ::elicit_core::__private::NotGiven,
+            >: ::elicit_core::__private::IntoForm<__ElicitForm>,
+        {
+            fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+                ::core::unreachable!()
+            }
+            fn message() -> &'static str {
+                ::core::unreachable!()
+            }
+            fn from_content(
+                _: &::elicit_core::__private::Content,
+            ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
+                ::core::unreachable!()
+            }
+            fn to_content(&self) -> ::elicit_core::__private::Content {
+                ::core::unreachable!()
+            }
+        }
+    };
 };

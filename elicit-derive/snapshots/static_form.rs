@@ -1,10 +1,16 @@
-// 736 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 716 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::{
+        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
+    };
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
+        #[allow(unused_imports)]
+        pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
             label = "unsupported field type",
@@ -68,99 +74,44 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::inner(self)
             }
         }
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` cannot check a field of type `{V}`",
-            label = "not a function that can check this field",
-            note = "a `check` is a function `fn(&{V}, &{F}) -> Result<(), E>` where `E: Display`: it runs after the field checks, with the field's value and the whole form, and its error is the field's"
-        )]
-        pub(super) trait FieldCheck<V, F, B: ?::core::marker::Sized> {
-            fn __run(
-                &self,
-                value: &V,
-                form: &F,
-            ) -> ::core::result::Result<(), ::std::string::String>;
-        }
-        impl<C, V, F, B, R> FieldCheck<V, F, B> for C
-        where
-            B: ?::core::marker::Sized,
-            V: ::core::borrow::Borrow<B>,
-            C: ::core::ops::Fn(&B, &F) -> R,
-            R: CheckResult,
-        {
-            fn __run(
-                &self,
-                value: &V,
-                form: &F,
-            ) -> ::core::result::Result<(), ::std::string::String> {
-                CheckResult::__into_result(
-                    self(::core::borrow::Borrow::borrow(value), form),
-                )
-            }
-        }
-        #[diagnostic::on_unimplemented(
-            message = "a `check` returns `Result<(), E>` where `E: Display`, not `{Self}`",
-            label = "not what a check returns",
-            note = "`Ok(())` accepts the answer; `Err(error)` refuses it, and `error` (a `String`, a `&str`, an error type) is shown on the field"
-        )]
-        pub(super) trait CheckResult {
-            fn __into_result(self) -> ::core::result::Result<(), ::std::string::String>;
-        }
-        impl<E: ::core::fmt::Display> CheckResult for ::core::result::Result<(), E> {
-            fn __into_result(self) -> ::core::result::Result<(), ::std::string::String> {
-                match self {
-                    ::core::result::Result::Ok(()) => ::core::result::Result::Ok(()),
-                    ::core::result::Result::Err(error) => {
-                        ::core::result::Result::Err(
-                            ::std::string::ToString::to_string(&error),
-                        )
-                    }
-                }
-            }
-        }
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` is not a string field",
-            label = "`format`, `min_length`, `max_length` and `pattern` apply only to string fields",
-            note = "a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
-        )]
-        pub(super) trait StringField {
-            const __APPLIES: () = ();
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::StringField> StringField for T {}
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` is not a number field",
-            label = "`minimum` and `maximum` apply only to integer and float fields",
-            note = "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-        )]
-        pub(super) trait NumberField {
-            const __APPLIES: () = ();
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::NumberField> NumberField for T {}
-        #[diagnostic::on_unimplemented(
-            message = "`{Self}` is not a multi-select field",
-            label = "`min_items` and `max_items` apply only to multi-select fields",
-            note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
-        )]
-        pub(super) trait MultiSelectField {
-            const __APPLIES: () = ();
-            const __OPTION_COUNT: usize;
-        }
-        #[diagnostic::do_not_recommend]
-        impl<T: ::elicit_core::__private::MultiSelectField> MultiSelectField for T {
-            const __OPTION_COUNT: usize = <T as ::elicit_core::__private::MultiSelectField>::OPTION_COUNT;
-        }
     }
-    const _: () = <String as elicit_core::StringField>::__APPLIES;
-    const _: () = <String as elicit_core::StringField>::__APPLIES;
-    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
-    const _: () = <u8 as elicit_core::NumberField>::__APPLIES;
-    const _: () = <Option<String> as elicit_core::StringField>::__APPLIES;
-    const _: () = ::core::assert!(
-        1u64 as usize <= < Vec < Extra > as elicit_core::MultiSelectField >
-        ::__OPTION_COUNT,
-        "`min_items` (1) is more than the number of options to choose from"
-    );
+    const _: () = if !::elicit_core::__private::Kind::<String>::STRING {
+        ::core::panic!(
+            "`min_length` applies only to string fields, and `String` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<String>::STRING {
+        ::core::panic!(
+            "`max_length` applies only to string fields, and `String` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Vec<Extra>>::MULTI_SELECT {
+        ::core::panic!(
+            "`min_items` applies only to multi-select fields, and `Vec<Extra>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    };
+    const _: () = if ::elicit_core::__private::Kind::<Vec<Extra>>::MULTI_SELECT
+        && 1u64 as usize > ::elicit_core::__private::Kind::<Vec<Extra>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`min_items` (1) is more than the number of options to choose from"
+        )
+    };
     const _: () = {
         if let ::core::option::Option::Some(__problem) = (<String as elicit_core::ElicitField>::__FACTS
             .min_length(1u64)
@@ -227,184 +178,6 @@ const _: () = {
             );
         }
     };
-    ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
-    pub struct BookingForm {
-        parts: ::elicit_core::__private::FormParts<Booking>,
-    }
-    #[automatically_derived]
-    impl Booking {
-        ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
-        #[inline]
-        #[must_use]
-        pub fn form() -> BookingForm {
-            BookingForm {
-                parts: ::elicit_core::__private::FormParts::new(
-                    <Booking as ::elicit_core::Elicit>::message(),
-                    ::core::clone::Clone::clone(
-                        <Booking as ::elicit_core::Elicit>::requested_schema(),
-                    ),
-                ),
-            }
-        }
-    }
-    #[automatically_derived]
-    impl BookingForm {
-        ///Shapes the field `name` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn name(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Booking, String>,
-            ) -> ::elicit_core::__private::FieldShape<Booking, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "name",
-                    !<String as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Booking| ::core::option::Option::Some(&__form.name),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `party_size` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn party_size(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Booking, u8>,
-            ) -> ::elicit_core::__private::FieldShape<Booking, u8>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "partySize",
-                    !<u8 as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Booking| ::core::option::Option::Some(&__form.party_size),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn email(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Booking, String>,
-            ) -> ::elicit_core::__private::FieldShape<Booking, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "email",
-                    !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Booking| __form.email.as_ref(),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `seating` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn seating(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Booking, Seating>,
-            ) -> ::elicit_core::__private::FieldShape<Booking, Seating>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "seating",
-                    !<Seating as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Booking| ::core::option::Option::Some(&__form.seating),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `extras` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn extras(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Booking, Vec<Extra>>,
-            ) -> ::elicit_core::__private::FieldShape<Booking, Vec<Extra>>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "extras",
-                    !<Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Booking| ::core::option::Option::Some(&__form.extras),
-                    shape,
-                );
-            self
-        }
-        ///Shapes the field `time` for this asking: its texts, a narrower range, fewer options, a default, a check.
-        #[inline]
-        #[must_use]
-        pub fn time(
-            mut self,
-            shape: impl ::core::ops::FnOnce(
-                ::elicit_core::__private::FieldShape<Booking, String>,
-            ) -> ::elicit_core::__private::FieldShape<Booking, String>,
-        ) -> Self {
-            self.parts
-                .field(
-                    "time",
-                    !<String as elicit_core::ElicitField>::__REQUIRED,
-                    |__form: &Booking| ::core::option::Option::Some(&__form.time),
-                    shape,
-                );
-            self
-        }
-        /// Replaces the prompt for this asking.
-        #[inline]
-        #[must_use]
-        pub fn with_message(
-            mut self,
-            message: impl ::core::convert::Into<::std::string::String>,
-        ) -> Self {
-            self.parts.message(::core::convert::Into::into(message));
-            self
-        }
-        /// Asks again while the answer does not fit, up to `attempts` times in all.
-        #[inline]
-        #[must_use]
-        pub fn with_attempts(mut self, attempts: u32) -> Self {
-            self.parts.attempts(attempts);
-            self
-        }
-        /// The form, or what contradicts itself in what was given (found before
-        /// anything is sent).
-        ///
-        /// # Errors
-        /// A `ShapeError` naming the field and the problem.
-        #[inline]
-        pub fn build(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<Booking>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            self.parts
-                .build(
-                    ::elicit_core::__private::form_reader::<Booking>(),
-                    ::std::vec::Vec::new(),
-                )
-        }
-    }
-    #[automatically_derived]
-    impl ::elicit_core::__private::IntoForm<Booking> for BookingForm {
-        #[inline]
-        fn into_form(
-            self,
-        ) -> ::core::result::Result<
-            ::elicit_core::__private::Form<Booking>,
-            ::elicit_core::__private::ShapeError,
-        > {
-            self.build()
-        }
-    }
     #[automatically_derived]
     impl ::elicit_core::Elicit for Booking {
         #[inline]
@@ -717,11 +490,11 @@ const _: () = {
             {
                 let __field = &__value.time;
                 ::elicit_core::__private::checked(
-                    elicit_core::FieldCheck::<
+                    ::elicit_core::shape::FieldCheck::<
                         String,
                         Booking,
                         _,
-                    >::__run(&Self::not_too_late, __field, &__value),
+                    >::check(&Self::not_too_late, __field, &__value),
                     "time",
                     __errors,
                 );
@@ -734,4 +507,211 @@ const _: () = {
     }
     #[automatically_derived]
     impl ::elicit_core::__private::FlatForm for Booking {}
+    type __ElicitForm = Booking;
+    type __ElicitShaped0 = String;
+    const __ELICIT_OPTIONAL_0: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped1 = u8;
+    const __ELICIT_OPTIONAL_1: bool = !<u8 as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped2 = String;
+    const __ELICIT_OPTIONAL_2: bool = !<Option<
+        String,
+    > as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped3 = Seating;
+    const __ELICIT_OPTIONAL_3: bool = !<Seating as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped4 = Vec<Extra>;
+    const __ELICIT_OPTIONAL_4: bool = !<Vec<
+        Extra,
+    > as elicit_core::ElicitField>::__REQUIRED;
+    type __ElicitShaped5 = String;
+    const __ELICIT_OPTIONAL_5: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
+    const _: () = {
+        ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        pub struct BookingForm {
+            parts: ::elicit_core::__private::FormParts<__ElicitForm>,
+        }
+        #[automatically_derived]
+        impl __ElicitForm {
+            ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+            #[inline]
+            #[must_use]
+            pub fn form() -> BookingForm {
+                BookingForm {
+                    parts: ::elicit_core::__private::FormParts::new(
+                        <__ElicitForm as ::elicit_core::Elicit>::message(),
+                        ::core::clone::Clone::clone(
+                            <__ElicitForm as ::elicit_core::Elicit>::requested_schema(),
+                        ),
+                    ),
+                }
+            }
+        }
+        #[automatically_derived]
+        impl BookingForm {
+            ///Shapes the field `name` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn name(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "name",
+                        __ELICIT_OPTIONAL_0,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.name,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `party_size` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn party_size(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "partySize",
+                        __ELICIT_OPTIONAL_1,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.party_size,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn email(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "email",
+                        __ELICIT_OPTIONAL_2,
+                        |__form: &__ElicitForm| __form.email.as_ref(),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `seating` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn seating(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "seating",
+                        __ELICIT_OPTIONAL_3,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.seating,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `extras` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn extras(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "extras",
+                        __ELICIT_OPTIONAL_4,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.extras,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            ///Shapes the field `time` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn time(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
+            ) -> Self {
+                self.parts
+                    .field(
+                        "time",
+                        __ELICIT_OPTIONAL_5,
+                        |__form: &__ElicitForm| ::core::option::Option::Some(
+                            &__form.time,
+                        ),
+                        shape,
+                    );
+                self
+            }
+            /// Replaces the prompt for this asking.
+            #[inline]
+            #[must_use]
+            pub fn with_message(
+                mut self,
+                message: impl ::core::convert::Into<::std::string::String>,
+            ) -> Self {
+                self.parts.message(::core::convert::Into::into(message));
+                self
+            }
+            /// Asks again while the answer does not fit, up to `attempts` times in all.
+            #[inline]
+            #[must_use]
+            pub fn with_attempts(mut self, attempts: u32) -> Self {
+                self.parts.attempts(attempts);
+                self
+            }
+            /// The form, or what contradicts itself in what was given (found before
+            /// anything is sent).
+            ///
+            /// # Errors
+            /// A `ShapeError` naming the field and the problem.
+            #[inline]
+            pub fn build(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.parts
+                    .build(
+                        ::elicit_core::__private::form_reader::<__ElicitForm>(),
+                        ::std::vec::Vec::new(),
+                    )
+            }
+        }
+        #[automatically_derived]
+        impl ::elicit_core::__private::IntoForm<__ElicitForm> for BookingForm {
+            #[inline]
+            fn into_form(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.build()
+            }
+        }
+    };
 };

@@ -1,19 +1,88 @@
 //! A struct form's builder, `T::form()`: one method per field, each shaping the field for
 //! one asking (see the runtime's `shape` module); for a form with fields whose options are
-//! given at run time (`options`), the form itself is built here: its base schema, its reader
-//! against what was offered, and the builder's states, so that a form is asked only once each
-//! such field has its options.
+//! given at run time (`options`), the builder's states too, so that a form is asked only once
+//! each such field has its options.
+//!
+//! # Names that never collide
+//!
+//! The builder is named after the form (`TripForm`), its states after the fields
+//! (`DayOptions`, `DayOptionsGiven`), so that rustc's errors and rustdoc read well; a user's
+//! own type of such a name must still be usable in the form. So the builder lives in a scope
+//! of its own, a constant nested in the expansion's: its names are defined there, and no token
+//! the user wrote is resolved there. Every type of the user's the builder needs (the form, its
+//! fields' types, the values offered) is named through an alias defined in the outer scope
+//! ([`Aliases`]), where the user's tokens mean what they mean in the user's module, and where
+//! nothing of ours but `__`-prefixed names and the `elicit_core` module (which re-exports the
+//! crate) is defined.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
-use syn::Ident;
+use quote::{ToTokens as _, format_ident, quote};
 use syn::spanned::Spanned as _;
+use syn::{Ident, Type};
 
 use super::proofs;
 use super::tokens::respan;
-use crate::internals::ast::{Field, Input, is_reserved, option_inner};
+use crate::internals::ast::{BUILDER_METHODS, Field, Input, is_reserved, option_inner};
 
-/// The name of the builder type: `{Form}Form`, inside the expansion's anonymous constant.
+/// The builder's names for the user's types, defined in the outer scope.
+struct Aliases;
+
+impl Aliases {
+    /// The form.
+    fn form() -> Ident {
+        format_ident!("__ElicitForm")
+    }
+
+    /// Whether the field at `index` of the properties is optional (an `Option`, through any
+    /// alias): a constant of the outer scope, computed through the field trait as every other
+    /// use of the field's type there is, so that an unsupported type is one error.
+    fn optional(index: usize) -> Ident {
+        format_ident!("__ELICIT_OPTIONAL_{index}")
+    }
+
+    /// The type a field's shape is of: the field's type, or `T` of an `Option<T>`.
+    fn shaped(index: usize, ty: &Type) -> Ident {
+        Ident::new(&format!("__ElicitShaped{index}"), ty.span())
+    }
+
+    /// The type of the values offered for a field filled at run time.
+    fn offered(index: usize, ty: &Type) -> Ident {
+        Ident::new(&format!("__ElicitOffered{index}"), ty.span())
+    }
+
+    /// The aliases of the form and of the types of `properties` that the builder names: for
+    /// a field filled at run time the type of its values, for another its type and its
+    /// shape's; for the stand-in builder (`stub`), every field's shape's.
+    fn define(input: &Input, properties: &[&Field], stub: bool) -> TokenStream {
+        let form_alias = Self::form();
+        let form = input.ident;
+        let fields = properties.iter().enumerate().map(|(index, field)| {
+            if stub {
+                let alias = Self::shaped(index, field.ty);
+                let shaped = shaped_type(field);
+                quote!(type #alias = #shaped;)
+            } else if field.has_run_time_options() {
+                let (value, _, _) = field.offered();
+                let alias = Self::offered(index, value);
+                quote!(type #alias = #value;)
+            } else {
+                let shaped = shaped_type(field);
+                let (alias, optional) = (Self::shaped(index, field.ty), Self::optional(index));
+                let field_type = proofs::field_type(field);
+                quote! {
+                    type #alias = #shaped;
+                    const #optional: bool = !#field_type::__REQUIRED;
+                }
+            }
+        });
+        quote! {
+            type #form_alias = #form;
+            #(#fields)*
+        }
+    }
+}
+
+/// The name of the builder type: `{Form}Form`, in the builder's scope.
 fn builder_name(input: &Input) -> Ident {
     format_ident!("{}Form", input.ident)
 }
@@ -21,8 +90,9 @@ fn builder_name(input: &Input) -> Ident {
 /// `Some(&form.member)` or, for an `Option` field, `form.member.as_ref()`: what a check of the
 /// field sees. Read from the syntax, like [`shaped_type`], so that no trait is asked of an
 /// unsupported type here (the field trait reports it, once).
-fn getter(field: &Field, form: &Ident) -> TokenStream {
+fn getter(field: &Field) -> TokenStream {
     let member = &field.member;
+    let form = Aliases::form();
     if option_inner(field.ty).is_some() {
         quote!(|__form: &#form| __form.#member.as_ref())
     } else {
@@ -33,21 +103,20 @@ fn getter(field: &Field, form: &Ident) -> TokenStream {
 /// The type a field's shape is of: the field's type, or `T` of an `Option<T>` (read from the
 /// syntax, so that an unsupported type is reported once, by the field trait, and not again by
 /// the builder's signature).
-fn shaped_type(field: &Field) -> TokenStream {
-    let ty = option_inner(field.ty).unwrap_or(field.ty);
-    quote!(#ty)
+fn shaped_type<'a>(field: &Field<'a>) -> &'a Type {
+    option_inner(field.ty).unwrap_or(field.ty)
 }
 
-/// The method that shapes one field of a fixed kind.
-fn field_method(field: &Field, form: &Ident, krate: &TokenStream) -> TokenStream {
+/// The method that shapes the field at `index` of the properties, of a fixed kind.
+fn field_method(index: usize, field: &Field, krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
+    let form = Aliases::form();
     let vis = field.vis;
     let method = field_method_name(field);
     let name = &field.wire_name;
-    let ty = shaped_type(field);
-    let get = getter(field, form);
-    let field_type = proofs::field_type(field);
-    let register = quote!(self.parts.field(#name, !#field_type::__REQUIRED, #get, shape););
+    let ty = Aliases::shaped(index, field.ty);
+    let optional = Aliases::optional(index);
+    let get = getter(field);
     let doc = format!(
         "Shapes the field `{}` for this asking: its texts, a narrower range, fewer options, a default, a check.",
         field.name()
@@ -60,7 +129,7 @@ fn field_method(field: &Field, form: &Ident, krate: &TokenStream) -> TokenStream
             mut self,
             shape: impl ::core::ops::FnOnce(#private::FieldShape<#form, #ty>) -> #private::FieldShape<#form, #ty>,
         ) -> Self {
-            #register
+            self.parts.field(#name, #optional, #get, shape);
             self
         }
     }
@@ -76,11 +145,12 @@ fn field_method_name(field: &Field) -> Ident {
 /// The builder's own methods, shared by both kinds of builder.
 fn own_methods(input: &Input) -> TokenStream {
     let vis = input.vis;
+    let [_, with_message, with_attempts] = BUILDER_METHODS.map(|name| format_ident!("{name}"));
     quote! {
         /// Replaces the prompt for this asking.
         #[inline]
         #[must_use]
-        #vis fn with_message(mut self, message: impl ::core::convert::Into<::std::string::String>) -> Self {
+        #vis fn #with_message(mut self, message: impl ::core::convert::Into<::std::string::String>) -> Self {
             self.parts.message(::core::convert::Into::into(message));
             self
         }
@@ -88,7 +158,7 @@ fn own_methods(input: &Input) -> TokenStream {
         /// Asks again while the answer does not fit, up to `attempts` times in all.
         #[inline]
         #[must_use]
-        #vis fn with_attempts(mut self, attempts: u32) -> Self {
+        #vis fn #with_attempts(mut self, attempts: u32) -> Self {
             self.parts.attempts(attempts);
             self
         }
@@ -105,80 +175,95 @@ fn form_doc(input: &Input) -> String {
 
 /// The builder of a form whose fields are all of a fixed kind: it starts from the form's own
 /// cached schema and reads answers with `from_content`.
-pub(crate) fn static_builder(input: &Input, fields: &[&Field], krate: &TokenStream) -> TokenStream {
+pub(super) fn static_builder(
+    input: &Input,
+    properties: &[&Field],
+    krate: &TokenStream,
+) -> TokenStream {
     let private = quote!(#krate::__private);
-    let form = input.ident;
+    let form = Aliases::form();
     let vis = input.vis;
     let builder = builder_name(input);
-    let methods = fields.iter().map(|field| field_method(field, form, krate));
+    let methods = properties
+        .iter()
+        .enumerate()
+        .map(|(index, field)| field_method(index, field, krate));
     let own = own_methods(input);
     let doc = form_doc(input);
+    let aliases = Aliases::define(input, properties, false);
     quote! {
-        #[doc = #doc]
-        #vis struct #builder {
-            parts: #private::FormParts<#form>,
-        }
+        #aliases
 
-        #[automatically_derived]
-        impl #form {
+        const _: () = {
             #[doc = #doc]
-            #[inline]
-            #[must_use]
-            #vis fn form() -> #builder {
-                #builder {
-                    parts: #private::FormParts::new(
-                        <#form as #krate::Elicit>::message(),
-                        ::core::clone::Clone::clone(<#form as #krate::Elicit>::requested_schema()),
-                    ),
+            #vis struct #builder {
+                parts: #private::FormParts<#form>,
+            }
+
+            #[automatically_derived]
+            impl #form {
+                #[doc = #doc]
+                #[inline]
+                #[must_use]
+                #vis fn form() -> #builder {
+                    #builder {
+                        parts: #private::FormParts::new(
+                            <#form as #krate::Elicit>::message(),
+                            ::core::clone::Clone::clone(<#form as #krate::Elicit>::requested_schema()),
+                        ),
+                    }
                 }
             }
-        }
 
-        #[automatically_derived]
-        impl #builder {
-            #(#methods)*
-            #own
+            #[automatically_derived]
+            impl #builder {
+                #(#methods)*
+                #own
 
-            /// The form, or what contradicts itself in what was given (found before
-            /// anything is sent).
-            ///
-            /// # Errors
-            /// A `ShapeError` naming the field and the problem.
-            #[inline]
-            #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
-                self.parts.build(#private::form_reader::<#form>(), ::std::vec::Vec::new())
+                /// The form, or what contradicts itself in what was given (found before
+                /// anything is sent).
+                ///
+                /// # Errors
+                /// A `ShapeError` naming the field and the problem.
+                #[inline]
+                #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                    self.parts.build(#private::form_reader::<#form>(), ::std::vec::Vec::new())
+                }
             }
-        }
 
-        #[automatically_derived]
-        impl #private::IntoForm<#form> for #builder {
-            #[inline]
-            fn into_form(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
-                self.build()
+            #[automatically_derived]
+            impl #private::IntoForm<#form> for #builder {
+                #[inline]
+                fn into_form(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                    self.build()
+                }
             }
-        }
+        };
     }
 }
 
-/// One field whose options are given at run time: its builder state parameter, its marker
-/// trait, and the index of the builder's offers its options are kept at.
+/// One field whose options are given at run time: its index among the properties, its
+/// builder state parameter, its marker trait, and the index of the builder's offers its
+/// options are kept at.
 struct Offered<'f, 'a> {
     field: &'f Field<'a>,
+    index: usize,
     state: Ident,
     given: Ident,
     slot: usize,
 }
 
 /// The fields of `properties` whose options are given at run time, each named after the
-/// field: its state `__DateState`, its marker `DateOptionsGiven` (which rustc's errors show).
+/// field: its state `DateOptions`, its marker `DateOptionsGiven` (which rustc's errors show).
 fn offered_fields<'f, 'a>(properties: &[&'f Field<'a>]) -> Vec<Offered<'f, 'a>> {
     let mut camels: Vec<String> = Vec::new();
     properties
         .iter()
         .copied()
-        .filter(|field| field.has_run_time_options())
         .enumerate()
-        .map(|(index, field)| {
+        .filter(|(_, field)| field.has_run_time_options())
+        .enumerate()
+        .map(|(slot, (index, field))| {
             let mut camel: String = field
                 .name()
                 .split('_')
@@ -196,9 +281,10 @@ fn offered_fields<'f, 'a>(properties: &[&'f Field<'a>]) -> Vec<Offered<'f, 'a>> 
             camels.push(camel.clone());
             Offered {
                 field,
-                state: format_ident!("__{}State", camel),
+                index,
+                state: format_ident!("{}Options", camel),
                 given: format_ident!("{}OptionsGiven", camel),
-                slot: index,
+                slot,
             }
         })
         .collect()
@@ -231,7 +317,7 @@ impl OptionsBuilder<'_, '_> {
             .collect()
     }
 
-    /// `__DateState: DateOptionsGiven, …`: the builder's states once every field has its
+    /// `DateOptions: DateOptionsGiven, …`: the builder's states once every field has its
     /// options.
     fn bounds(&self) -> Vec<TokenStream> {
         self.offered
@@ -243,29 +329,32 @@ impl OptionsBuilder<'_, '_> {
             .collect()
     }
 
-    /// The method of the field `index` of `offered`, on the states where its options are not
+    /// The method of the field `which` of `offered`, on the states where its options are not
     /// given yet: it gives them, and the builder's state says so.
-    fn options_method(&self, index: usize) -> TokenStream {
+    fn options_method(&self, which: usize) -> TokenStream {
         let private = self.private();
-        let (form, builder) = (self.input.ident, &self.builder);
-        let Offered { field, slot, .. } = &self.offered[index];
+        let (form, builder) = (Aliases::form(), &self.builder);
+        let Offered {
+            field, index, slot, ..
+        } = &self.offered[which];
         let vis = field.vis;
         let method = field_method_name(field);
         let name = &field.wire_name;
         let (value, multi, optional) = field.offered();
+        let value = Aliases::offered(*index, value);
         let (shape, register) = if multi {
             (quote!(MultiOptions), quote!(multi_options))
         } else {
             (quote!(Options), quote!(options))
         };
-        let get = getter(field, form);
+        let get = getter(field);
         let states = self.states();
         let with = |state: TokenStream| -> Vec<TokenStream> {
             states
                 .iter()
                 .enumerate()
                 .map(|(i, other)| {
-                    if i == index {
+                    if i == which {
                         state.clone()
                     } else {
                         quote!(#other)
@@ -280,9 +369,8 @@ impl OptionsBuilder<'_, '_> {
         let others = states
             .iter()
             .enumerate()
-            .filter(|(i, _)| *i != index)
+            .filter(|(i, _)| *i != which)
             .map(|(_, state)| state);
-        let offerable = proofs::offerable(field);
         let doc = format!(
             "Gives the options of `{}` (required before the form can be asked), and shapes it: its texts, a default, a check{}.",
             field.name(),
@@ -300,7 +388,9 @@ impl OptionsBuilder<'_, '_> {
                         #private::#shape<#form, #value, #private::NotGiven>,
                     ) -> #private::#shape<#form, #value, #private::Given>,
                 ) -> #builder<#(#after),*> {
-                    self.offers[#slot] = #offerable::__keep(self.parts.#register(#name, #optional, #get, shape));
+                    self.offers[#slot] = #private::Offered::<#value>::keep(
+                        self.parts.#register(#name, #optional, #get, shape),
+                    );
                     #builder {
                         parts: self.parts,
                         offers: self.offers,
@@ -351,12 +441,14 @@ impl OptionsBuilder<'_, '_> {
     /// without its advice for derived impls ("consider manually implementing `IntoForm`").
     fn asked_through_builder(&self) -> TokenStream {
         let (private, krate) = (self.private(), self.krate);
-        let (form, builder) = (self.input.ident, &self.builder);
+        let builder = &self.builder;
+        let span = self.input.ident.span();
+        let form = respan(Aliases::form().into_token_stream(), span);
         let (states, bounds, not_given) = (self.states(), self.bounds(), self.not_given());
         // Only the trait and the type: the rest stays the derive's, which lints leave alone.
-        let into_form = respan(quote!(#private::IntoForm<#form>), form.span());
-        let built = respan(quote!(#builder<#(#states),*>), form.span());
-        let elicit = respan(quote!(#krate::Elicit), form.span());
+        let into_form = respan(quote!(#private::IntoForm<#form>), span);
+        let built = respan(quote!(#builder<#(#states),*>), span);
+        let elicit = respan(quote!(#krate::Elicit), span);
         quote! {
             #[automatically_derived]
             impl<#(#states),*> #into_form for #built
@@ -395,12 +487,12 @@ impl OptionsBuilder<'_, '_> {
 
 /// A form with fields whose options are given at run time: no `Elicit` impl that holds (it has
 /// no schema of its own), but a builder whose states track which of those fields have their
-/// options, a base schema with those fields empty, and a reader against what was offered.
-pub(crate) fn options_form(
+/// options. It starts from the form's base schema and prompt, `__elicit_base_schema()` and
+/// `__elicit_message()`, defined in the outer scope (`form::options_form`).
+pub(super) fn options_form(
     input: &Input,
     properties: &[&Field],
     krate: &TokenStream,
-    schema_pushes: &[TokenStream],
 ) -> TokenStream {
     let parts = OptionsBuilder {
         input,
@@ -409,8 +501,7 @@ pub(crate) fn options_form(
         offered: offered_fields(properties),
     };
     let private = parts.private();
-    let (form, vis, builder) = (input.ident, input.vis, &parts.builder);
-    let message = input.message();
+    let (form, vis, builder) = (Aliases::form(), input.vis, &parts.builder);
     let doc = form_doc(input);
     let own = own_methods(input);
     let (states, bounds, not_given) = (parts.states(), parts.bounds(), parts.not_given());
@@ -418,70 +509,71 @@ pub(crate) fn options_form(
     // The methods of the fields of a fixed kind, on every state.
     let methods = properties
         .iter()
-        .filter(|field| !field.has_run_time_options())
-        .map(|field| field_method(field, form, krate));
-    let options_methods = (0..parts.offered.len()).map(|index| parts.options_method(index));
+        .enumerate()
+        .filter(|(_, field)| !field.has_run_time_options())
+        .map(|(index, field)| field_method(index, field, krate));
+    let options_methods = (0..parts.offered.len()).map(|which| parts.options_method(which));
     let markers = parts.offered.iter().map(|o| parts.marker(o));
     let asked_through_builder = parts.asked_through_builder();
+    let aliases = Aliases::define(input, properties, false);
     quote! {
-        #[doc = #doc]
-        #vis struct #builder<#(#states),*> {
-            parts: #private::FormParts<#form>,
-            // What was offered, field by field (nothing until a field's method is called;
-            // the builder's states keep a form with nothing offered from being asked).
-            offers: [#private::OfferSlot; #offer_count],
-            _state: ::core::marker::PhantomData<fn() -> (#(#states,)*)>,
-        }
+        #aliases
 
-        #(#markers)*
-
-        #[automatically_derived]
-        impl #form {
+        const _: () = {
             #[doc = #doc]
-            #[inline]
-            #[must_use]
-            #vis fn form() -> #builder<#(#not_given),*> {
-                // The form before anything is given, built once (as a static form's schema
-                // is): each asking starts from a copy.
-                static __BASE: #private::OnceLock<#krate::__private::RequestedSchema> = #private::OnceLock::new();
-                let __base = __BASE.get_or_init(|| {
-                    let mut __form = #krate::__private::RequestedSchema::new();
-                    #(#schema_pushes)*
-                    __form
-                });
-                #builder {
-                    parts: #private::FormParts::new(#message, ::core::clone::Clone::clone(__base)),
-                    offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
-                    _state: ::core::marker::PhantomData,
+            #vis struct #builder<#(#states),*> {
+                parts: #private::FormParts<#form>,
+                // What was offered, field by field (nothing until a field's method is called;
+                // the builder's states keep a form with nothing offered from being asked).
+                offers: [#private::OfferSlot; #offer_count],
+                _state: ::core::marker::PhantomData<fn() -> (#(#states,)*)>,
+            }
+
+            #(#markers)*
+
+            #[automatically_derived]
+            impl #form {
+                #[doc = #doc]
+                #[inline]
+                #[must_use]
+                #vis fn form() -> #builder<#(#not_given),*> {
+                    #builder {
+                        parts: #private::FormParts::new(
+                            __elicit_message(),
+                            ::core::clone::Clone::clone(__elicit_base_schema()),
+                        ),
+                        offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
+                        _state: ::core::marker::PhantomData,
+                    }
                 }
             }
-        }
 
-        #[automatically_derived]
-        impl<#(#states),*> #builder<#(#states),*> {
-            #(#methods)*
-            #own
+            #[automatically_derived]
+            impl<#(#states),*> #builder<#(#states),*> {
+                #(#methods)*
+                #own
 
-            /// The form, once every field filled at run time has its options; or what
-            /// contradicts itself in what was given (found before anything is sent).
-            ///
-            /// # Errors
-            /// A `ShapeError` naming the field and the problem.
-            #[inline]
-            #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError>
-            where
-                #(#bounds,)*
-            {
-                self.parts.build(
-                    #private::form_reader::<#form>(),
-                    ::std::vec::Vec::from(self.offers),
-                )
+                /// The form, once every field filled at run time has its options; or what
+                /// contradicts itself in what was given (found before anything is sent).
+                ///
+                /// # Errors
+                /// A `ShapeError` naming the field and the problem.
+                #[inline]
+                #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError>
+                where
+                    #(#bounds,)*
+                {
+                    self.parts.build(
+                        #private::form_reader::<#form>(),
+                        ::std::vec::Vec::from(self.offers),
+                    )
+                }
             }
-        }
 
-        #(#options_methods)*
+            #(#options_methods)*
 
-        #asked_through_builder
+            #asked_through_builder
+        };
     }
 }
 
@@ -490,19 +582,23 @@ pub(crate) fn options_form(
 /// wrote, and the builder's own methods; so that the code shaping and asking the form reports
 /// nothing more than the derive's own errors. Fields named like the builder's own methods
 /// (an error of their own) get no method.
-pub(crate) fn stub_builder(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+pub(super) fn stub_builder(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
-    let form = input.ident;
+    let form = Aliases::form();
     let vis = input.vis;
     let builder = builder_name(input);
-    let methods = fields
+    let properties: Vec<&Field> = fields
         .iter()
         .filter(|field| !field.is_skipped() && !field.is_flattened())
-        .filter(|field| !is_reserved(&field.name()))
-        .map(|field| {
+        .collect();
+    let methods = properties
+        .iter()
+        .enumerate()
+        .filter(|(_, field)| !is_reserved(&field.name()))
+        .map(|(index, field)| {
             let vis = field.vis;
             let method = field_method_name(field);
-            let checked = shaped_type(field);
+            let checked = Aliases::shaped(index, field.ty);
             quote! {
                 #vis fn #method<__R>(
                     self,
@@ -512,38 +608,43 @@ pub(crate) fn stub_builder(input: &Input, fields: &[Field], krate: &TokenStream)
                 }
             }
         });
+    let aliases = Aliases::define(input, &properties, true);
     quote! {
-        #vis struct #builder {}
+        #aliases
 
-        #[automatically_derived]
-        impl #form {
-            #vis fn form() -> #builder {
-                #builder {}
-            }
-        }
+        const _: () = {
+            #vis struct #builder {}
 
-        #[automatically_derived]
-        impl #builder {
-            #(#methods)*
-
-            #vis fn with_message(self, _: impl ::core::convert::Into<::std::string::String>) -> Self {
-                self
+            #[automatically_derived]
+            impl #form {
+                #vis fn form() -> #builder {
+                    #builder {}
+                }
             }
 
-            #vis fn with_attempts(self, _: u32) -> Self {
-                self
+            #[automatically_derived]
+            impl #builder {
+                #(#methods)*
+
+                #vis fn with_message(self, _: impl ::core::convert::Into<::std::string::String>) -> Self {
+                    self
+                }
+
+                #vis fn with_attempts(self, _: u32) -> Self {
+                    self
+                }
+
+                #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                    ::core::unimplemented!()
+                }
             }
 
-            #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
-                ::core::unimplemented!()
+            #[automatically_derived]
+            impl #private::IntoForm<#form> for #builder {
+                fn into_form(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
+                    ::core::unimplemented!()
+                }
             }
-        }
-
-        #[automatically_derived]
-        impl #private::IntoForm<#form> for #builder {
-            fn into_form(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
-                ::core::unimplemented!()
-            }
-        }
+        };
     }
 }

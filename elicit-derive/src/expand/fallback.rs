@@ -28,7 +28,9 @@ pub(crate) fn expand(
     let checks = if generic {
         TokenStream::new()
     } else {
-        checks(parsed, &krate)
+        let probes = proofs::probes_in_scope(&krate);
+        let checks = checks(parsed, &krate);
+        quote!(#probes #checks)
     };
     // The builder, so that the code shaping and asking the form is not an error too.
     let builder = match parsed {
@@ -201,14 +203,9 @@ fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
                 .properties
                 .iter()
                 .partition(|field| field.has_run_time_options());
-            let shaped = proofs::Shaped {
-                offered: !offered.is_empty(),
-                checked: false,
-                form: parsed
-                    .map_or_else(proc_macro2::Span::call_site, |parsed| parsed.ident.span()),
-            };
-            let definitions = proofs::definitions_with(&fixed, &members.flattened, shaped, krate);
-            let kinds = proofs::attribute_assertions(&fixed);
+            let definitions = proofs::definitions(&fixed, krate);
+            let kinds = proofs::attribute_assertions(&fixed, krate);
+            let flattened = proofs::flatten_assertions(&members.flattened, krate);
             // No impl uses the types here, so their fitness is proven on its own.
             // A borrowed field has its own error already (`valid::field_owns_its_value`).
             let owned: Vec<_> = fixed
@@ -216,16 +213,16 @@ fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
                 .copied()
                 .filter(|field| !crate::internals::ast::is_borrowed(field))
                 .collect();
-            let types = proofs::type_assertions(&owned, &members.flattened);
+            let types = proofs::type_assertions(&owned);
             let offerable = proofs::offered_assertions(&offered, krate);
             // What the types' facts prove that the derive's own errors cannot have said.
             let values = facts::value_proofs(&owned, krate, facts::Proofs::TypeOnly);
-            quote!(#definitions #kinds #types #offerable #values)
+            quote!(#definitions #kinds #flattened #types #offerable #values)
         }
         Some(Data::Newtype(field)) => {
-            let definitions = proofs::newtype_definitions(field, krate);
+            let definitions = proofs::newtype_definitions(krate);
             let types = proofs::newtype_type_assertion(field);
-            let attributes = proofs::attribute_assertions(&[field]);
+            let attributes = proofs::attribute_assertions(&[field], krate);
             let inner = proofs::newtype_inner_type(field);
             let subject = format!(
                 "newtype `{}`",

@@ -31,8 +31,8 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
         proofs::collision_check(&properties, &flattened[..index], field, krate)
     });
     let reader = reader::form_fields(input, fields, &members, krate);
-    let puts = members.iter().map(content_put);
-    let proofs = struct_proofs(&properties, &flattened, ident, krate);
+    let puts = members.iter().map(|member| content_put(member, krate));
+    let proofs = struct_proofs(&properties, &flattened, krate);
     let values = facts::value_proofs(&properties, krate, facts::Proofs::Complete);
     let map = quote!(#private::Content);
     let form_builder = builder::static_builder(input, &properties, krate);
@@ -41,7 +41,6 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
         #proofs
         #values
         #(#collisions)*
-        #form_builder
 
         #[automatically_derived]
         impl #krate::Elicit for #ident {
@@ -86,6 +85,8 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
 
         #[automatically_derived]
         impl #private::FlatForm for #ident {}
+
+        #form_builder
     }
 }
 
@@ -93,6 +94,7 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
 /// (it has no schema of its own), its builder and reader instead (`builder::options_form`).
 fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
+    let message = input.message();
     let Parts {
         all, properties, ..
     } = Parts::of(fields);
@@ -124,43 +126,53 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
             }
         })
         .collect();
-    let shaped = proofs::Shaped {
-        offered: true,
-        checked: properties.iter().any(|field| field.attrs.check().is_some()),
-        form: input.ident.span(),
-    };
-    let definitions = proofs::definitions_with(&fixed, &[], shaped, krate);
-    let kinds = proofs::attribute_assertions(&fixed);
+    let definitions = proofs::definitions(&fixed, krate);
+    let kinds = proofs::attribute_assertions(&fixed, krate);
     let values = facts::value_proofs(&fixed, krate, facts::Proofs::Complete);
     let offered = proofs::offered_assertions(&properties, krate);
-    let form_builder = builder::options_form(input, &properties, krate, &pushes);
+    let form_builder = builder::options_form(input, &properties, krate);
     let reader = reader::form_fields(input, fields, &all, krate);
     quote! {
         #definitions
         #kinds
         #values
         #offered
-        #form_builder
         #reader
+
+        // The form before anything is given, built once (as a static form's schema is): each
+        // asking starts from a copy. Here, where the user's types and defaults are named;
+        // the builder's scope, where they are not, calls it.
+        #[inline]
+        fn __elicit_message() -> &'static str {
+            #message
+        }
+
+        #[inline]
+        fn __elicit_base_schema() -> &'static #private::RequestedSchema {
+            static __BASE: #private::OnceLock<#private::RequestedSchema> = #private::OnceLock::new();
+            __BASE.get_or_init(|| {
+                let mut __form = #private::RequestedSchema::new();
+                #(#pushes)*
+                __form
+            })
+        }
+
+        #form_builder
     }
 }
 
 /// What the compiler proves about a struct form's fields' types: the traits they are used
 /// through, and that each attribute suits its field's kind. (The fallback after other
 /// mistakes emits the same proofs, and proves the values of fields with `options` offerable.)
-fn struct_proofs(
-    properties: &[&Field],
-    flattened: &[&Field],
-    form: &syn::Ident,
-    krate: &TokenStream,
-) -> TokenStream {
-    let definitions = proofs::definitions(properties, flattened, form, krate);
-    let kinds = proofs::attribute_assertions(properties);
-    quote!(#definitions #kinds)
+fn struct_proofs(properties: &[&Field], flattened: &[&Field], krate: &TokenStream) -> TokenStream {
+    let definitions = proofs::definitions(properties, krate);
+    let kinds = proofs::attribute_assertions(properties, krate);
+    let flattened = proofs::flatten_assertions(flattened, krate);
+    quote!(#definitions #kinds #flattened)
 }
 
 /// The statement that writes a member into `to_content`'s map.
-fn content_put(member: &Part) -> TokenStream {
+fn content_put(member: &Part, krate: &TokenStream) -> TokenStream {
     match member {
         Part::Property(field) => {
             let member = &field.member;
@@ -170,8 +182,8 @@ fn content_put(member: &Part) -> TokenStream {
         }
         Part::Flatten(field) => {
             let member = &field.member;
-            let flatten_type = proofs::flatten_type(field);
-            quote!(#flatten_type::__put(&self.#member, &mut __content);)
+            let flatten_type = proofs::flatten_type(field, krate);
+            quote!(#flatten_type::put(&self.#member, &mut __content);)
         }
     }
 }

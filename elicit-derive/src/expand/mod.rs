@@ -64,9 +64,17 @@ fn private_api_marker(krate: &TokenStream) -> TokenStream {
 fn expand(input: &Input) -> TokenStream {
     let krate = input.krate();
     let body = match &input.data {
-        Data::Struct(fields) => form::expand(input, fields, &krate),
+        Data::Struct(fields) => {
+            let probes = proofs::probes_in_scope(&krate);
+            let form = form::expand(input, fields, &krate);
+            quote!(#probes #form)
+        }
         Data::Enum(variants) => choice::expand(input, variants, &krate),
-        Data::Newtype(field) => newtype::expand(input, field, &krate),
+        Data::Newtype(field) => {
+            let probes = proofs::probes_in_scope(&krate);
+            let newtype = newtype::expand(input, field, &krate);
+            quote!(#probes #newtype)
+        }
     };
     quote! {
         // A float literal the user wrote (`default = 3.14`) lands in generated code; lints

@@ -23,8 +23,8 @@ pub(super) fn expand(input: &Input, field: &Field, krate: &TokenStream) -> Token
         &form,
         krate,
     );
-    let definitions = proofs::newtype_definitions(field, krate);
-    let assertions = proofs::attribute_assertions(&[field]);
+    let definitions = proofs::newtype_definitions(krate);
+    let assertions = proofs::attribute_assertions(&[field], krate);
     let narrowing = facts::narrowing(field);
     let subject = format!("newtype `{ident}`");
     let inner_facts = facts::assertions(
@@ -81,17 +81,18 @@ pub(super) fn expand(input: &Input, field: &Field, krate: &TokenStream) -> Token
             }
         }
 
-        // A newtype is no form: calling `requested_schema` on it is an error saying so (the
-        // bound cannot hold; `for<'__a>` keeps rustc from rejecting it where it is written).
+        // A newtype is no form: calling `requested_schema` on it is `Elicit`'s own error,
+        // which says so (the bound cannot hold; `for<'__a>` keeps rustc from rejecting it
+        // where it is written).
         impl #ident {
             #[doc(hidden)]
             #[must_use]
             #[inline]
             pub fn requested_schema() -> &'static #krate::__private::RequestedSchema
             where
-                for<'__a> #ident: #private::NotAForm,
+                for<'__a> #ident: #krate::Elicit,
             {
-                <#ident as #private::NotAForm>::requested_schema()
+                <#ident as #krate::Elicit>::requested_schema()
             }
         }
     }

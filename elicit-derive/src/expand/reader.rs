@@ -9,6 +9,7 @@ use syn::spanned::Spanned as _;
 
 use super::defaults::skipped_value;
 use super::proofs;
+use super::tokens::respan;
 use crate::internals::ast::{Field, Input, Part, option_inner};
 use crate::internals::attr::keys;
 
@@ -67,9 +68,9 @@ fn property_names(members: &[Part], krate: &TokenStream) -> TokenStream {
                 quote!(&[#name])
             }
             Part::Flatten(field) => {
-                let flatten_type = proofs::flatten_type(field);
-                flattened_lens.push(quote!(#flatten_type::__NAMES.len()));
-                quote!(#flatten_type::__NAMES)
+                let flatten_type = proofs::flatten_type(field, krate);
+                flattened_lens.push(quote!(#flatten_type::NAMES.len()));
+                quote!(#flatten_type::NAMES)
             }
         })
         .collect();
@@ -110,9 +111,9 @@ fn needs_value(members: &[Part], krate: &TokenStream) -> TokenStream {
                 quote!(&[#flag])
             }
             Part::Flatten(field) => {
-                let flatten_type = proofs::flatten_type(field);
-                lens.push(quote!(#flatten_type::__NAMES.len()));
-                quote!(#flatten_type::__NEEDS_VALUE)
+                let flatten_type = proofs::flatten_type(field, krate);
+                lens.push(quote!(#flatten_type::NAMES.len()));
+                quote!(#flatten_type::NEEDS_VALUE)
             }
         })
         .collect();
@@ -155,12 +156,12 @@ fn read_fields_body(
                 own_before += 1;
                 if field.has_run_time_options() {
                     let pick = match field.offered() {
-                        (_, false, false) => quote!(__pick_required),
-                        (_, false, true) => quote!(__pick_optional),
-                        (_, true, false) => quote!(__pick_all_required),
-                        (_, true, true) => quote!(__pick_all_optional),
+                        (_, false, false) => quote!(pick_required),
+                        (_, false, true) => quote!(pick_optional),
+                        (_, true, false) => quote!(pick_all_required),
+                        (_, true, true) => quote!(pick_all_optional),
                     };
-                    let offerable = proofs::offerable(field);
+                    let offerable = proofs::offered_type(field.offered().0, krate);
                     let offer = offered_before;
                     offered_before += 1;
                     return quote! {
@@ -184,11 +185,11 @@ fn read_fields_body(
                 }
             }
             Part::Flatten(field) => {
-                let flatten_type = proofs::flatten_type(field);
+                let flatten_type = proofs::flatten_type(field, krate);
                 let start = quote!(#own_before #(+ #flattened_before)*);
-                let len = quote!(#flatten_type::__NAMES.len());
+                let len = quote!(#flatten_type::NAMES.len());
                 let parse = quote! {
-                    let #local = #flatten_type::__parse(
+                    let #local = #flatten_type::parse(
                         #private::sub_slots(__slots, #start, #len),
                         &__sent.sub(#start, #len),
                         __errors,
@@ -244,8 +245,8 @@ fn read_fields_body(
 
 /// The checks written on fields (`check = …`), run on `__value` (a `form`) once every field
 /// was read, each error recorded on its field in `__errors` (a `&mut Errors`). Each function
-/// is called through the expansion's `FieldCheck`, spanned on its path, so that a function of
-/// another signature is an error there (see `proofs::check_definition`).
+/// is called through the public `shape::FieldCheck`, spanned on its path, so that a function
+/// of another signature is an error there, saying what differs.
 pub(crate) fn checks(fields: &[&Field], form: &Ident, krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
     fields
@@ -261,8 +262,11 @@ pub(crate) fn checks(fields: &[&Field], form: &Ident, krate: &TokenStream) -> To
                 Some(inner) => (inner, true),
                 None => (field.ty, false),
             };
+            // Spanned on the path whole, the crate's too: rustc's "required by a bound
+            // introduced by this call" then points there, not at the derive.
+            let check = respan(quote!(#krate::shape::FieldCheck), span);
             let run = quote_spanned! {span=>
-                elicit_core::FieldCheck::<#checked, #form, _>::__run(&#path, __field, &__value)
+                #check::<#checked, #form, _>::check(&#path, __field, &__value)
             };
             Some(if optional {
                 quote! {

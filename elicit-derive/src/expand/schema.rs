@@ -107,8 +107,8 @@ pub(super) fn schema_push(member: &Part, form: &str, krate: &TokenStream) -> Tok
             quote!(__form.push(#name, #schema, #required);)
         }
         Part::Flatten(field) => {
-            let flatten_type = proofs::flatten_type(field);
-            quote!(#flatten_type::__push(&mut __form);)
+            let flatten_type = proofs::flatten_type(field, krate);
+            quote!(#flatten_type::push(&mut __form);)
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Small token helpers shared by the generating modules.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::quote;
+use quote::{ToTokens as _, quote};
 
 use crate::internals::lit::Number;
 
@@ -35,4 +35,29 @@ pub(super) fn option_tokens<T: quote::ToTokens>(value: Option<T>) -> TokenStream
         || quote!(::core::option::Option::None),
         |value| quote!(::core::option::Option::Some(#value)),
     )
+}
+
+/// A type as the user wrote it, for a message: `Option<Vec<u8>>`, not the token stream's
+/// `Option < Vec < u8 > >`.
+pub(super) fn written(ty: &syn::Type) -> String {
+    let spaced = ty.to_token_stream().to_string();
+    let mut out = String::with_capacity(spaced.len());
+    let mut chars = spaced.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ' ' {
+            let before = out.chars().last();
+            let after = chars.peek().copied();
+            // A space stays only between two words (`dyn Trait`, `&'a str`) and after a comma
+            // or a semicolon.
+            let keep = matches!(before, Some(',' | ';'))
+                || (before.is_some_and(|b| b.is_alphanumeric() || b == '_' || b == '\'')
+                    && after.is_some_and(|a| a.is_alphanumeric() || a == '_'));
+            if keep {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

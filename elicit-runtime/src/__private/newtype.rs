@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::error::FieldErrorKind;
 use crate::facts::Facts;
 use crate::field::ElicitField;
-use crate::schema::{PropertySchema, RequestedSchema};
+use crate::schema::PropertySchema;
 
 use super::kinds::{MultiSelectField, NumberField, StringField};
 
@@ -40,16 +40,4 @@ pub fn check_newtype(
     facts: &Facts,
 ) -> Result<(), FieldErrorKind> {
     schema.check_as(value, facts)
-}
-
-/// What a newtype's hidden `requested_schema` requires, so that calling it on a newtype is
-/// an error that says why; nothing implements it.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is a field type, not a form",
-    label = "a newtype that derives `Elicit` has no `requested_schema`",
-    note = "`#[derive(Elicit)]` on a one-field tuple struct makes a reusable field type: use it as a field of a form (a struct with named fields that derives `Elicit`)"
-)]
-pub trait NotAForm {
-    /// Never called: nothing implements the trait.
-    fn requested_schema() -> &'static RequestedSchema;
 }

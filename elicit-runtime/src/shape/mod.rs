@@ -50,12 +50,14 @@
 //! assert_eq!(error.to_string(), "`travellers`: only 2 seats are left on that date");
 //! ```
 
+mod check;
 mod field;
 // What generated code uses (the builder's parts, the offers) is public in these modules and
 // reached only through `__private`, not at a path of this public module.
 pub(crate) mod options;
 pub(crate) mod parts;
 
+pub use self::check::{CheckResult, FieldCheck};
 pub use self::field::FieldShape;
 pub use self::options::{Choice, Given, MultiOptions, NotGiven, OptionValue, Options};
 pub(crate) use self::options::{Offer, OfferSlot};

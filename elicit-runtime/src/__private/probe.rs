@@ -1,0 +1,261 @@
+//! What the derive asks of a field's type without a trait bound that could fail: a constant
+//! (or a function) of a probe type, answered by an inherent impl where the type qualifies and
+//! by a fallback trait's default everywhere else. An inherent item whose impl's bounds do not
+//! hold is passed over, so `Kind::<u8>::STRING` is the fallback's `false`, and the derive turns
+//! it into a const assertion with its own message, spanned on the attribute: no trait of ours
+//! is ever named in the user's error (rustc names a trait whenever a bound fails).
+//!
+//! The fallback traits are imported unnamed (`use … as _`) at the top of every expansion.
+
+use std::marker::PhantomData;
+
+use serde_json::{Map, Value};
+
+use super::flatten::FlattenSlot;
+use super::kinds::{MultiSelectField, NumberField, StringField};
+use crate::read::{AsSent, Errors, Raw, Sent, Slot};
+use crate::schema::RequestedSchema;
+use crate::shape::options::{Offer, OfferSlot};
+
+/// The kinds of field an attribute applies to: strings (`min_length`, `pattern`, `format`),
+/// numbers (`minimum`, `maximum`) and multi-selects (`min_items`, `max_items`).
+pub struct Kind<T: ?Sized>(PhantomData<T>);
+
+impl<T: StringField + ?Sized> Kind<T> {
+    /// A string field.
+    pub const STRING: bool = true;
+}
+
+impl<T: NumberField + ?Sized> Kind<T> {
+    /// A number field.
+    pub const NUMBER: bool = true;
+}
+
+impl<T: MultiSelectField + ?Sized> Kind<T> {
+    /// A multi-select field.
+    pub const MULTI_SELECT: bool = true;
+    /// How many options it has to choose from.
+    pub const OPTION_COUNT: usize = T::OPTION_COUNT;
+}
+
+/// What [`Kind`] says of a type not of a kind.
+pub trait OtherKind {
+    /// Not a string field.
+    const STRING: bool = false;
+    /// Not a number field.
+    const NUMBER: bool = false;
+    /// Not a multi-select field.
+    const MULTI_SELECT: bool = false;
+    /// Not a multi-select: no options to count (an item count is judged only on one).
+    const OPTION_COUNT: usize = usize::MAX;
+}
+
+impl<T: ?Sized> OtherKind for Kind<T> {}
+
+/// A field marked `#[elicit(flatten)]`: a struct form (or an `Option` of one) whose fields
+/// are inlined. Every use the expansion makes of the field's type goes through here, so that
+/// a type that is no such form is one error, the derive's assertion on [`Flatten::IS_FORM`],
+/// and not one per use.
+pub struct Flatten<T>(PhantomData<T>);
+
+impl<T: FlattenSlot> Flatten<T> {
+    /// A form that can be flattened.
+    pub const IS_FORM: bool = true;
+    /// Its wire names.
+    pub const NAMES: &'static [&'static str] = T::NAMES;
+    /// Whether each of its fields needs a value.
+    pub const NEEDS_VALUE: &'static [bool] = T::NEEDS_VALUE;
+
+    /// Appends its properties to the parent's schema.
+    #[inline]
+    pub fn push(form: &mut RequestedSchema) {
+        T::push(form);
+    }
+
+    /// Reads it from its run of the parent's slots.
+    #[inline]
+    pub fn parse(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<T> {
+        T::parse(slots, sent, errors)
+    }
+
+    /// Writes it into the parent's content.
+    #[inline]
+    pub fn put(value: &T, content: &mut Map<String, Value>) {
+        value.put(content);
+    }
+}
+
+/// What [`Flatten`] does for a type that cannot be flattened: nothing (the derive's assertion
+/// has failed the build already).
+pub trait NotAFlatForm {
+    /// The field's type.
+    type Of;
+    /// Not a form that can be flattened.
+    const IS_FORM: bool = false;
+    /// No wire names.
+    const NAMES: &'static [&'static str] = &[];
+    /// No fields.
+    const NEEDS_VALUE: &'static [bool] = &[];
+
+    /// Nothing to push.
+    fn push(_: &mut RequestedSchema) {}
+
+    /// Nothing read.
+    fn parse(_: &[Slot<'_>], _: &Sent<'_>, _: &mut Errors) -> Option<Self::Of> {
+        None
+    }
+
+    /// Nothing written.
+    fn put(_: &Self::Of, _: &mut Map<String, Value>) {}
+}
+
+impl<T> NotAFlatForm for Flatten<T> {
+    type Of = T;
+}
+
+/// The values offered for a field marked `#[elicit(options)]`: kept with the form and handed
+/// back as its answer, so `Clone`, `Send`, `Sync` and owning their data. Each of those is its
+/// own constant, so that the derive's assertion says which one is missing.
+pub struct Offered<V>(PhantomData<V>);
+
+impl<V: Clone> Offered<V> {
+    /// The values can be cloned.
+    pub const CLONE: bool = true;
+}
+
+impl<V: Send> Offered<V> {
+    /// The values can be sent across threads.
+    pub const SEND: bool = true;
+}
+
+impl<V: Sync> Offered<V> {
+    /// The values can be shared across threads.
+    pub const SYNC: bool = true;
+}
+
+impl<V: Clone + Send + Sync + 'static> Offered<V> {
+    /// The values own their data.
+    pub const OWNED: bool = true;
+
+    /// Keeps what was offered, type-erased, in the builder.
+    #[inline]
+    pub fn keep(offer: Offer<V>) -> OfferSlot {
+        OfferSlot::new(offer)
+    }
+
+    /// Reads a single select of the values offered.
+    #[inline]
+    pub fn pick_required(
+        slot: Option<&Raw<'_>>,
+        name: &str,
+        sent: AsSent<'_>,
+        offer: Option<&OfferSlot>,
+        errors: &mut Errors,
+    ) -> Option<V> {
+        crate::read::pick_required::<V>(slot, name, sent, offer, errors)
+    }
+
+    /// Reads an optional single select of the values offered.
+    #[inline]
+    pub fn pick_optional(
+        slot: Option<&Raw<'_>>,
+        name: &str,
+        sent: AsSent<'_>,
+        offer: Option<&OfferSlot>,
+        errors: &mut Errors,
+    ) -> Option<Option<V>> {
+        crate::read::pick_optional::<V>(slot, name, sent, offer, errors)
+    }
+
+    /// Reads a multi-select of the values offered.
+    #[inline]
+    pub fn pick_all_required(
+        slot: Option<&Raw<'_>>,
+        name: &str,
+        sent: AsSent<'_>,
+        offer: Option<&OfferSlot>,
+        errors: &mut Errors,
+    ) -> Option<Vec<V>> {
+        crate::read::pick_all_required::<V>(slot, name, sent, offer, errors)
+    }
+
+    /// Reads an optional multi-select of the values offered.
+    #[inline]
+    pub fn pick_all_optional(
+        slot: Option<&Raw<'_>>,
+        name: &str,
+        sent: AsSent<'_>,
+        offer: Option<&OfferSlot>,
+        errors: &mut Errors,
+    ) -> Option<Option<Vec<V>>> {
+        crate::read::pick_all_optional::<V>(slot, name, sent, offer, errors)
+    }
+}
+
+/// What [`Offered`] does for values that cannot be offered: nothing (the derive's assertion
+/// has failed the build already).
+pub trait NotOffered {
+    /// The values' type.
+    type Of;
+    /// Not `Clone`.
+    const CLONE: bool = false;
+    /// Not `Send`.
+    const SEND: bool = false;
+    /// Not `Sync`.
+    const SYNC: bool = false;
+    /// Borrowing their data.
+    const OWNED: bool = false;
+
+    /// Nothing kept.
+    fn keep(_: Offer<Self::Of>) -> OfferSlot {
+        OfferSlot::default()
+    }
+
+    /// Nothing read.
+    fn pick_required(
+        _: Option<&Raw<'_>>,
+        _: &str,
+        _: AsSent<'_>,
+        _: Option<&OfferSlot>,
+        _: &mut Errors,
+    ) -> Option<Self::Of> {
+        None
+    }
+
+    /// Nothing read.
+    fn pick_optional(
+        _: Option<&Raw<'_>>,
+        _: &str,
+        _: AsSent<'_>,
+        _: Option<&OfferSlot>,
+        _: &mut Errors,
+    ) -> Option<Option<Self::Of>> {
+        None
+    }
+
+    /// Nothing read.
+    fn pick_all_required(
+        _: Option<&Raw<'_>>,
+        _: &str,
+        _: AsSent<'_>,
+        _: Option<&OfferSlot>,
+        _: &mut Errors,
+    ) -> Option<Vec<Self::Of>> {
+        None
+    }
+
+    /// Nothing read.
+    fn pick_all_optional(
+        _: Option<&Raw<'_>>,
+        _: &str,
+        _: AsSent<'_>,
+        _: Option<&OfferSlot>,
+        _: &mut Errors,
+    ) -> Option<Option<Vec<Self::Of>>> {
+        None
+    }
+}
+
+impl<V> NotOffered for Offered<V> {
+    type Of = V;
+}
