@@ -140,10 +140,13 @@
 //! - A generic result is not stamped with `_meta["io.modelcontextprotocol/serverInfo"]`, as
 //!   the SDK stamps its typed results (a SHOULD of the revision).
 
+mod arguments;
 mod dialog;
 mod error;
 mod recover;
 mod result;
+mod router;
 
 pub use self::recover::{Recovered, recover};
 pub use self::result::{generic_result, input_required};
+pub use self::router::Router;
