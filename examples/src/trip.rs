@@ -18,6 +18,9 @@
 //! An answer that does not fit is asked again (three times in all), saying what to correct;
 //! a decline or a cancel books nothing. On 2025-06-18, which has no multi-select, the dialog
 //! asks each extra as a checkbox.
+//!
+//! Everything up to and including [`TripArgs`] knows no SDK: `trip_rust_mcp_sdk` serves the
+//! same tool on rust-mcp-sdk with it. The rest, from [`TripServer`] on, is the rmcp server.
 
 use std::sync::OnceLock;
 
@@ -36,7 +39,7 @@ use serde::Deserialize;
 pub const NEAREST: usize = 3;
 
 /// How many times the form is asked while the answer does not fit.
-const ATTEMPTS: u32 = 3;
+pub const ATTEMPTS: u32 = 3;
 
 /// Something to add to a trip. The form offers it as an option of the author's own type: its
 /// [`id`](Self::id) is the `const` sent, its [`name`](Self::name) the title.
@@ -279,6 +282,23 @@ fn seats_on(offer: &[&'static Day], date: NaiveDate) -> u8 {
         .map_or(0, |day| day.seats)
 }
 
+/// "Booked 2026-12-27 for 2 travellers, with Breakfast and Lounge access." (what `book_trip`
+/// answers on either SDK)
+pub fn booking(date: NaiveDate, travellers: u8, extras: &[Extra]) -> String {
+    let who = if travellers == 1 {
+        "1 traveller".to_owned()
+    } else {
+        format!("{travellers} travellers")
+    };
+    let with = if extras.is_empty() {
+        "no extras".to_owned()
+    } else {
+        let names: Vec<&str> = extras.iter().map(|extra| extra.name()).collect();
+        format!("with {}", names.join(" and "))
+    };
+    format!("Booked {date} for {who}, {with}.")
+}
+
 /// The arguments of `book_trip`.
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
 pub struct TripArgs {
@@ -379,18 +399,6 @@ fn refused(text: String) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(text)])
 }
 
-/// "Booked 2026-12-27 for 2 travellers, with Breakfast and Lounge access."
 fn booked(date: NaiveDate, travellers: u8, extras: &[Extra]) -> CallToolResult {
-    let who = if travellers == 1 {
-        "1 traveller".to_owned()
-    } else {
-        format!("{travellers} travellers")
-    };
-    let with = if extras.is_empty() {
-        "no extras".to_owned()
-    } else {
-        let names: Vec<&str> = extras.iter().map(|extra| extra.name()).collect();
-        format!("with {}", names.join(" and "))
-    };
-    text(format!("Booked {date} for {who}, {with}."))
+    text(booking(date, travellers, extras))
 }

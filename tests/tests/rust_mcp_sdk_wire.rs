@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use elicit_core::dialog::Dialog;
 use elicit_core::protocol::{ElicitRequest, ElicitationSupport, InputRequiredResult, UrlRequest};
-use elicit_core::rust_mcp_sdk::{Recovered, generic_result, recover};
+use elicit_core::rust_mcp_sdk::{Recovered, Router, generic_result, recover};
 use elicit_core::testing::{Answer, ExchangeSession, Exchanged, KitError, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::ServiceError;
@@ -612,5 +612,189 @@ fn the_sdks_typed_model_loses_options_order_and_integer_bounds() {
     assert!(
         typed.contains(r#""default":2.0,"#) && typed.contains(r#""maximum":12.0,"#),
         "{typed}"
+    );
+}
+
+// ------------------------------------------------------------------- the Router
+
+/// The arguments of the router's `rate` tool.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Meal {
+    /// The dish to rate
+    dish: String,
+    /// The table it was served at
+    table: Option<u8>,
+}
+
+/// The arguments of the router's `summary` prompt.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Summary {
+    /// The document to summarize
+    document: String,
+    /// How long the summary may be
+    length: Option<String>,
+}
+
+async fn rate(d: Dialog, meal: Meal) -> Result<CallToolResult, elicit_core::dialog::Halt> {
+    let rating = d.ask::<Rating>("rating").await?.accepted();
+    let dish = match meal.table {
+        Some(table) => format!("{} at table {table}", meal.dish),
+        None => meal.dish,
+    };
+    Ok(done(match rating {
+        Some(rating) => format!("{dish}: {} stars", rating.stars),
+        None => format!("{dish}: no rating"),
+    }))
+}
+
+async fn summary(
+    d: Dialog,
+    summary: Summary,
+) -> Result<GetPromptResult, elicit_core::dialog::Halt> {
+    let focus = d.ask::<Focus>("focus").await?.accepted().map(|f| f.focus);
+    let text = format!(
+        "Summarize {} ({}), focusing on {}",
+        summary.document,
+        summary.length.as_deref().unwrap_or("any length"),
+        focus.as_deref().unwrap_or("anything")
+    );
+    Ok(GetPromptResult {
+        description: None,
+        messages: vec![PromptMessage {
+            content: ContentBlock::text_content(text),
+            role: Role::User,
+        }],
+        meta: None,
+        result_type: "complete".to_owned(),
+    })
+}
+
+fn router() -> Router {
+    Router::default().tool("rate", "Rates a dish", rate).prompt(
+        "summary",
+        "Summarizes a document",
+        summary,
+    )
+}
+
+fn serve_router(client: TestClient) -> ExchangeSession {
+    client.connect_rust_mcp_sdk(router()).unwrap()
+}
+
+#[tokio::test]
+async fn the_router_lists_its_tools_and_prompts_in_order() {
+    let session = serve_router(client());
+
+    let tools = session.send("tools/list", json!({})).await.unwrap();
+    assert!(
+        tools.response().contains(r#""tools":[{"description":"Rates a dish","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"dish":{"type":"string","description":"The dish to rate"},"table":{"type":["integer","null"],"format":"uint8","minimum":0,"maximum":255,"description":"The table it was served at"}},"required":["dish"]},"name":"rate"}]"#),
+        "{}",
+        tools.response()
+    );
+    let prompts = session.send("prompts/list", json!({})).await.unwrap();
+    assert_eq!(
+        prompts.json()["result"]["prompts"],
+        json!([{
+            "name": "summary",
+            "description": "Summarizes a document",
+            "arguments": [
+                {"name": "document", "description": "The document to summarize", "required": true},
+                {"name": "length", "description": "How long the summary may be", "required": false}
+            ]
+        }])
+    );
+}
+
+#[tokio::test]
+async fn the_router_serves_a_tool_and_recovers_its_unreadable_retry() {
+    // 4.5 stars: a number with a fraction, which the SDK's models cannot hold.
+    let session = serve_router(client().answer(Answer::accept(json!({"stars": 4.5}))));
+
+    let result = session
+        .call_tool("rate", json!({"dish": "soup", "table": 7}))
+        .await
+        .unwrap();
+
+    assert_eq!(text(&result), "soup at table 7: 4.5 stars");
+    assert!(
+        session.exchanges()[1]
+            .request()
+            .contains(r#""content":{"stars":4.5}"#)
+    );
+}
+
+#[tokio::test]
+async fn the_router_serves_a_prompt_with_typed_arguments_and_recovers_it() {
+    let session = serve_router(client().answer(Answer::accept(json!({"focus": "costs"}))));
+    let prompt = session
+        .get_prompt("summary", json!({"document": "q3.pdf"}))
+        .await
+        .unwrap();
+    let text = serde_json::to_value(&prompt.messages[0].content).unwrap();
+    assert_eq!(
+        text["text"],
+        "Summarize q3.pdf (any length), focusing on costs"
+    );
+
+    // An answer with a null: the retry is a custom request, recovered as a prompt.
+    let session =
+        serve_router(client().answer(Answer::accept(json!({"focus": "risks", "note": null}))));
+    let prompt = session
+        .get_prompt("summary", json!({"document": "q3.pdf", "length": "short"}))
+        .await
+        .unwrap();
+    let text = serde_json::to_value(&prompt.messages[0].content).unwrap();
+    assert_eq!(text["text"], "Summarize q3.pdf (short), focusing on risks");
+}
+
+#[tokio::test]
+async fn the_router_names_the_argument_that_does_not_fit() {
+    let session = serve_router(client());
+
+    let error = session
+        .call_tool("rate", json!({"dish": "soup", "table": 300}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        rpc_error(&error),
+        (
+            -32602,
+            "tool `rate`: `table`: invalid value: integer `300`, expected u8".to_owned(),
+            Some(json!({"argument": "table"}))
+        )
+    );
+
+    let error = session.get_prompt("summary", json!({})).await.unwrap_err();
+    assert_eq!(
+        rpc_error(&error),
+        (
+            -32602,
+            "prompt `summary`: `document` is missing".to_owned(),
+            Some(json!({"argument": "document"}))
+        )
+    );
+    assert!(session.requests().is_empty(), "nothing was asked");
+}
+
+#[tokio::test]
+async fn the_router_refuses_what_it_does_not_serve() {
+    let session = serve_router(client());
+
+    let error = session.call_tool("book", json!({})).await.unwrap_err();
+    assert_eq!(
+        rpc_error(&error),
+        (-32602, "Unknown tool: book".to_owned(), None)
+    );
+    let error = session.get_prompt("plan", None).await.unwrap_err();
+    assert_eq!(
+        rpc_error(&error),
+        (-32602, "Unknown prompt: plan".to_owned(), None)
+    );
+    let custom = session.send("acme/ping", json!({})).await.unwrap();
+    assert_eq!(
+        custom.json()["error"]["code"],
+        -32601,
+        "{}",
+        custom.response()
     );
 }
