@@ -147,7 +147,7 @@ impl Inputs {
     }
 
     /// Asks `form` under `key`: a [`Form`] with its own prompt, or one shaped at run time.
-    /// Read its answer with [`Gathered::outcome`].
+    /// Read its answer with [`Gathered::form`], which reads it against the form asked.
     ///
     /// ```
     /// use elicit_core::dialog::Inputs;

@@ -125,8 +125,8 @@ pub(crate) use self::respond::halted as respond_error;
 /// # Keys
 ///
 /// A dialog seals its state with a key drawn from the operating system when the process
-/// starts, unless [`keys`](Self::keys) gives it the server's: enough for a server that is
-/// one process (stdio, or one HTTP instance). When a retry may reach another process
+/// starts, unless the server's [`DialogSettings::keys`] give it theirs: enough for a server
+/// that is one process (stdio, or one HTTP instance). When a retry may reach another process
 /// (several instances behind a balancer, a restart in the middle of a dialog), give every
 /// instance the same [`StateKeys`] (from a secret store or an environment variable):
 /// otherwise such a retry is refused, as any state this process did not seal.
@@ -165,7 +165,7 @@ impl fmt::Debug for Dialog {
 
 impl Dialog {
     /// How long a sealed state stays valid unless the keys ([`StateKeys::with_ttl`]) or
-    /// [`expires_after`](Self::expires_after) say otherwise: ten minutes, the time a person
+    /// [`DialogSettings::expires_after`] say otherwise: ten minutes, the time a person
     /// has to answer one form (each round seals anew), as the strongest peer's default.
     ///
     /// ```
@@ -411,7 +411,7 @@ impl Dialog {
     /// The server-wide settings this dialog seals, reads and asks with (its keys, the states'
     /// lifetime, the multi-select fallback, the replay guard): what a server gives once
     /// ([`DialogSettings`]). A `dialog: Dialog` argument of an rmcp tool has its server's
-    /// already ([`DialogServer`](crate::rmcp::DialogServer)); a dialog made by hand takes them
+    /// already ([`with_dialogs`](crate::rmcp::with_dialogs)); a dialog made by hand takes them
     /// here.
     ///
     /// ```

@@ -24,8 +24,8 @@ pub(super) enum Expiry {
 /// of a client whose revision has none, and the store that remembers the states a
 /// [`once`](super::Dialog::once) dialog has used.
 ///
-/// With rmcp, the server holds its settings and says so by implementing
-/// [`DialogServer`](crate::rmcp::DialogServer) (as axum's `FromRef` gives a handler a part of
+/// With rmcp, the server holds its settings and gives them to its router once
+/// ([`with_dialogs`](crate::rmcp::with_dialogs), as axum's `State` gives a handler a part of
 /// the router's state): every `dialog: Dialog` argument of its tools is made with them. Other
 /// SDKs hand them to the dialog they make ([`Dialog::with_settings`](super::Dialog::with_settings)).
 /// The defaults: a key drawn for the process (enough for one process; a fleet shares its
