@@ -593,9 +593,124 @@ fn past_the_integers(f: f64) -> bool {
     f <= -TWO_TO_THE_63 || f >= TWO_TO_THE_64
 }
 
+/// The checks of `property` on the text of a string field (`raw`'s): a string property's
+/// directly, any other through [`PropertySchema::check_raw`], with the same verdicts.
+pub(crate) fn check_text(
+    property: &PropertySchema,
+    raw: &Raw<'_>,
+    text: &str,
+) -> Result<(), FieldErrorKind> {
+    match property {
+        PropertySchema::String(schema) => check_string(schema, text),
+        _ => property.check_raw(raw, &Facts::STRING),
+    }
+}
+
+/// The checks of `property` on an integer field's `value`, read from `raw`: the bounds of a
+/// number property compared with the integer read when they are integers (as `check_number`
+/// compares the number sent, which is that integer), anything else through
+/// [`PropertySchema::check_raw`], which also gives the error in its words.
+pub(crate) fn check_integer(
+    property: &PropertySchema,
+    raw: &Raw<'_>,
+    value: i128,
+    facts: &Facts,
+) -> Result<(), FieldErrorKind> {
+    match property {
+        PropertySchema::Number(schema) if integer_within(schema, value) => Ok(()),
+        _ => property.check_raw(raw, facts),
+    }
+}
+
+/// Whether `value` is within the integer bounds of `schema` and nothing else bounds it; false
+/// when it cannot tell so (a float bound, an exclusive bound, a `multipleOf`).
+#[inline]
+fn integer_within(schema: &NumberSchema, value: i128) -> bool {
+    let within = |bound: &Option<Number>, beyond: Ordering| match bound {
+        None => true,
+        Some(bound) => exact_integer(bound).is_some_and(|bound| value.cmp(&bound) != beyond),
+    };
+    schema.exclusive_minimum.is_none()
+        && schema.exclusive_maximum.is_none()
+        && schema.multiple_of.is_none()
+        && within(&schema.minimum, Ordering::Less)
+        && within(&schema.maximum, Ordering::Greater)
+}
+
+/// The checks of `property` on a float field's `value`, read from `raw`; `exact` says the
+/// value is what the checks compare (the number sent, or for an `f32` field the `f32` it
+/// rounds to). A number property's bounds are compared with it when they are floats or
+/// integers an `f64` holds exactly; anything else goes through
+/// [`PropertySchema::check_raw`], which also gives the error in its words.
+pub(crate) fn check_float(
+    property: &PropertySchema,
+    raw: &Raw<'_>,
+    value: f64,
+    exact: bool,
+    facts: &Facts,
+) -> Result<(), FieldErrorKind> {
+    match property {
+        PropertySchema::Number(schema)
+            if exact && schema.kind == NumberKind::Number && float_within(schema, value) =>
+        {
+            Ok(())
+        }
+        _ => property.check_raw(raw, facts),
+    }
+}
+
+/// [`integer_within`] for a float.
+#[inline]
+fn float_within(schema: &NumberSchema, value: f64) -> bool {
+    let within = |bound: &Option<Number>, beyond: Ordering| match bound {
+        None => true,
+        Some(bound) => exact_f64(bound)
+            .and_then(|bound| value.partial_cmp(&bound))
+            .is_some_and(|ordering| ordering != beyond),
+    };
+    schema.exclusive_minimum.is_none()
+        && schema.exclusive_maximum.is_none()
+        && schema.multiple_of.is_none()
+        && within(&schema.minimum, Ordering::Less)
+        && within(&schema.maximum, Ordering::Greater)
+}
+
+/// 2^53: every integer up to it, and none past it, is held exactly by an `f64`.
+const TWO_TO_THE_53: u64 = 1 << 53;
+
+/// The `f64` that is exactly `number`, if one is: a float, or an integer within ±2^53.
+#[inline]
+pub(crate) fn exact_f64(number: &Number) -> Option<f64> {
+    #[allow(clippy::cast_precision_loss)]
+    if let Some(i) = number.as_i64() {
+        return (i.unsigned_abs() <= TWO_TO_THE_53).then_some(i as f64);
+    }
+    #[allow(clippy::cast_precision_loss)]
+    if let Some(u) = number.as_u64() {
+        return (u <= TWO_TO_THE_53).then_some(u as f64);
+    }
+    number.as_f64()
+}
+
+/// The checks of a string property: in line, the length bounds the byte length settles and
+/// whether a format or a pattern is set; the rest out of line ([`check_string_rest`]).
+#[inline]
 fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind> {
+    if length_unsure(text, schema.min_length, schema.max_length)
+        || schema.format.is_some()
+        || schema.pattern.is_some()
+    {
+        return check_string_rest(schema, text);
+    }
+    Ok(())
+}
+
+/// [`check_string`]'s checks: the length counted in characters when the bytes do not settle
+/// it, then the format, then the pattern.
+#[inline(never)]
+fn check_string_rest(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind> {
     if length_unsure(text, schema.min_length, schema.max_length) {
-        let length = text.chars().count() as u64;
+        let length = char_count(text);
         if let Some(min_length) = schema.min_length.filter(|min| length < *min) {
             return Err(FieldErrorKind::TooShort { min_length, length });
         }
@@ -616,6 +731,17 @@ fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind>
         });
     }
     Ok(())
+}
+
+/// The length of `text` in characters (Unicode scalar values): its bytes less the UTF-8
+/// continuation bytes, counted in line for the short texts of a form.
+#[inline]
+fn char_count(text: &str) -> u64 {
+    let continuation = text
+        .bytes()
+        .filter(|byte| byte & 0b1100_0000 == 0b1000_0000)
+        .count();
+    (text.len() - continuation) as u64
 }
 
 /// Whether the bounds need the length in characters counted: a string of `n` bytes has
@@ -786,7 +912,7 @@ fn compare_float_integer(f: f64, i: i128) -> Option<Ordering> {
 }
 
 /// A multi-select's `minItems` and `maxItems`, checked after its items.
-fn check_item_count(
+pub(crate) fn check_item_count(
     len: usize,
     min_items: Option<u64>,
     max_items: Option<u64>,

@@ -21,8 +21,36 @@ use crate::__private::FormField;
 /// Absent and `null` are read alike: `None` for an `Option` (whose default only pre-fills the
 /// form: the person cleared the field), else the default that was sent, else the field is
 /// missing. A field that was not asked must be left out; a kept one is its earlier answer.
-#[inline]
+///
+/// In line, the common case only (a value given for a field asked); the others are
+/// [`read_field_otherwise`], out of line.
+// Measured: left to `#[inline]`, rustc keeps it out of line for the larger field types, and
+// the call costs about a tenth of reading a form.
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub fn read_field<F: FormField>(
+    slot: Option<&Raw<'_>>,
+    name: &str,
+    sent: AsSent<'_>,
+    errors: &mut Errors,
+) -> Option<F> {
+    if let (AsSent::Asked(property), Some(raw)) = (sent, slot)
+        && !raw.is_null()
+    {
+        return match F::from_present_raw_as_sent(raw, property) {
+            Ok(value) => Some(value),
+            Err(kind) => {
+                errors.push(name, kind);
+                None
+            }
+        };
+    }
+    read_field_otherwise(slot, name, sent, errors)
+}
+
+/// [`read_field`] of a field left out or `null`, not asked, or kept.
+#[inline(never)]
+fn read_field_otherwise<F: FormField>(
     slot: Option<&Raw<'_>>,
     name: &str,
     sent: AsSent<'_>,
@@ -34,10 +62,8 @@ pub fn read_field<F: FormField>(
             _ => match F::from_absent() {
                 Some(none) => Ok(none),
                 None => match property.default_value() {
-                    Some(default) => {
-                        convert::<F>(&Raw::Json(&default), property)
-                            .map_err(|error| invalid_default(&error))
-                    }
+                    Some(default) => convert::<F>(&Raw::Json(&default), property)
+                        .map_err(|error| invalid_default(&error)),
                     None => Err(FieldErrorKind::Missing),
                 },
             },
@@ -64,15 +90,13 @@ pub fn read_field<F: FormField>(
 /// conversion has not made already.
 #[inline]
 fn convert<F: FormField>(raw: &Raw<'_>, property: &PropertySchema) -> Result<F, FieldErrorKind> {
-    let value = F::from_present_raw(raw)?;
-    check_converted(property, raw, &F::FACTS)?;
-    Ok(value)
+    F::from_present_raw_as_sent(raw, property)
 }
 
 /// The checks of `property` on a value its type converted. A select whose options are all of
 /// its type's (it is shaped only by removing some) was checked by the conversion itself,
 /// which finds the value among them: only a multi-select's item counts are left.
-fn check_converted(
+pub(crate) fn check_converted(
     property: &PropertySchema,
     raw: &Raw<'_>,
     facts: &Facts,
