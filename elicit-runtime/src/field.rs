@@ -239,18 +239,24 @@ impl ElicitField for f64 {
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         let number = expect_number(value)?;
-        number.as_f64().ok_or(FieldErrorKind::WrongType {
-            expected: JsonType::Number,
-            found: JsonType::Number,
-        })
+        match number.as_f64() {
+            Some(value) => Ok(value),
+            None => Err(FieldErrorKind::WrongType {
+                expected: JsonType::Number,
+                found: JsonType::Number,
+            }),
+        }
     }
 
     fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
         let number = raw_number(raw)?;
-        number.as_f64().ok_or(FieldErrorKind::WrongType {
-            expected: JsonType::Number,
-            found: JsonType::Number,
-        })
+        match number.as_f64() {
+            Some(value) => Ok(value),
+            None => Err(FieldErrorKind::WrongType {
+                expected: JsonType::Number,
+                found: JsonType::Number,
+            }),
+        }
     }
 
     fn from_raw_as_sent(raw: &Raw<'_>, property: &PropertySchema) -> Result<Self, FieldErrorKind> {

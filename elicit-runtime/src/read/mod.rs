@@ -28,19 +28,22 @@ pub(crate) use self::sent::{FieldPlan, Plan};
 pub use self::slots::{FormReader, Slot, read_map, slot, sub_slots};
 
 /// String equality for the short strings a form compares (keys, options), in line and
-/// without a call: the lengths, then the first and the last 8 bytes (4 for a shorter string,
-/// each byte for one under 4) as words, which for up to 16 bytes is the whole string; a longer
-/// one is then compared whole, out of line.
+/// without a call: the lengths, then the first and the last 16, 8 or 4 bytes (each byte of a
+/// string under 4), which for up to 32 bytes is the whole string; a longer one is then compared
+/// whole, out of line.
 #[inline]
 pub(crate) fn same_str(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
     }
-    if let (Some(x), Some(y)) = (a.first_chunk::<8>(), b.first_chunk::<8>()) {
+    if let (Some(x), Some(y)) = (a.first_chunk::<16>(), b.first_chunk::<16>()) {
         return x == y
-            && a.last_chunk::<8>() == b.last_chunk::<8>()
-            && (a.len() <= 16 || long_eq(a, b));
+            && a.last_chunk::<16>() == b.last_chunk::<16>()
+            && (a.len() <= 32 || long_eq(a, b));
+    }
+    if let (Some(x), Some(y)) = (a.first_chunk::<8>(), b.first_chunk::<8>()) {
+        return x == y && a.last_chunk::<8>() == b.last_chunk::<8>();
     }
     if let (Some(x), Some(y)) = (a.first_chunk::<4>(), b.first_chunk::<4>()) {
         return x == y && a.last_chunk::<4>() == b.last_chunk::<4>();
