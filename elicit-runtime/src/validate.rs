@@ -445,21 +445,38 @@ impl PropertySchema {
             .ok_or_else(|| FieldErrorKind::unknown_option(chosen, self.option_values()))
     }
 
-    /// The indices of the options a multi-select's answer names, in the order chosen, with
-    /// the verdicts of [`check_raw`](Self::check_raw) in its order: not an array, an item
-    /// that is no string or no option, one chosen twice, then the item counts. Linear in the
-    /// answer, however long the list of options.
+    /// Hands `take` the indices of the options a multi-select's answer names, in the order
+    /// chosen, with the verdicts of [`check_raw`](Self::check_raw) in its order: not an array,
+    /// an item that is no string or no option, one chosen twice, then the item counts. Linear
+    /// in the answer, however long the list of options.
     ///
     /// # Errors
     /// The first of those the answer breaks.
-    pub(crate) fn picked_indices(&self, raw: &Raw<'_>) -> Result<Vec<usize>, FieldErrorKind> {
-        let texts: Vec<Result<&str, FieldErrorKind>> = match raw {
-            Raw::Array(items) => items.iter().map(raw_str).collect(),
+    pub(crate) fn picked_indices(
+        &self,
+        raw: &Raw<'_>,
+        take: &mut dyn FnMut(usize),
+    ) -> Result<(), FieldErrorKind> {
+        match raw {
+            Raw::Array(items) => self.pick_all(items.iter().map(raw_str), take)?,
             other => match other.as_value() {
-                Some(value) => expect_array(value)?.iter().map(expect_str).collect(),
+                Some(value) => {
+                    let items = expect_array(value)?;
+                    self.pick_all(items.iter().map(expect_str), take)?;
+                }
                 None => return Err(other.wrong_type(JsonType::Array)),
             },
-        };
+        }
+        self.check_item_count_raw(raw)
+    }
+
+    /// [`picked_indices`](Self::picked_indices) of the items' texts, each an error if the item
+    /// is no string.
+    fn pick_all<'s>(
+        &self,
+        texts: impl Iterator<Item = Result<&'s str, FieldErrorKind>>,
+        take: &mut dyn FnMut(usize),
+    ) -> Result<(), FieldErrorKind> {
         let count = self.option_count();
         let index: Option<HashMap<&str, usize>> = (count > RequiredNames::SCAN_LIMIT).then(|| {
             self.option_values()
@@ -467,8 +484,7 @@ impl PropertySchema {
                 .map(|(i, o)| (o, i))
                 .collect()
         });
-        let mut seen = vec![false; count];
-        let mut picked = Vec::with_capacity(texts.len());
+        let mut seen = crate::choice::Seen::new(count);
         for text in texts {
             let chosen = text?;
             let at = match &index {
@@ -478,15 +494,12 @@ impl PropertySchema {
             let Some(at) = at else {
                 return Err(FieldErrorKind::unknown_option(chosen, self.option_values()));
             };
-            match seen.get_mut(at) {
-                Some(true) => return Err(FieldErrorKind::duplicate_option(chosen)),
-                Some(mark) => *mark = true,
-                None => {}
+            if !seen.insert(at) {
+                return Err(FieldErrorKind::duplicate_option(chosen));
             }
-            picked.push(at);
+            take(at);
         }
-        self.check_item_count_raw(raw)?;
-        Ok(picked)
+        Ok(())
     }
 }
 
@@ -595,6 +608,7 @@ fn past_the_integers(f: f64) -> bool {
 
 /// The checks of `property` on the text of a string field (`raw`'s): a string property's
 /// directly, any other through [`PropertySchema::check_raw`], with the same verdicts.
+#[inline]
 pub(crate) fn check_text(
     property: &PropertySchema,
     raw: &Raw<'_>,
@@ -610,6 +624,7 @@ pub(crate) fn check_text(
 /// number property compared with the integer read when they are integers (as `check_number`
 /// compares the number sent, which is that integer), anything else through
 /// [`PropertySchema::check_raw`], which also gives the error in its words.
+#[inline]
 pub(crate) fn check_integer(
     property: &PropertySchema,
     raw: &Raw<'_>,
@@ -642,6 +657,7 @@ fn integer_within(schema: &NumberSchema, value: i128) -> bool {
 /// rounds to). A number property's bounds are compared with it when they are floats or
 /// integers an `f64` holds exactly; anything else goes through
 /// [`PropertySchema::check_raw`], which also gives the error in its words.
+#[inline]
 pub(crate) fn check_float(
     property: &PropertySchema,
     raw: &Raw<'_>,
