@@ -418,6 +418,75 @@ impl PropertySchema {
         }
     }
 
+    /// [`check_raw`](Self::check_raw) of a single select's answer that its type has read (a
+    /// string among the type's options): whether it is among this property's options.
+    pub(crate) fn check_chosen_option(
+        &self,
+        raw: &Raw<'_>,
+        facts: &Facts,
+    ) -> Result<(), FieldErrorKind> {
+        match (self, raw.as_str()) {
+            (
+                Self::UntitledSingleSelect(_)
+                | Self::TitledSingleSelect(_)
+                | Self::LegacyTitledEnum(_),
+                Some(chosen),
+            ) => self.check_option(chosen),
+            _ => self.check_raw(raw, facts),
+        }
+    }
+
+    /// [`check_raw`](Self::check_raw) of a multi-select's answer that its type has read (an
+    /// array of distinct strings among the type's options): whether each is among this
+    /// property's options, in order, then the item counts. A long answer, or anything the
+    /// type may have read otherwise, goes through `check_raw`.
+    pub(crate) fn check_chosen_options(
+        &self,
+        raw: &Raw<'_>,
+        facts: &Facts,
+    ) -> Result<(), FieldErrorKind> {
+        let (min_items, max_items) = match self {
+            Self::UntitledMultiSelect(s) => (s.min_items, s.max_items),
+            Self::TitledMultiSelect(s) => (s.min_items, s.max_items),
+            _ => return self.check_raw(raw, facts),
+        };
+        // Each chosen text, whether the answer came as bytes (`Raw::Array`) or as a value; an
+        // item that is not a string (`None`) is left to `check_raw`'s wording.
+        let counted = match raw {
+            Raw::Array(items) if items.len() <= RequiredNames::SCAN_LIMIT => {
+                self.check_options_chosen(items.iter().map(Raw::as_str))
+            }
+            other => match other.as_value().and_then(Value::as_array) {
+                Some(items) if items.len() <= RequiredNames::SCAN_LIMIT => {
+                    self.check_options_chosen(items.iter().map(Value::as_str))
+                }
+                _ => None,
+            },
+        };
+        let count = match counted {
+            Some(Ok(count)) => count,
+            Some(Err(error)) => return Err(error),
+            None => return self.check_raw(raw, facts),
+        };
+        check_item_count(count, min_items, max_items)
+    }
+
+    /// Each of `chosen` among this property's options, in order: how many there were, the
+    /// first refusal, or `None` when one is not a string.
+    fn check_options_chosen<'t>(
+        &self,
+        chosen: impl Iterator<Item = Option<&'t str>>,
+    ) -> Option<Result<usize, FieldErrorKind>> {
+        let mut count = 0;
+        for text in chosen {
+            if let Err(error) = self.check_option(text?) {
+                return Some(Err(error));
+            }
+            count += 1;
+        }
+        Some(Ok(count))
+    }
+
     /// A multi-select's item counts, on an answer whose items its type has read.
     pub(crate) fn check_item_count_raw(&self, raw: &Raw<'_>) -> Result<(), FieldErrorKind> {
         let (min_items, max_items) = match self {

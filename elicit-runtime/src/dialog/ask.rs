@@ -341,7 +341,6 @@ impl Dialog {
         (result, errors)
     }
 
-
     /// Whether this dialog's forms have their multi-selects asked as checkboxes.
     pub(super) fn folds_checkboxes(&self) -> bool {
         !self.version().has_multi_select() && self.fallback == MultiSelectFallback::Checkboxes

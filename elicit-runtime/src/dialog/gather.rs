@@ -561,7 +561,9 @@ impl Dialog {
             {
                 answers.remove(key);
                 match halt {
-                    Halt::Invalid { errors, .. } => again.push((key.clone(), Again::Refused(errors))),
+                    Halt::Invalid { errors, .. } => {
+                        again.push((key.clone(), Again::Refused(errors)))
+                    }
                     other => return Err(other),
                 }
             }

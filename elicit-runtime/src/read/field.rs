@@ -95,7 +95,9 @@ fn convert<F: FormField>(raw: &Raw<'_>, property: &PropertySchema) -> Result<F, 
 
 /// The checks of `property` on a value its type converted. A select whose options are all of
 /// its type's (it is shaped only by removing some) was checked by the conversion itself,
-/// which finds the value among them: only a multi-select's item counts are left.
+/// which finds the value among them: only a multi-select's item counts are left. A select
+/// offered in part has the options chosen looked up among its own; that each is a string and
+/// none is chosen twice the conversion has settled.
 pub(crate) fn check_converted(
     property: &PropertySchema,
     raw: &Raw<'_>,
@@ -105,6 +107,8 @@ pub(crate) fn check_converted(
     match facts.kind {
         FactKind::Single if every_option() => Ok(()),
         FactKind::Multi if every_option() => property.check_item_count_raw(raw),
+        FactKind::Single => property.check_chosen_option(raw, facts),
+        FactKind::Multi => property.check_chosen_options(raw, facts),
         _ => property.check_raw(raw, facts),
     }
 }
