@@ -14,6 +14,9 @@
 #         a borrowed map and from the bytes of the answer, on the 13-field `Everything` form
 #         and the 10-field `Signup` form (benches/benches/forms/signup.rs); 2d, the schema's
 #         checks alone (no conversion), the floor of any validating path.
+#         4 (issue 23): a form shaped at run time, built and its request made. 5 (issue 29): a
+#         full answer read by a form shaped at run time against the static form's read of it,
+#         on both forms and on a form with options given at run time (against a static twin).
 #         ELICIT_BENCH_CLOCK=cpu (default: the benchmark thread's CPU time, so that other
 #         processes on a shared machine do not count) or wall.
 #   3     scripts/bench/build-cost.sh: generated crates of 100 forms, BUILD_RUNS builds each

@@ -48,7 +48,7 @@ use crate::schema::{
     EnumOption, LegacyTitledEnumSchema, PropertySchema, TitledMultiSelectSchema,
     TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
-use crate::validate::{expect_array, expect_str, raw_str};
+use crate::validate::{check_item_count, expect_array, expect_str, raw_str};
 
 /// One variant of a choice enum: the `const` a client sends and the title a user sees.
 ///
@@ -334,6 +334,27 @@ fn choose<'s>(
     Ok(())
 }
 
+/// The checks of a multi-select's property as sent on the `count` options its type has just
+/// read from `raw`: only the item counts when the property offers every option of the type
+/// (the type found each among them, once), else all of them.
+fn check_chosen(
+    property: &PropertySchema,
+    raw: &Raw<'_>,
+    count: usize,
+    facts: &crate::facts::Facts,
+) -> Result<(), FieldErrorKind> {
+    let every = facts.options.len();
+    match property {
+        PropertySchema::UntitledMultiSelect(s) if s.options.len() == every => {
+            check_item_count(count, s.min_items, s.max_items)
+        }
+        PropertySchema::TitledMultiSelect(s) if s.options.len() == every => {
+            check_item_count(count, s.min_items, s.max_items)
+        }
+        _ => crate::read::check_converted(property, raw, facts),
+    }
+}
+
 /// The `const`s of `choices`, as a JSON array.
 fn multi_to_json<'a, E: ElicitEnum + 'a>(choices: impl ExactSizeIterator<Item = &'a E>) -> Value {
     let mut items = Vec::with_capacity(choices.len());
@@ -345,13 +366,13 @@ fn multi_to_json<'a, E: ElicitEnum + 'a>(choices: impl ExactSizeIterator<Item = 
 
 /// The options chosen so far: a bit set on the stack for up to 128 options (every enum a
 /// person would pick from), so reading an answer does not allocate for it.
-enum Seen {
+pub(crate) enum Seen {
     Bits(u128),
     Many(Vec<bool>),
 }
 
 impl Seen {
-    fn new(options: usize) -> Self {
+    pub(crate) fn new(options: usize) -> Self {
         if options <= 128 {
             Self::Bits(0)
         } else {
@@ -361,7 +382,7 @@ impl Seen {
 
     /// Marks `index`; false if it was already marked. Out-of-range indices (a hand-written
     /// `ElicitEnum` could return one) are never reported as repeats.
-    fn insert(&mut self, index: usize) -> bool {
+    pub(crate) fn insert(&mut self, index: usize) -> bool {
         match self {
             Self::Bits(bits) => {
                 let Some(bit) = u32::try_from(index)
@@ -400,6 +421,12 @@ impl<E: MultiSelectOption> ElicitField for Vec<E> {
 
     fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
         parse_multi(Items::Raw(raw))
+    }
+
+    fn from_raw_as_sent(raw: &Raw<'_>, property: &PropertySchema) -> Result<Self, FieldErrorKind> {
+        let chosen = parse_multi(Items::Raw(raw))?;
+        check_chosen(property, raw, chosen.len(), &Self::FACTS)?;
+        Ok(chosen)
     }
 
     fn to_json(&self) -> Value {

@@ -7,8 +7,8 @@ use crate::facts::Facts;
 use crate::read::Raw;
 use crate::schema::{BooleanSchema, PropertySchema, StringSchema};
 use crate::validate::{
-    expect_bool, expect_integer, expect_number, expect_str, raw_bool, raw_integer, raw_number,
-    raw_str,
+    check_float, check_integer, check_text, exact_f64, expect_bool, expect_integer, expect_number,
+    expect_str, raw_bool, raw_integer, raw_number, raw_str,
 };
 
 /// A type that can be one field of an elicitation form: it has a property schema, and it
@@ -85,6 +85,18 @@ pub trait ElicitField: Sized {
         }
     }
 
+    /// Converts a client's (non-null) value as the answer's reader found it, and checks it
+    /// against the field's property as it was sent: [`from_raw`](Self::from_raw), then the
+    /// checks of `property` the conversion has not made. A type overrides it to check the
+    /// value it has just read (a number's bounds on the number converted) rather than read the
+    /// answer again, with the same verdicts and errors.
+    #[doc(hidden)]
+    fn from_raw_as_sent(raw: &Raw<'_>, property: &PropertySchema) -> Result<Self, FieldErrorKind> {
+        let value = Self::from_raw(raw)?;
+        crate::read::check_converted(property, raw, &Self::FACTS)?;
+        Ok(value)
+    }
+
     /// Whether a value of this type can carry a secret: `false` for a type whose every
     /// value is one of a few fixed choices (a `bool`, a single or multi-select), so that a
     /// field such as `token_type: TokenType` is not refused for its name.
@@ -113,6 +125,12 @@ impl ElicitField for String {
         raw_str(raw).map(str::to_owned)
     }
 
+    fn from_raw_as_sent(raw: &Raw<'_>, property: &PropertySchema) -> Result<Self, FieldErrorKind> {
+        let text = raw_str(raw)?;
+        check_text(property, raw, text)?;
+        Ok(text.to_owned())
+    }
+
     fn to_json(&self) -> Value {
         Value::String(self.clone())
     }
@@ -132,6 +150,15 @@ impl ElicitField for bool {
 
     fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
         raw_bool(raw)
+    }
+
+    fn from_raw_as_sent(raw: &Raw<'_>, property: &PropertySchema) -> Result<Self, FieldErrorKind> {
+        let value = raw_bool(raw)?;
+        // A boolean property has nothing more to check.
+        if !matches!(property, PropertySchema::Boolean(_)) {
+            property.check_raw(raw, &Self::FACTS)?;
+        }
+        Ok(value)
     }
 
     fn to_json(&self) -> Value {
@@ -184,6 +211,16 @@ macro_rules! integer_fields {
                 })
             }
 
+            #[allow(clippy::cast_lossless)]
+            fn from_raw_as_sent(
+                raw: &Raw<'_>,
+                property: &PropertySchema,
+            ) -> Result<Self, FieldErrorKind> {
+                let value = Self::from_raw(raw)?;
+                check_integer(property, raw, value as i128, &Self::FACTS)?;
+                Ok(value)
+            }
+
             fn to_json(&self) -> Value {
                 Value::from(*self)
             }
@@ -202,18 +239,34 @@ impl ElicitField for f64 {
 
     fn from_json(value: &Value) -> Result<Self, FieldErrorKind> {
         let number = expect_number(value)?;
-        number.as_f64().ok_or(FieldErrorKind::WrongType {
-            expected: JsonType::Number,
-            found: JsonType::Number,
-        })
+        match number.as_f64() {
+            Some(value) => Ok(value),
+            None => Err(FieldErrorKind::WrongType {
+                expected: JsonType::Number,
+                found: JsonType::Number,
+            }),
+        }
     }
 
     fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
         let number = raw_number(raw)?;
-        number.as_f64().ok_or(FieldErrorKind::WrongType {
-            expected: JsonType::Number,
-            found: JsonType::Number,
-        })
+        match number.as_f64() {
+            Some(value) => Ok(value),
+            None => Err(FieldErrorKind::WrongType {
+                expected: JsonType::Number,
+                found: JsonType::Number,
+            }),
+        }
+    }
+
+    fn from_raw_as_sent(raw: &Raw<'_>, property: &PropertySchema) -> Result<Self, FieldErrorKind> {
+        let value = Self::from_raw(raw)?;
+        // The `f64` is the number itself unless it is an integer past 2^53.
+        let exact = raw
+            .as_number()
+            .is_some_and(|number| exact_f64(number).is_some());
+        check_float(property, raw, value, exact, &Self::FACTS)?;
+        Ok(value)
     }
 
     fn to_json(&self) -> Value {
@@ -253,6 +306,13 @@ impl ElicitField for f32 {
     fn from_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
         let wide = f64::from_raw(raw)?;
         narrow_f32(wide, raw.as_number())
+    }
+
+    fn from_raw_as_sent(raw: &Raw<'_>, property: &PropertySchema) -> Result<Self, FieldErrorKind> {
+        let value = Self::from_raw(raw)?;
+        // What the checks compare for an `f32` field (its facts say so): the `f32` itself.
+        check_float(property, raw, f64::from(value), true, &Self::FACTS)?;
+        Ok(value)
     }
 
     fn to_json(&self) -> Value {

@@ -418,6 +418,75 @@ impl PropertySchema {
         }
     }
 
+    /// [`check_raw`](Self::check_raw) of a single select's answer that its type has read (a
+    /// string among the type's options): whether it is among this property's options.
+    pub(crate) fn check_chosen_option(
+        &self,
+        raw: &Raw<'_>,
+        facts: &Facts,
+    ) -> Result<(), FieldErrorKind> {
+        match (self, raw.as_str()) {
+            (
+                Self::UntitledSingleSelect(_)
+                | Self::TitledSingleSelect(_)
+                | Self::LegacyTitledEnum(_),
+                Some(chosen),
+            ) => self.check_option(chosen),
+            _ => self.check_raw(raw, facts),
+        }
+    }
+
+    /// [`check_raw`](Self::check_raw) of a multi-select's answer that its type has read (an
+    /// array of distinct strings among the type's options): whether each is among this
+    /// property's options, in order, then the item counts. A long answer, or anything the
+    /// type may have read otherwise, goes through `check_raw`.
+    pub(crate) fn check_chosen_options(
+        &self,
+        raw: &Raw<'_>,
+        facts: &Facts,
+    ) -> Result<(), FieldErrorKind> {
+        let (min_items, max_items) = match self {
+            Self::UntitledMultiSelect(s) => (s.min_items, s.max_items),
+            Self::TitledMultiSelect(s) => (s.min_items, s.max_items),
+            _ => return self.check_raw(raw, facts),
+        };
+        // Each chosen text, whether the answer came as bytes (`Raw::Array`) or as a value; an
+        // item that is not a string (`None`) is left to `check_raw`'s wording.
+        let counted = match raw {
+            Raw::Array(items) if items.len() <= RequiredNames::SCAN_LIMIT => {
+                self.check_options_chosen(items.iter().map(Raw::as_str))
+            }
+            other => match other.as_value().and_then(Value::as_array) {
+                Some(items) if items.len() <= RequiredNames::SCAN_LIMIT => {
+                    self.check_options_chosen(items.iter().map(Value::as_str))
+                }
+                _ => None,
+            },
+        };
+        let count = match counted {
+            Some(Ok(count)) => count,
+            Some(Err(error)) => return Err(error),
+            None => return self.check_raw(raw, facts),
+        };
+        check_item_count(count, min_items, max_items)
+    }
+
+    /// Each of `chosen` among this property's options, in order: how many there were, the
+    /// first refusal, or `None` when one is not a string.
+    fn check_options_chosen<'t>(
+        &self,
+        chosen: impl Iterator<Item = Option<&'t str>>,
+    ) -> Option<Result<usize, FieldErrorKind>> {
+        let mut count = 0;
+        for text in chosen {
+            if let Err(error) = self.check_option(text?) {
+                return Some(Err(error));
+            }
+            count += 1;
+        }
+        Some(Ok(count))
+    }
+
     /// A multi-select's item counts, on an answer whose items its type has read.
     pub(crate) fn check_item_count_raw(&self, raw: &Raw<'_>) -> Result<(), FieldErrorKind> {
         let (min_items, max_items) = match self {
@@ -445,21 +514,38 @@ impl PropertySchema {
             .ok_or_else(|| FieldErrorKind::unknown_option(chosen, self.option_values()))
     }
 
-    /// The indices of the options a multi-select's answer names, in the order chosen, with
-    /// the verdicts of [`check_raw`](Self::check_raw) in its order: not an array, an item
-    /// that is no string or no option, one chosen twice, then the item counts. Linear in the
-    /// answer, however long the list of options.
+    /// Hands `take` the indices of the options a multi-select's answer names, in the order
+    /// chosen, with the verdicts of [`check_raw`](Self::check_raw) in its order: not an array,
+    /// an item that is no string or no option, one chosen twice, then the item counts. Linear
+    /// in the answer, however long the list of options.
     ///
     /// # Errors
     /// The first of those the answer breaks.
-    pub(crate) fn picked_indices(&self, raw: &Raw<'_>) -> Result<Vec<usize>, FieldErrorKind> {
-        let texts: Vec<Result<&str, FieldErrorKind>> = match raw {
-            Raw::Array(items) => items.iter().map(raw_str).collect(),
+    pub(crate) fn picked_indices(
+        &self,
+        raw: &Raw<'_>,
+        take: &mut dyn FnMut(usize),
+    ) -> Result<(), FieldErrorKind> {
+        match raw {
+            Raw::Array(items) => self.pick_all(items.iter().map(raw_str), take)?,
             other => match other.as_value() {
-                Some(value) => expect_array(value)?.iter().map(expect_str).collect(),
+                Some(value) => {
+                    let items = expect_array(value)?;
+                    self.pick_all(items.iter().map(expect_str), take)?;
+                }
                 None => return Err(other.wrong_type(JsonType::Array)),
             },
-        };
+        }
+        self.check_item_count_raw(raw)
+    }
+
+    /// [`picked_indices`](Self::picked_indices) of the items' texts, each an error if the item
+    /// is no string.
+    fn pick_all<'s>(
+        &self,
+        texts: impl Iterator<Item = Result<&'s str, FieldErrorKind>>,
+        take: &mut dyn FnMut(usize),
+    ) -> Result<(), FieldErrorKind> {
         let count = self.option_count();
         let index: Option<HashMap<&str, usize>> = (count > RequiredNames::SCAN_LIMIT).then(|| {
             self.option_values()
@@ -467,8 +553,7 @@ impl PropertySchema {
                 .map(|(i, o)| (o, i))
                 .collect()
         });
-        let mut seen = vec![false; count];
-        let mut picked = Vec::with_capacity(texts.len());
+        let mut seen = crate::choice::Seen::new(count);
         for text in texts {
             let chosen = text?;
             let at = match &index {
@@ -478,15 +563,12 @@ impl PropertySchema {
             let Some(at) = at else {
                 return Err(FieldErrorKind::unknown_option(chosen, self.option_values()));
             };
-            match seen.get_mut(at) {
-                Some(true) => return Err(FieldErrorKind::duplicate_option(chosen)),
-                Some(mark) => *mark = true,
-                None => {}
+            if !seen.insert(at) {
+                return Err(FieldErrorKind::duplicate_option(chosen));
             }
-            picked.push(at);
+            take(at);
         }
-        self.check_item_count_raw(raw)?;
-        Ok(picked)
+        Ok(())
     }
 }
 
@@ -593,9 +675,127 @@ fn past_the_integers(f: f64) -> bool {
     f <= -TWO_TO_THE_63 || f >= TWO_TO_THE_64
 }
 
+/// The checks of `property` on the text of a string field (`raw`'s): a string property's
+/// directly, any other through [`PropertySchema::check_raw`], with the same verdicts.
+#[inline]
+pub(crate) fn check_text(
+    property: &PropertySchema,
+    raw: &Raw<'_>,
+    text: &str,
+) -> Result<(), FieldErrorKind> {
+    match property {
+        PropertySchema::String(schema) => check_string(schema, text),
+        _ => property.check_raw(raw, &Facts::STRING),
+    }
+}
+
+/// The checks of `property` on an integer field's `value`, read from `raw`: the bounds of a
+/// number property compared with the integer read when they are integers (as `check_number`
+/// compares the number sent, which is that integer), anything else through
+/// [`PropertySchema::check_raw`], which also gives the error in its words.
+#[inline]
+pub(crate) fn check_integer(
+    property: &PropertySchema,
+    raw: &Raw<'_>,
+    value: i128,
+    facts: &Facts,
+) -> Result<(), FieldErrorKind> {
+    match property {
+        PropertySchema::Number(schema) if integer_within(schema, value) => Ok(()),
+        _ => property.check_raw(raw, facts),
+    }
+}
+
+/// Whether `value` is within the integer bounds of `schema` and nothing else bounds it; false
+/// when it cannot tell so (a float bound, an exclusive bound, a `multipleOf`).
+#[inline]
+fn integer_within(schema: &NumberSchema, value: i128) -> bool {
+    let within = |bound: &Option<Number>, beyond: Ordering| match bound {
+        None => true,
+        Some(bound) => exact_integer(bound).is_some_and(|bound| value.cmp(&bound) != beyond),
+    };
+    schema.exclusive_minimum.is_none()
+        && schema.exclusive_maximum.is_none()
+        && schema.multiple_of.is_none()
+        && within(&schema.minimum, Ordering::Less)
+        && within(&schema.maximum, Ordering::Greater)
+}
+
+/// The checks of `property` on a float field's `value`, read from `raw`; `exact` says the
+/// value is what the checks compare (the number sent, or for an `f32` field the `f32` it
+/// rounds to). A number property's bounds are compared with it when they are floats or
+/// integers an `f64` holds exactly; anything else goes through
+/// [`PropertySchema::check_raw`], which also gives the error in its words.
+#[inline]
+pub(crate) fn check_float(
+    property: &PropertySchema,
+    raw: &Raw<'_>,
+    value: f64,
+    exact: bool,
+    facts: &Facts,
+) -> Result<(), FieldErrorKind> {
+    match property {
+        PropertySchema::Number(schema)
+            if exact && schema.kind == NumberKind::Number && float_within(schema, value) =>
+        {
+            Ok(())
+        }
+        _ => property.check_raw(raw, facts),
+    }
+}
+
+/// [`integer_within`] for a float.
+#[inline]
+fn float_within(schema: &NumberSchema, value: f64) -> bool {
+    let within = |bound: &Option<Number>, beyond: Ordering| match bound {
+        None => true,
+        Some(bound) => exact_f64(bound)
+            .and_then(|bound| value.partial_cmp(&bound))
+            .is_some_and(|ordering| ordering != beyond),
+    };
+    schema.exclusive_minimum.is_none()
+        && schema.exclusive_maximum.is_none()
+        && schema.multiple_of.is_none()
+        && within(&schema.minimum, Ordering::Less)
+        && within(&schema.maximum, Ordering::Greater)
+}
+
+/// 2^53: every integer up to it, and none past it, is held exactly by an `f64`.
+const TWO_TO_THE_53: u64 = 1 << 53;
+
+/// The `f64` that is exactly `number`, if one is: a float, or an integer within ±2^53.
+#[inline]
+pub(crate) fn exact_f64(number: &Number) -> Option<f64> {
+    #[allow(clippy::cast_precision_loss)]
+    if let Some(i) = number.as_i64() {
+        return (i.unsigned_abs() <= TWO_TO_THE_53).then_some(i as f64);
+    }
+    #[allow(clippy::cast_precision_loss)]
+    if let Some(u) = number.as_u64() {
+        return (u <= TWO_TO_THE_53).then_some(u as f64);
+    }
+    number.as_f64()
+}
+
+/// The checks of a string property: in line, the length bounds the byte length settles and
+/// whether a format or a pattern is set; the rest out of line ([`check_string_rest`]).
+#[inline]
 fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind> {
+    if length_unsure(text, schema.min_length, schema.max_length)
+        || schema.format.is_some()
+        || schema.pattern.is_some()
+    {
+        return check_string_rest(schema, text);
+    }
+    Ok(())
+}
+
+/// [`check_string`]'s checks: the length counted in characters when the bytes do not settle
+/// it, then the format, then the pattern.
+#[inline(never)]
+fn check_string_rest(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind> {
     if length_unsure(text, schema.min_length, schema.max_length) {
-        let length = text.chars().count() as u64;
+        let length = char_count(text);
         if let Some(min_length) = schema.min_length.filter(|min| length < *min) {
             return Err(FieldErrorKind::TooShort { min_length, length });
         }
@@ -616,6 +816,17 @@ fn check_string(schema: &StringSchema, text: &str) -> Result<(), FieldErrorKind>
         });
     }
     Ok(())
+}
+
+/// The length of `text` in characters (Unicode scalar values): its bytes less the UTF-8
+/// continuation bytes, counted in line for the short texts of a form.
+#[inline]
+fn char_count(text: &str) -> u64 {
+    let continuation = text
+        .bytes()
+        .filter(|byte| byte & 0b1100_0000 == 0b1000_0000)
+        .count();
+    (text.len() - continuation) as u64
 }
 
 /// Whether the bounds need the length in characters counted: a string of `n` bytes has
@@ -786,7 +997,7 @@ fn compare_float_integer(f: f64, i: i128) -> Option<Ordering> {
 }
 
 /// A multi-select's `minItems` and `maxItems`, checked after its items.
-fn check_item_count(
+pub(crate) fn check_item_count(
     len: usize,
     min_items: Option<u64>,
     max_items: Option<u64>,

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use elicit_core::protocol::DEFAULT_MESSAGE_LIMIT;
-use elicit_core::{Elicit, ElicitOutcome};
+use elicit_core::{Elicit, ElicitOutcome, Form};
 use serde::Deserialize;
 
 use clock::Clock;
@@ -187,11 +187,16 @@ fn answer_bytes(content: &Map<String, Value>) -> Vec<u8> {
     serde_json::to_vec(&json!({"action": "accept", "content": content})).expect("serializes")
 }
 
-/// The five parse figures of one form: `from_content(&map)` against serde from an owned
-/// `Value` (cloned) and from a borrowed one, and bytes to typed against
-/// `serde_json::from_slice::<{action, content: T}>`.
-fn parse_group<Ours, Theirs>(c: &mut Criterion<Clock>, group: &str, answer: &Map<String, Value>)
-where
+/// The parse figures of one form: `from_content(&map)` against serde from an owned `Value`
+/// (cloned) and from a borrowed one, bytes to typed against
+/// `serde_json::from_slice::<{action, content: T}>`, and (issue 29) the same answer read by
+/// the form shaped at run time, `shaped.read(&map)`.
+fn parse_group<Ours, Theirs>(
+    c: &mut Criterion<Clock>,
+    group: &str,
+    answer: &Map<String, Value>,
+    shaped: &Form<Ours>,
+) where
     Ours: Elicit,
     Theirs: for<'de> Deserialize<'de>,
 {
@@ -205,9 +210,13 @@ where
         ElicitOutcome::<Ours>::from_slice_limited(&bytes, DEFAULT_MESSAGE_LIMIT),
         Ok(ElicitOutcome::Accepted(_))
     ));
+    same_read(group, answer, shaped);
     let mut group = c.benchmark_group(group);
     group.bench_function("ours_from_content", |b| {
         b.iter(|| black_box(Ours::from_content(black_box(answer)).expect("valid")));
+    });
+    group.bench_function("shaped_read", |b| {
+        b.iter(|| black_box(shaped.read(black_box(answer)).expect("valid")));
     });
     group.bench_function("serde_from_value", |b| {
         b.iter(|| {
@@ -252,9 +261,54 @@ where
     group.finish();
 }
 
+/// Panics unless `T::from_content` and the shaped form read `answer` to the same content.
+fn same_read<T: Elicit>(group: &str, answer: &Map<String, Value>, shaped: &Form<T>) {
+    let fixed = T::from_content(answer)
+        .expect("a valid answer")
+        .to_content();
+    let shaped = shaped
+        .read(answer)
+        .expect("a valid answer to the shaped form");
+    assert_eq!(
+        fixed,
+        shaped.to_content(),
+        "{group}: the static and the shaped form must read the answer alike"
+    );
+}
+
 fn parse(c: &mut Criterion<Clock>) {
-    parse_group::<ours::Everything, theirs::Everything>(c, "parse", &answer());
-    parse_group::<signup::Signup, signup::SerdeSignup>(c, "parse_signup", &signup::answer());
+    parse_group::<ours::Everything, theirs::Everything>(
+        c,
+        "parse",
+        &answer(),
+        &shaped::everything(),
+    );
+    parse_group::<signup::Signup, signup::SerdeSignup>(
+        c,
+        "parse_signup",
+        &signup::answer(),
+        &shaped::signup(),
+    );
+    // Issue 29: a form with options given at run time, against its static twin.
+    let answer = shaped::answer();
+    let form = shaped::options_form(&shaped::offer());
+    let fixed = shaped::RebookFixed::from_content(&answer).expect("a valid answer");
+    let read = form
+        .read(&answer)
+        .expect("a valid answer to the options form");
+    assert_eq!(
+        (read.date.as_str(), read.extras.as_slice(), read.travellers),
+        ("2027-01-03", &[3, 1][..], fixed.travellers),
+        "parse_options: the two forms must read the answer alike"
+    );
+    let mut group = c.benchmark_group("parse_options");
+    group.bench_function("ours_from_content", |b| {
+        b.iter(|| black_box(shaped::RebookFixed::from_content(black_box(&answer)).expect("valid")));
+    });
+    group.bench_function("shaped_read", |b| {
+        b.iter(|| black_box(form.read(black_box(&answer)).expect("valid")));
+    });
+    group.finish();
 }
 
 /// Issue 23: a form shaped at run time, from the data to the request to send; and, for scale,

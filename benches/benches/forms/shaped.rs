@@ -10,7 +10,7 @@ use elicit_core::{Elicit, Form};
 
 /// Rebook your trip
 #[derive(Elicit, Debug)]
-#[allow(dead_code)] // the bench builds the form; no answer is read
+#[allow(dead_code)] // read, never looked at
 pub struct Rebook {
     /// Another date
     #[elicit(options)]
@@ -121,4 +121,178 @@ pub fn shape(offer: &Offer) -> Form<Rebook> {
         .with_message("The 25th is full: pick another date")
         .build()
         .expect("the bench offer fits the form")
+}
+
+/// Issue 29: the `Everything` form shaped at run time (narrowed bounds and lengths, a run-time
+/// default, a select and a multi-select offered in part, fewer items), read against the same
+/// full answer as the static form.
+pub fn everything() -> Form<crate::ours::Everything> {
+    use crate::ours::{Everything, Fish, Friend, Hero, Instrument};
+    Everything::form()
+        .first_line(|f| f.max_length(64))
+        .integer(|f| f.minimum(2).maximum(50).default(10))
+        .number(|f| f.maximum(100.0))
+        .untitled_single_select_enum(|f| f.only([Friend::Monica, Friend::Joey, Friend::Ross]))
+        .untitled_multiple_select_enum(|f| {
+            f.only([Instrument::Guitar, Instrument::Piano, Instrument::Drums])
+                .max_items(2)
+        })
+        .titled_single_select_enum(|f| f.only([Hero::Superman, Hero::GreenLantern]))
+        .titled_multiple_select_enum(|f| f.only([Fish::Tuna, Fish::Trout]).max_items(2))
+        .build()
+        .expect("the shaped Everything form builds")
+}
+
+/// Issue 29: the `Signup` form shaped at run time, read against the same full answer as the
+/// static form.
+pub fn signup() -> Form<crate::signup::Signup> {
+    crate::signup::Signup::form()
+        .username(|f| f.min_length(4).max_length(20))
+        .age(|f| f.minimum(18).maximum(99))
+        .display_name(|f| f.max_length(40))
+        .score(|f| f.minimum(1.0).maximum(99.9))
+        .country(|f| f.default("GB".to_owned()))
+        .build()
+        .expect("the shaped Signup form builds")
+}
+
+/// Issue 29: `Rebook`'s options form (of [`shape`]) without its check across fields (user code,
+/// which the static twin has no equivalent of).
+pub fn options_form(offer: &Offer) -> Form<Rebook> {
+    let most = offer
+        .days
+        .iter()
+        .map(|(_, seats)| *seats)
+        .max()
+        .unwrap_or(1);
+    Rebook::form()
+        .date(|f| {
+            f.options(
+                offer
+                    .days
+                    .iter()
+                    .map(|(day, left)| (day.clone(), format!("{day} — {left} seats left"))),
+            )
+            .default_option(offer.days[0].0.clone())
+        })
+        .travellers(|f| f.maximum(most).default(1))
+        .extras(|f| {
+            f.options(
+                offer
+                    .extras
+                    .iter()
+                    .map(|(id, title)| Choice::new(id.to_string(), *id).title(title.clone())),
+            )
+            .max_items(3)
+        })
+        .name(|f| f.max_length(40).title("Lead traveller's name"))
+        .cabin(|f| f.only([Cabin::Economy, Cabin::Business]))
+        .children(|f| f.maximum(most.saturating_sub(1)))
+        .build()
+        .expect("the bench offer fits the form")
+}
+
+/// `Rebook` with its run-time options written as enums instead: the same questions, the same
+/// wire values, a static form.
+#[derive(Elicit, Debug)]
+#[allow(dead_code)] // read, never looked at
+pub struct RebookFixed {
+    /// Another date
+    #[elicit(default = Day::D01)]
+    pub date: Day,
+    /// Travellers
+    #[elicit(minimum = 1, maximum = 9, default = 1)]
+    pub travellers: u8,
+    /// Extras
+    #[elicit(max_items = 3)]
+    pub extras: Vec<Extra>,
+    /// Lead traveller
+    #[elicit(min_length = 1, max_length = 40)]
+    pub name: String,
+    /// Contact e-mail
+    #[elicit(format = "email")]
+    pub email: String,
+    /// Phone
+    #[elicit(max_length = 32)]
+    pub phone: Option<String>,
+    /// Cabin
+    pub cabin: Cabin,
+    /// Window seat
+    pub window: bool,
+    /// Children among them
+    #[elicit(minimum = 0, maximum = 8)]
+    pub children: u8,
+    /// A note for the crew
+    #[elicit(max_length = 500)]
+    pub note: Option<String>,
+}
+
+/// The twelve days of [`offer`], as an enum.
+#[derive(Elicit, Debug)]
+pub enum Day {
+    #[elicit(rename = "2027-01-01")]
+    D01,
+    #[elicit(rename = "2027-01-02")]
+    D02,
+    #[elicit(rename = "2027-01-03")]
+    D03,
+    #[elicit(rename = "2027-01-04")]
+    D04,
+    #[elicit(rename = "2027-01-05")]
+    D05,
+    #[elicit(rename = "2027-01-06")]
+    D06,
+    #[elicit(rename = "2027-01-07")]
+    D07,
+    #[elicit(rename = "2027-01-08")]
+    D08,
+    #[elicit(rename = "2027-01-09")]
+    D09,
+    #[elicit(rename = "2027-01-10")]
+    D10,
+    #[elicit(rename = "2027-01-11")]
+    D11,
+    #[elicit(rename = "2027-01-12")]
+    D12,
+}
+
+/// The eight extras of [`offer`], as an enum.
+#[derive(Elicit, Debug)]
+pub enum Extra {
+    #[elicit(rename = "1")]
+    E1,
+    #[elicit(rename = "2")]
+    E2,
+    #[elicit(rename = "3")]
+    E3,
+    #[elicit(rename = "4")]
+    E4,
+    #[elicit(rename = "5")]
+    E5,
+    #[elicit(rename = "6")]
+    E6,
+    #[elicit(rename = "7")]
+    E7,
+    #[elicit(rename = "8")]
+    E8,
+}
+
+/// A full, valid answer to [`options_form`] and [`RebookFixed`].
+pub fn answer() -> serde_json::Map<String, serde_json::Value> {
+    let answer = serde_json::json!({
+        "date": "2027-01-03",
+        "travellers": 2,
+        "extras": ["3", "1"],
+        "name": "Ada Lovelace",
+        "email": "ada@example.com",
+        "phone": "+44 20 7946 0000",
+        "cabin": "Business",
+        "window": true,
+        "children": 1,
+        "note": "One of us is vegetarian."
+    });
+    match answer {
+        serde_json::Value::Object(map) => map,
+        _ => unreachable!(),
+    }
 }

@@ -24,6 +24,12 @@ pub trait FormField: Sized {
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value as the reader found it.
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind>;
+    /// Converts a present, non-null value as the reader found it and checks it against the
+    /// field's property as sent (`ElicitField::from_raw_as_sent`).
+    fn from_present_raw_as_sent(
+        raw: &Raw<'_>,
+        property: &PropertySchema,
+    ) -> Result<Self, FieldErrorKind>;
     /// The value when the key is absent or `null`: `None` for an `Option`, whatever its
     /// default (which only pre-fills the form); for a plain field, nothing (its default, else
     /// the field is missing).
@@ -49,6 +55,13 @@ impl<T: ElicitField> FormField for T {
 
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
         T::from_raw(raw)
+    }
+
+    fn from_present_raw_as_sent(
+        raw: &Raw<'_>,
+        property: &PropertySchema,
+    ) -> Result<Self, FieldErrorKind> {
+        T::from_raw_as_sent(raw, property)
     }
 
     fn from_absent() -> Option<Self> {
@@ -80,6 +93,16 @@ impl<T: ElicitField> FormField for Option<T> {
 
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind> {
         match T::from_raw(raw) {
+            Ok(value) => Ok(Some(value)),
+            Err(kind) => Err(kind),
+        }
+    }
+
+    fn from_present_raw_as_sent(
+        raw: &Raw<'_>,
+        property: &PropertySchema,
+    ) -> Result<Self, FieldErrorKind> {
+        match T::from_raw_as_sent(raw, property) {
             Ok(value) => Ok(Some(value)),
             Err(kind) => Err(kind),
         }

@@ -28,7 +28,9 @@ use serde_json::{Number, Value};
 use super::errors::Errors;
 use super::raw::Raw;
 use super::sent::Sent;
-use super::slots::{FormReader, Slot, into_result, position, report_unknown};
+use super::slots::{
+    FormReader, INLINE_SLOTS, Slot, empty_slots, into_result, position, report_unknown,
+};
 use crate::error::ContentError;
 use crate::protocol::{ElicitAction, ElicitOutcome};
 
@@ -45,80 +47,147 @@ pub(crate) type Read<T> = Option<Result<ElicitOutcome<T>, ContentError>>;
 /// Reads an answer from `bytes` (already within the size limit) for the form `reader`
 /// describes, each field against the field as `sent`. `Err` is `serde_json`'s error for bytes
 /// that are not one JSON value, exactly as `serde_json::from_slice::<Value>` reports it.
+///
+/// The content is read into the form's slots, kept on the stack for a form of up to
+/// [`INLINE_SLOTS`] names; everything but building the form is [`parse`]'s, compiled once.
 pub(crate) fn read<T>(
     bytes: &[u8],
     reader: &FormReader<T>,
     sent: &Sent<'_>,
 ) -> Result<Read<T>, serde_json::Error> {
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let table = Table {
-        names: reader.names,
-        deny_unknown: reader.deny_unknown,
+    let count = reader.names.len();
+    let mut inline: [Slot<'_>; INLINE_SLOTS] = [const { None }; INLINE_SLOTS];
+    let mut heap: Vec<Slot<'_>>;
+    let slots = if count <= INLINE_SLOTS {
+        inline.get_mut(..count).unwrap_or_default()
+    } else {
+        heap = empty_slots(count);
+        heap.as_mut_slice()
     };
-    let level = LevelSeed { table }.deserialize(&mut deserializer)?;
+    let read = match parse(bytes, reader.names, reader.deny_unknown, slots) {
+        Err(error) => Err(error),
+        Ok(Found::Elsewise) => Ok(None),
+        Ok(Found::Declined) => Ok(Some(Ok(ElicitOutcome::Declined))),
+        Ok(Found::Cancelled) => Ok(Some(Ok(ElicitOutcome::Cancelled))),
+        Ok(Found::Accepted { unknown }) => {
+            let mut errors = Errors::new();
+            let value = (reader.build)(slots, sent, &mut errors);
+            report_unknown(unknown.iter().map(AsRef::as_ref).collect(), &mut errors);
+            Ok(Some(
+                into_result(value, errors).map(ElicitOutcome::Accepted),
+            ))
+        }
+    };
+    release(&mut inline);
+    // What is left in the inline slots only borrows (`release` took the rest): nothing to
+    // drop, and skipping the drop of sixteen slots is measurable here.
+    std::mem::forget(inline);
+    read
+}
+
+/// Drops what the slots own (an unescaped string, an array, a `Value`, an
+/// `arbitrary_precision` number), leaving what only borrows in place.
+fn release(slots: &mut [Slot<'_>]) {
+    for slot in slots {
+        if matches!(
+            slot,
+            Some(Raw::Number(_) | Raw::String(_) | Raw::Array(_) | Raw::Value(_))
+        ) {
+            drop(slot.take());
+        }
+    }
+}
+
+/// What [`parse`] found: an accepted answer (its content in the slots, and the keys the form
+/// does not know when it denies them), a decline, a cancel, or an answer of another shape, to
+/// be read again the general way.
+enum Found<'de> {
+    Accepted { unknown: Vec<Cow<'de, str>> },
+    Declined,
+    Cancelled,
+    Elsewise,
+}
+
+/// Reads `bytes` as an answer, the content into `slots` (empty, one per name of `names`).
+fn parse<'de>(
+    bytes: &'de [u8],
+    names: &[&'static str],
+    deny_unknown: bool,
+    slots: &mut [Slot<'de>],
+) -> Result<Found<'de>, serde_json::Error> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let mut fill = Fill {
+        names,
+        deny_unknown,
+        slots,
+        contents: 0,
+    };
+    let level = LevelSeed { fill: &mut fill }.deserialize(&mut deserializer)?;
     deserializer.end()?;
-    Ok(level.and_then(|level| decide(level, reader, sent)))
+    Ok(level.map_or(Found::Elsewise, |level| decide(level, fill.contents)))
 }
 
 /// Chooses as `ElicitResult::from_value` does, falling back on all but the common shapes.
-fn decide<T>(level: Level<'_>, reader: &FormReader<T>, sent: &Sent<'_>) -> Read<T> {
+/// `contents`: how many `content` values were read into the slots (at most one).
+fn decide(level: Level<'_>, contents: u32) -> Found<'_> {
     if level.fall_back {
-        return None;
+        return Found::Elsewise;
     }
     if level.action.is_some() {
-        return read_result(level, reader, sent);
+        return read_result(level, contents);
     }
     if level.has_method || level.has_error {
-        return None;
+        return Found::Elsewise;
     }
     let version_ok = match &level.jsonrpc {
         None => true,
         Some(version) => version.as_str() == Some("2.0"),
     };
     match level.result {
-        Some(Reply::Object(result)) if version_ok => read_result(*result, reader, sent),
-        _ => None,
+        Some(Reply::Object(result)) if version_ok => read_result(*result, contents),
+        _ => Found::Elsewise,
     }
 }
 
 /// `ElicitResult::read` then `ElicitOutcome::from_elicit_result`, for the common shapes.
-fn read_result<T>(level: Level<'_>, reader: &FormReader<T>, sent: &Sent<'_>) -> Read<T> {
+fn read_result(level: Level<'_>, contents: u32) -> Found<'_> {
     if let Some(kind) = &level.result_type
         && kind.as_str() != Some("complete")
     {
-        return None;
+        return Found::Elsewise;
     }
-    let action = ElicitAction::parse(level.action.as_ref()?.as_str()?)?;
+    let Some(action) = level
+        .action
+        .as_ref()
+        .and_then(Raw::as_str)
+        .and_then(ElicitAction::parse)
+    else {
+        return Found::Elsewise;
+    };
     match action {
-        ElicitAction::Decline => Some(Ok(ElicitOutcome::Declined)),
-        ElicitAction::Cancel => Some(Ok(ElicitOutcome::Cancelled)),
-        ElicitAction::Accept => {
-            let mut errors = Errors::new();
-            let value = match level.content {
-                // Absent or `null`: empty content.
-                None | Some(Content::Null) => {
-                    super::slots::with_slots(reader.names.len(), |slots| {
-                        (reader.build)(slots, sent, &mut errors)
-                    })
-                }
-                Some(Content::Form { slots, unknown }) => {
-                    let value = (reader.build)(&slots, sent, &mut errors);
-                    report_unknown(unknown.iter().map(AsRef::as_ref).collect(), &mut errors);
-                    value
-                }
-                Some(Content::Other) => return None,
-            };
-            Some(into_result(value, errors).map(ElicitOutcome::Accepted))
-        }
+        ElicitAction::Decline => Found::Declined,
+        ElicitAction::Cancel => Found::Cancelled,
+        ElicitAction::Accept => match level.content {
+            // Absent or `null`: empty content, unless another level's content filled the
+            // slots (an answer no client sends: read the general way).
+            None | Some(Content::Null) if contents > 0 => Found::Elsewise,
+            None | Some(Content::Null) => Found::Accepted {
+                unknown: Vec::new(),
+            },
+            Some(Content::Form { unknown }) => Found::Accepted { unknown },
+            Some(Content::Other) => Found::Elsewise,
+        },
     }
 }
 
-/// What the visitors need of the form: its names, and whether it keeps unknown keys. Not
-/// generic over the form, so the visitors are compiled once, here.
-#[derive(Clone, Copy)]
-struct Table<'r> {
-    names: &'r [&'static str],
+/// What the visitors fill: the form's names, whether it keeps unknown keys, its slots, and how
+/// many `content` objects filled them. Not generic over the form, so the visitors are compiled
+/// once, here.
+struct Fill<'f, 'de> {
+    names: &'f [&'static str],
     deny_unknown: bool,
+    slots: &'f mut [Slot<'de>],
+    contents: u32,
 }
 
 /// One object level of the answer: the response, or its `result`.
@@ -143,31 +212,32 @@ enum Reply<'de> {
 /// A `content` value.
 enum Content<'de> {
     Null,
+    /// An object, read into the slots: the keys the form does not know, kept when it denies
+    /// them.
     Form {
-        slots: Vec<Slot<'de>>,
         unknown: Vec<Cow<'de, str>>,
     },
     Other,
 }
 
 /// Reads one object level; `None` when the value is not an object.
-struct LevelSeed<'r> {
-    table: Table<'r>,
+struct LevelSeed<'r, 'f, 'de> {
+    fill: &'r mut Fill<'f, 'de>,
 }
 
-impl<'de> DeserializeSeed<'de> for LevelSeed<'_> {
+impl<'de> DeserializeSeed<'de> for LevelSeed<'_, '_, 'de> {
     type Value = Option<Level<'de>>;
 
     fn deserialize<D: serde_core::Deserializer<'de>>(
         self,
         deserializer: D,
     ) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(LevelVisitor { table: self.table })
+        deserializer.deserialize_any(LevelVisitor { fill: self.fill })
     }
 }
 
-struct LevelVisitor<'r> {
-    table: Table<'r>,
+struct LevelVisitor<'r, 'f, 'de> {
+    fill: &'r mut Fill<'f, 'de>,
 }
 
 /// The keys a level reads.
@@ -218,7 +288,7 @@ impl Visitor<'_> for LevelKeySeed {
     }
 }
 
-impl<'de> Visitor<'de> for LevelVisitor<'_> {
+impl<'de> Visitor<'de> for LevelVisitor<'_, '_, 'de> {
     type Value = Option<Level<'de>>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -241,14 +311,24 @@ impl<'de> Visitor<'de> for LevelVisitor<'_> {
                 LevelKey::Action => level.action = Some(map.next_value_seed(RawSeed)?),
                 LevelKey::ResultType => level.result_type = Some(map.next_value_seed(RawSeed)?),
                 LevelKey::Jsonrpc => level.jsonrpc = Some(map.next_value_seed(RawSeed)?),
+                // The slots hold one content: a second one, anywhere (a key sent twice, or
+                // content beside a `result` that has one), is read the general way.
+                LevelKey::Content if self.fill.contents > 0 => {
+                    map.next_value::<Value>()?;
+                    level.fall_back = true;
+                }
                 LevelKey::Content => {
-                    let (content, fall_back) =
-                        map.next_value_seed(ContentSeed { table: self.table })?;
+                    self.fill.contents += 1;
+                    let (content, fall_back) = map.next_value_seed(ContentSeed {
+                        fill: &mut *self.fill,
+                    })?;
                     level.fall_back |= fall_back;
                     level.content = Some(content);
                 }
                 LevelKey::Result => {
-                    let result = map.next_value_seed(LevelSeed { table: self.table })?;
+                    let result = map.next_value_seed(LevelSeed {
+                        fill: &mut *self.fill,
+                    })?;
                     if let Some(result) = &result {
                         level.fall_back |= result.fall_back;
                     }
@@ -303,11 +383,11 @@ impl<'de> Visitor<'de> for LevelVisitor<'_> {
 
 /// Reads a `content` value: an object into the form's slots. The flag says a reserved key was
 /// met.
-struct ContentSeed<'r> {
-    table: Table<'r>,
+struct ContentSeed<'r, 'f, 'de> {
+    fill: &'r mut Fill<'f, 'de>,
 }
 
-impl<'de> DeserializeSeed<'de> for ContentSeed<'_> {
+impl<'de> DeserializeSeed<'de> for ContentSeed<'_, '_, 'de> {
     type Value = (Content<'de>, bool);
 
     fn deserialize<D: serde_core::Deserializer<'de>>(
@@ -371,7 +451,7 @@ impl<'de> Visitor<'de> for FieldKeySeed<'_> {
     }
 }
 
-impl<'de> Visitor<'de> for ContentSeed<'_> {
+impl<'de> Visitor<'de> for ContentSeed<'_, '_, 'de> {
     type Value = (Content<'de>, bool);
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -379,15 +459,18 @@ impl<'de> Visitor<'de> for ContentSeed<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let names = self.table.names;
-        let mut slots: Vec<Slot<'de>> = Vec::with_capacity(names.len());
-        slots.resize_with(names.len(), || None);
+        let Fill {
+            names,
+            deny_unknown,
+            ref mut slots,
+            ..
+        } = *self.fill;
         let mut unknown = Vec::new();
         let mut fall_back = false;
         let mut expected = 0;
         while let Some(key) = map.next_key_seed(FieldKeySeed {
             names,
-            keep_unknown: self.table.deny_unknown,
+            keep_unknown: deny_unknown,
             expected,
         })? {
             match key {
@@ -412,7 +495,7 @@ impl<'de> Visitor<'de> for ContentSeed<'_> {
                 }
             }
         }
-        Ok((Content::Form { slots, unknown }, fall_back))
+        Ok((Content::Form { unknown }, fall_back))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
@@ -501,7 +584,8 @@ impl<'de> Visitor<'de> for RawSeed {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Raw<'de>, A::Error> {
-        let mut items = Vec::new();
+        // A multi-select's few choices without growing the `Vec` on the way.
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(4));
         while let Some(item) = seq.next_element_seed(RawSeed)? {
             items.push(item);
         }

@@ -21,8 +21,36 @@ use crate::__private::FormField;
 /// Absent and `null` are read alike: `None` for an `Option` (whose default only pre-fills the
 /// form: the person cleared the field), else the default that was sent, else the field is
 /// missing. A field that was not asked must be left out; a kept one is its earlier answer.
-#[inline]
+///
+/// In line, the common case only (a value given for a field asked); the others are
+/// [`read_field_otherwise`], out of line.
+// Measured: left to `#[inline]`, rustc keeps it out of line for the larger field types, and
+// the call costs about a tenth of reading a form.
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub fn read_field<F: FormField>(
+    slot: Option<&Raw<'_>>,
+    name: &str,
+    sent: AsSent<'_>,
+    errors: &mut Errors,
+) -> Option<F> {
+    if let (AsSent::Asked(property), Some(raw)) = (sent, slot)
+        && !raw.is_null()
+    {
+        return match F::from_present_raw_as_sent(raw, property) {
+            Ok(value) => Some(value),
+            Err(kind) => {
+                errors.push(name, kind);
+                None
+            }
+        };
+    }
+    read_field_otherwise(slot, name, sent, errors)
+}
+
+/// [`read_field`] of a field left out or `null`, not asked, or kept.
+#[inline(never)]
+fn read_field_otherwise<F: FormField>(
     slot: Option<&Raw<'_>>,
     name: &str,
     sent: AsSent<'_>,
@@ -62,15 +90,15 @@ pub fn read_field<F: FormField>(
 /// conversion has not made already.
 #[inline]
 fn convert<F: FormField>(raw: &Raw<'_>, property: &PropertySchema) -> Result<F, FieldErrorKind> {
-    let value = F::from_present_raw(raw)?;
-    check_converted(property, raw, &F::FACTS)?;
-    Ok(value)
+    F::from_present_raw_as_sent(raw, property)
 }
 
 /// The checks of `property` on a value its type converted. A select whose options are all of
 /// its type's (it is shaped only by removing some) was checked by the conversion itself,
-/// which finds the value among them: only a multi-select's item counts are left.
-fn check_converted(
+/// which finds the value among them: only a multi-select's item counts are left. A select
+/// offered in part has the options chosen looked up among its own; that each is a string and
+/// none is chosen twice the conversion has settled.
+pub(crate) fn check_converted(
     property: &PropertySchema,
     raw: &Raw<'_>,
     facts: &Facts,
@@ -79,6 +107,8 @@ fn check_converted(
     match facts.kind {
         FactKind::Single if every_option() => Ok(()),
         FactKind::Multi if every_option() => property.check_item_count_raw(raw),
+        FactKind::Single => property.check_chosen_option(raw, facts),
+        FactKind::Multi => property.check_chosen_options(raw, facts),
         _ => property.check_raw(raw, facts),
     }
 }
@@ -98,45 +128,67 @@ fn not_asked() -> FieldErrorKind {
     }
 }
 
-/// The offered values the answer of a field filled at run time names, without reading the
-/// values' type more than to clone them: `None` when it is absent and no default was sent.
-/// The options of the field as sent are in the order of the offer (they are made together).
-fn picked<V: Clone + 'static>(
+/// The offered value the answer of a single select filled at run time names, without
+/// reading the values' type more than to clone it: `None` when it is absent and no default
+/// was sent. The options of the field as sent are in the order of the offer (they are made
+/// together).
+fn picked_one<V: Clone + 'static>(
     slot: Option<&Raw<'_>>,
     sent: AsSent<'_>,
     offer: Option<&OfferSlot>,
-    (multi, required): (bool, bool),
-) -> Result<Option<Vec<V>>, FieldErrorKind> {
-    let Some(indices) = picked_indices(slot, sent, multi, required)? else {
+    required: bool,
+) -> Result<Option<V>, FieldErrorKind> {
+    let Some(index) = picked_index(slot, sent, required)? else {
         return Ok(None);
     };
     let offer: Offer<V> = offer.map(OfferSlot::get).unwrap_or_default();
-    indices
-        .into_iter()
-        .map(|index| offer.value(index).cloned().ok_or_else(offer_lost))
-        .collect::<Result<Vec<V>, _>>()
-        .map(Some)
+    match offer.value(index) {
+        Some(value) => Ok(Some(value.clone())),
+        None => Err(offer_lost()),
+    }
 }
 
-/// [`picked`]'s verdict, compiled once: the indices of the options named. Left out, a
-/// required field gets the default sent; an optional one is `None` (its default only
-/// pre-fills the form), as [`read_field`] reads them.
-fn picked_indices(
+/// [`picked_one`] of a multi-select: the offered values named, in the order chosen.
+fn picked_all<V: Clone + 'static>(
     slot: Option<&Raw<'_>>,
     sent: AsSent<'_>,
-    multi: bool,
+    offer: Option<&OfferSlot>,
     required: bool,
-) -> Result<Option<Vec<usize>>, FieldErrorKind> {
-    let default;
-    let (raw, property) = match sent {
+) -> Result<Option<Vec<V>>, FieldErrorKind> {
+    let offer: Offer<V> = offer.map(OfferSlot::get).unwrap_or_default();
+    let mut values = Vec::new();
+    let mut lost = false;
+    let picked = picked_indices(
+        slot,
+        sent,
+        required,
+        &mut |index| match offer.value(index) {
+            Some(value) => values.push(value.clone()),
+            None => lost = true,
+        },
+    )?;
+    match picked {
+        false => Ok(None),
+        true if lost => Err(offer_lost()),
+        true => Ok(Some(values)),
+    }
+}
+
+/// What a field filled at run time is read from: its value given, or the default sent for
+/// it, against its property as sent; `None` when it is to be read as left out. Left out, a
+/// required field gets the default sent; an optional one is `None` (its default only
+/// pre-fills the form), as [`read_field`] reads them.
+fn chosen<'r>(
+    slot: Option<&'r Raw<'r>>,
+    sent: AsSent<'r>,
+    required: bool,
+) -> Result<Option<(Chosen<'r>, &'r PropertySchema)>, FieldErrorKind> {
+    Ok(Some(match sent {
         AsSent::Asked(property) => match slot {
-            Some(raw) if !raw.is_null() => (raw.clone(), property),
+            Some(raw) if !raw.is_null() => (Chosen::Given(raw), property),
             _ if !required => return Ok(None),
             _ => match property.default_value() {
-                Some(value) => {
-                    default = value;
-                    (Raw::Json(&default), property)
-                }
+                Some(value) => (Chosen::Default(value), property),
                 None => return Ok(None),
             },
         },
@@ -146,12 +198,53 @@ fn picked_indices(
                 _ => Ok(None),
             };
         }
-        AsSent::Kept(value, property) => (Raw::Json(value), property),
-    };
-    if multi {
-        property.picked_indices(&raw).map(Some)
-    } else {
-        property.picked_index(&raw).map(|index| Some(vec![index]))
+        AsSent::Kept(value, property) => (Chosen::Kept(value), property),
+    }))
+}
+
+/// The answer [`chosen`] reads.
+enum Chosen<'r> {
+    Given(&'r Raw<'r>),
+    Default(serde_json::Value),
+    Kept(&'r serde_json::Value),
+}
+
+impl Chosen<'_> {
+    /// Runs `f` on it as a [`Raw`].
+    fn with<T>(&self, f: impl FnOnce(&Raw<'_>) -> T) -> T {
+        match self {
+            Self::Given(raw) => f(raw),
+            Self::Default(value) => f(&Raw::Json(value)),
+            Self::Kept(value) => f(&Raw::Json(value)),
+        }
+    }
+}
+
+/// [`picked_one`]'s verdict, compiled once: the index of the option named.
+fn picked_index(
+    slot: Option<&Raw<'_>>,
+    sent: AsSent<'_>,
+    required: bool,
+) -> Result<Option<usize>, FieldErrorKind> {
+    match chosen(slot, sent, required)? {
+        Some((answer, property)) => answer.with(|raw| property.picked_index(raw)).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// [`picked_all`]'s verdict, compiled once: hands `take` the indices of the options named;
+/// false when the field is to be read as left out.
+fn picked_indices(
+    slot: Option<&Raw<'_>>,
+    sent: AsSent<'_>,
+    required: bool,
+    take: &mut dyn FnMut(usize),
+) -> Result<bool, FieldErrorKind> {
+    match chosen(slot, sent, required)? {
+        Some((answer, property)) => answer
+            .with(|raw| property.picked_indices(raw, take))
+            .map(|()| true),
+        None => Ok(false),
     }
 }
 
@@ -182,8 +275,8 @@ pub fn pick_required<V: Clone + 'static>(
     offer: Option<&OfferSlot>,
     errors: &mut Errors,
 ) -> Option<V> {
-    let result = match picked::<V>(slot, sent, offer, (false, true)) {
-        Ok(Some(mut values)) => values.pop().ok_or_else(offer_lost),
+    let result = match picked_one::<V>(slot, sent, offer, true) {
+        Ok(Some(value)) => Ok(value),
         Ok(None) => Err(FieldErrorKind::Missing),
         Err(kind) => Err(kind),
     };
@@ -198,8 +291,7 @@ pub fn pick_optional<V: Clone + 'static>(
     offer: Option<&OfferSlot>,
     errors: &mut Errors,
 ) -> Option<Option<V>> {
-    let result = picked::<V>(slot, sent, offer, (false, false))
-        .map(|values| values.and_then(|mut v| v.pop()));
+    let result = picked_one::<V>(slot, sent, offer, false);
     record(result, name, errors)
 }
 
@@ -212,7 +304,7 @@ pub fn pick_all_required<V: Clone + 'static>(
     offer: Option<&OfferSlot>,
     errors: &mut Errors,
 ) -> Option<Vec<V>> {
-    let result = match picked::<V>(slot, sent, offer, (true, true)) {
+    let result = match picked_all::<V>(slot, sent, offer, true) {
         Ok(Some(values)) => Ok(values),
         Ok(None) => Err(FieldErrorKind::Missing),
         Err(kind) => Err(kind),
@@ -228,6 +320,6 @@ pub fn pick_all_optional<V: Clone + 'static>(
     offer: Option<&OfferSlot>,
     errors: &mut Errors,
 ) -> Option<Option<Vec<V>>> {
-    let result = picked::<V>(slot, sent, offer, (true, false));
+    let result = picked_all::<V>(slot, sent, offer, false);
     record(result, name, errors)
 }

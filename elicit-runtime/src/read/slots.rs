@@ -45,86 +45,74 @@ impl<T> Clone for FormReader<T> {
 impl<T> Copy for FormReader<T> {}
 
 /// Slots kept inline up to this many names; a larger form allocates them.
-const INLINE_SLOTS: usize = 16;
-
-/// Runs `f` on `count` empty slots.
-pub(crate) fn with_slots<'a, R>(count: usize, f: impl FnOnce(&mut [Slot<'a>]) -> R) -> R {
-    if count <= INLINE_SLOTS {
-        let mut inline: [Slot<'a>; INLINE_SLOTS] = [const { None }; INLINE_SLOTS];
-        f(&mut inline[..count])
-    } else {
-        let mut slots = Vec::with_capacity(count);
-        slots.resize_with(count, || None);
-        f(&mut slots)
-    }
-}
+pub(crate) const INLINE_SLOTS: usize = 16;
 
 /// The index of `key` in `names`, trying `expected` first: clients mostly send the keys in
 /// the schema's order, so one comparison usually finds it.
-#[inline]
+// Measured: the bytes reader's key visitor otherwise calls it.
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub(crate) fn position(names: &[&str], key: &str, expected: usize) -> Option<usize> {
     match names.get(expected) {
         Some(name) if same_str(name, key) => Some(expected),
-        _ => names.iter().position(|name| same_str(name, key)),
+        _ => scan(names, key),
     }
 }
 
+/// [`position`] when the key is not the one expected.
+#[inline(never)]
+fn scan(names: &[&str], key: &str) -> Option<usize> {
+    names.iter().position(|name| same_str(name, key))
+}
+
 /// Reads `content` into a derived struct form, each field against the field as `sent`: one
-/// pass over `content`'s entries into the form's slots, then the form built from them. A
-/// thin generic shell over `read_map_with`, which is compiled once, here.
+/// pass over `content`'s entries into the form's slots ([`fill_from_map`], compiled once,
+/// here), then the form built from them.
 ///
 /// # Errors
 /// Every field's error, then every unknown key (sorted) when the form denies them.
+#[inline]
 pub fn read_map<T>(
     content: &Map<String, Value>,
     reader: &FormReader<T>,
     sent: &Sent<'_>,
 ) -> Result<T, ContentError> {
-    let build = reader.build;
-    let mut value = None;
-    let errors = read_map_with(
-        content,
-        reader.names,
-        reader.deny_unknown,
-        &mut |slots: &[Slot<'_>], errors: &mut Errors| value = build(slots, sent, errors),
-    );
-    into_result(value, errors)
-}
-
-/// What a form's builder is called through by the code that is not generic over the form.
-pub(crate) type Build<'f> = dyn for<'s, 'a> FnMut(&'s [Slot<'a>], &mut Errors) + 'f;
-
-/// [`read_map`] for any form: fills the slots, builds, reports unknown keys.
-fn read_map_with(
-    content: &Map<String, Value>,
-    names: &[&str],
-    deny_unknown: bool,
-    build: &mut Build<'_>,
-) -> Errors {
-    let count = names.len();
-    if count <= INLINE_SLOTS {
+    let mut errors = Errors::new();
+    let value = if reader.names.len() <= INLINE_SLOTS {
         let mut inline: [Slot<'_>; INLINE_SLOTS] = [const { None }; INLINE_SLOTS];
-        let errors = fill_from_map(&mut inline[..count], content, names, deny_unknown, build);
+        let slots = inline.get_mut(..reader.names.len()).unwrap_or_default();
+        let unknown = fill_from_map(slots, content, reader.names, reader.deny_unknown);
+        let value = (reader.build)(slots, sent, &mut errors);
+        report_unknown(unknown, &mut errors);
         // Every slot is empty or borrows from `content` (`Raw::Json`): there is nothing to
         // drop, and skipping the drop of sixteen slots is measurable here.
         std::mem::forget(inline);
-        errors
+        value
     } else {
-        with_slots(count, |slots| {
-            fill_from_map(slots, content, names, deny_unknown, build)
-        })
-    }
+        let mut slots = empty_slots(reader.names.len());
+        let unknown = fill_from_map(&mut slots, content, reader.names, reader.deny_unknown);
+        let value = (reader.build)(&slots, sent, &mut errors);
+        report_unknown(unknown, &mut errors);
+        value
+    };
+    into_result(value, errors)
 }
 
-/// [`read_map_with`] on its slots.
-#[inline]
+/// `count` empty slots, for a form with more names than are kept inline.
+pub(crate) fn empty_slots<'a>(count: usize) -> Vec<Slot<'a>> {
+    let mut slots = Vec::with_capacity(count);
+    slots.resize_with(count, || None);
+    slots
+}
+
+/// Fills the slots from `content`'s entries; returns the keys that are no name of the form,
+/// when it denies them.
 fn fill_from_map<'a>(
     slots: &mut [Slot<'a>],
     content: &'a Map<String, Value>,
     names: &[&str],
     deny_unknown: bool,
-    build: &mut Build<'_>,
-) -> Errors {
+) -> Vec<&'a str> {
     let mut unknown: Vec<&str> = Vec::new();
     let mut expected = 0;
     for (key, value) in content {
@@ -132,17 +120,17 @@ fn fill_from_map<'a>(
             Some(index) => {
                 expected = index + 1;
                 if let Some(slot) = slots.get_mut(index) {
-                    *slot = Some(Raw::Json(value));
+                    // What the slot held (nothing: a map has each key once) only borrows:
+                    // forgotten rather than dropped, which would go through the drop glue of
+                    // every kind of `Raw`.
+                    std::mem::forget(slot.replace(Raw::Json(value)));
                 }
             }
             None if deny_unknown => unknown.push(key),
             None => {}
         }
     }
-    let mut errors = Errors::new();
-    build(slots, &mut errors);
-    report_unknown(unknown, &mut errors);
-    errors
+    unknown
 }
 
 /// Reports the unknown keys after the fields' errors: sorted and each once, as
