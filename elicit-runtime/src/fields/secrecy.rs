@@ -53,3 +53,7 @@ impl ElicitField for SecretString {
         Value::String(self.expose_secret().to_owned())
     }
 }
+
+// A secret is a string like `String`: every string attribute (`min_length`, `max_length`,
+// `pattern`, `format`) applies to it, and the page states them as HTML attributes.
+impl crate::__private::StringField for SecretString {}
