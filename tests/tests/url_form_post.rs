@@ -361,7 +361,26 @@ async fn posts_no_page_sends_are_refused_naming_the_problem() {
         assert_eq!(reply.status, 403, "{name}: {value}");
         assert_eq!(reply.text("h1"), "The form was sent from another site");
     }
+    let withheld = post_with(
+        &forms.router(),
+        &path,
+        Some("ada"),
+        &with_token(good_post()),
+        &[("origin", "null"), ("sec-fetch-site", "cross-site")],
+    )
+    .await;
+    assert_eq!(withheld.status, 403);
     nothing_stored(&forms, &store, &link).await;
+    // `Origin: null` is what a browser sends under the pages' `no-referrer` policy.
+    let accepted = post_with(
+        &forms.router(),
+        &path,
+        Some("ada"),
+        &with_token(good_post()),
+        &[("origin", "null")],
+    )
+    .await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
 }
 
 #[tokio::test]

@@ -278,14 +278,16 @@ fn form_page(
 /// Whether the request comes from the forms' own origin, as far as the browser says
 /// (OWASP's defence in depth beside the token): a `Sec-Fetch-Site` other than
 /// `same-origin` (or `none`, a person's own navigation), or an `Origin` other than the
-/// forms', is refused. A request that sends neither (an older browser) rests on the token.
+/// forms', is refused. `Origin: null` is no answer: a browser sends it for a page whose
+/// `Referrer-Policy` is `no-referrer`, as these pages' is. A request that says nothing (an
+/// older browser) rests on the token.
 fn same_origin(headers: &HeaderMap, origin: &str) -> bool {
     let site_ok = headers
         .get("sec-fetch-site")
         .is_none_or(|site| site == "same-origin" || site == "none");
     let origin_ok = headers.get(ORIGIN).is_none_or(|sent| {
         sent.to_str()
-            .is_ok_and(|sent| sent.eq_ignore_ascii_case(origin))
+            .is_ok_and(|sent| sent == "null" || sent.eq_ignore_ascii_case(origin))
     });
     site_ok && origin_ok
 }
