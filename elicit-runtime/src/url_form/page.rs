@@ -205,8 +205,8 @@ impl FormPage<'_> {
         };
         let (widget, mut hint) = widget(property, posted, required, secret);
         if secret && matches!(self.values, Values::Posted(_)) {
-            hint =
-                Some("For your security this is never shown again: type it once more.".to_owned());
+            let again = "For your security this is never shown again: type it once more.";
+            hint = Some(hint.map_or_else(|| again.to_owned(), |hint| format!("{hint} {again}")));
         }
         let help = property.description().map(str::to_owned);
         let described_by = [
