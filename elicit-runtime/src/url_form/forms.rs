@@ -32,11 +32,11 @@ use crate::protocol::state::{Principal, StateError, StateKeys};
 /// ```
 /// use elicit_core::Elicit;
 /// use elicit_core::protocol::state::{Principal, StateKeys};
-/// use elicit_core::url_form::{ExposeSecret, SecretString, UrlForm, UrlFormError, UrlForms, cookie};
+/// use elicit_core::url_form::{SecretString, UrlForm, UrlFormError, UrlForms, cookie};
 /// use http::request::Parts;
 ///
 /// /// Connect the weather service
-/// #[derive(Elicit)]
+/// #[derive(Elicit, Debug)]
 /// struct WeatherKey {
 ///     /// Your API key
 ///     #[elicit(not_sensitive)] // asked through a page, never in form mode

@@ -21,9 +21,11 @@ const ID_LEN: usize = 43;
 /// ```
 /// use elicit_core::url_form::LinkId;
 ///
-/// let id = LinkId::parse("a".repeat(43).as_str()).unwrap();
+/// let id = LinkId::parse(&"Q".repeat(43)).unwrap();
 /// assert_eq!(id.as_str().len(), 43);
-/// assert_eq!(format!("{id:?}"), "LinkId(aaaaaa…)");
+/// assert_eq!(format!("{id:?}"), "LinkId(QQQQQQ…)");
+/// // 43 characters hold 258 bits: the last two must be zero, as an encoder writes them.
+/// assert!(LinkId::parse(&"R".repeat(43)).is_none());
 /// assert!(LinkId::parse("short").is_none());
 /// assert!(LinkId::parse(&"a+".repeat(22)[..43]).is_none());
 /// ```

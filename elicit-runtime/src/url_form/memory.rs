@@ -26,7 +26,7 @@ use super::store::{Answer, StoreError, StoreFuture, Stored, UrlFormStore};
 /// let store = MemoryStore::new().with_capacity(1);
 /// let keep = Duration::from_secs(60);
 /// assert!(store.create(&LinkId::parse(&"A".repeat(43)).unwrap(), "r".into(), keep).await.unwrap());
-/// let full = store.create(&LinkId::parse(&"B".repeat(43)).unwrap(), "r".into(), keep).await;
+/// let full = store.create(&LinkId::parse(&"E".repeat(43)).unwrap(), "r".into(), keep).await;
 /// assert_eq!(full.unwrap_err().to_string(), "the store holds 1 live links, its capacity");
 /// assert_eq!(store.len(), 1);
 /// # }

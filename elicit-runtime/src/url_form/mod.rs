@@ -28,7 +28,7 @@
 //! ```
 //! use elicit_core::Elicit;
 //! use elicit_core::protocol::state::{Principal, StateKeys};
-//! use elicit_core::url_form::{ExposeSecret, SecretString, UrlForm, UrlForms, cookie};
+//! use elicit_core::url_form::{SecretString, UrlForm, UrlForms, cookie};
 //!
 //! /// Connect the weather service
 //! #[derive(Elicit)]
