@@ -97,6 +97,20 @@ pub trait ElicitField: Sized {
         Ok(value)
     }
 
+    /// Whether a value of this type is a secret (`false` unless the type says so;
+    /// `secrecy::SecretString`'s is `true`, feature `url-forms`): a page of the
+    /// [`url_form`](crate::url_form) module shows such a field as `type=password`, never
+    /// writes its value back into the page, and keeps it only encrypted, then wiped. Such a
+    /// form is asked in URL mode only, never in form mode, where the client and the model
+    /// would see the answer.
+    ///
+    /// ```
+    /// use elicit_core::ElicitField;
+    ///
+    /// assert!(!String::SECRET);
+    /// ```
+    const SECRET: bool = false;
+
     /// Whether a value of this type can carry a secret: `false` for a type whose every
     /// value is one of a few fixed choices (a `bool`, a single or multi-select), so that a
     /// field such as `token_type: TokenType` is not refused for its name.

@@ -13,6 +13,9 @@
 //!   protocol generations; asking again; a client that cannot be asked.
 //! - `state` (feature `state`): the sealed `requestState`: what a client can see, change and
 //!   replay, keys and rotation, the user and server it is bound to, sizes.
+//! - `url_forms` (feature `url-forms`): secrets the specification's way: URL-mode forms the
+//!   server serves itself, the page, the link and the person, stores for a fleet, and the
+//!   threat model.
 //! - `sdks` (features `rmcp`, `rust-mcp-sdk` and `testing`): the same tool on rmcp and on
 //!   rust-mcp-sdk 2.0, what rust-mcp-sdk's typed models lose and how elicit goes around them,
 //!   testing each, what the feature costs, and the SDK's limitations upstream.
@@ -86,3 +89,9 @@ pub mod sdks {
 #[doc = include_str!("../docs/state.md")]
 #[cfg_attr(feature = "rmcp", doc = include_str!("../docs/state_rmcp.md"))]
 pub mod state {}
+
+#[cfg(feature = "url-forms")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+pub mod url_forms {
+    #![doc = include_str!("../docs/url_forms.md")]
+}

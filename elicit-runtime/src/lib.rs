@@ -25,6 +25,9 @@ mod limits;
 mod pattern;
 pub mod protocol;
 mod read;
+#[cfg(feature = "redis")]
+#[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
+pub mod redis;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "rust-mcp-sdk")]
@@ -33,6 +36,9 @@ pub mod schema;
 pub mod shape;
 #[cfg(feature = "testing")]
 pub mod testing;
+#[cfg(feature = "url-forms")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+pub mod url_form;
 mod validate;
 
 #[doc(hidden)]

@@ -3,12 +3,15 @@
 //!
 //! - `std_types`: `NonZero*` integers, IP addresses, and `Box<str>`, `Arc<str>`,
 //!   `Cow<'static, str>` (no feature needed);
-//! - `chrono`, `time`, `url`: each behind the crate feature of the same name.
+//! - `chrono`, `time`, `url`: each behind the crate feature of the same name;
+//! - `secrecy`: `SecretString`, behind `url-forms` (a secret is asked in URL mode only).
 
 mod std_types;
 
 #[cfg(feature = "chrono")]
 mod chrono;
+#[cfg(feature = "url-forms")]
+mod secrecy;
 #[cfg(feature = "time")]
 mod time;
 #[cfg(feature = "url")]

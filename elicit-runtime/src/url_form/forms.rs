@@ -1,0 +1,693 @@
+//! [`UrlForms`]: the handle a server keeps — it mints links, serves their pages (its
+//! [`router`](UrlForms::router)) and hands the answers over, typed.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
+use std::time::{Duration, Instant, SystemTime};
+
+use tokio::sync::Notify;
+
+use super::base::Base;
+use super::csrf;
+use super::error::UrlFormError;
+use super::form::{Served, UrlForm};
+use super::identify::Identify;
+use super::link::{LinkId, PendingLink};
+use super::memory::MemoryStore;
+use super::record::{LinkRecord, open_answer, open_link, seal_link};
+use super::store::{Answer, StoreError, UrlFormStore};
+use crate::Form;
+use crate::protocol::UrlPolicy;
+use crate::protocol::state::{Principal, StateError, StateKeys};
+
+/// The URL-mode forms of a server: it mints one-time links bound to the person asked, serves
+/// their pages ([`router`](Self::router), mounted on the MCP server's own origin), and hands
+/// each answer over typed, once ([`wait`](Self::wait), [`take`](Self::take)).
+///
+/// Build it once, from the URL its router is reached at, the server's [`StateKeys`] (every
+/// record and answer is sealed with them: encrypted, bound to its link and person, expiring)
+/// and an [`Identify`] hook (who a browser is). A clone is another handle on the same forms.
+///
+/// ```
+/// use elicit_core::Elicit;
+/// use elicit_core::protocol::state::{Principal, StateKeys};
+/// use elicit_core::url_form::{SecretString, UrlForm, UrlFormError, UrlForms, cookie};
+/// use http::request::Parts;
+///
+/// /// Connect the weather service
+/// #[derive(Elicit, Debug)]
+/// struct WeatherKey {
+///     /// Your API key
+///     #[elicit(not_sensitive)] // asked through a page, never in form mode
+///     api_key: SecretString,
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")] async fn main() {
+/// // Who a browser is: here, a demo `user` cookie; a real server reads its session.
+/// let identify = |request: &Parts| cookie(request, "user").map(Principal::new);
+/// let forms = UrlForms::builder("https://mcp.example.com/connect", StateKeys::generate().unwrap(), identify)
+///     .build()
+///     .unwrap();
+/// let app: axum::Router = forms.router(); // merge into the router that serves `/mcp`
+/// # drop(app);
+///
+/// // In the tool: mint a link for the caller, send its URL in a URL-mode elicitation.
+/// let ada = Principal::new("ada");
+/// let form = UrlForm::<WeatherKey>::new().secret("api_key");
+/// let link = forms.mint(&ada, "elicitation-1", form.clone()).await.unwrap();
+/// assert!(link.url().starts_with("https://mcp.example.com/connect/"));
+///
+/// // Until Ada posts the page, there is nothing to take.
+/// assert!(forms.take(link.id(), &ada, form.form()).await.unwrap().is_none());
+/// // Nobody else can take it.
+/// let error = forms.take(link.id(), &Principal::new("mallory"), form.form()).await.unwrap_err();
+/// assert!(matches!(error, UrlFormError::Open(_)));
+/// // Closed without an answer, it says so.
+/// assert!(forms.abandon(link.id()).await.unwrap());
+/// assert!(matches!(forms.wait(link.id(), &ada, form.form()).await, Err(UrlFormError::Abandoned)));
+/// # }
+/// ```
+#[derive(Clone)]
+pub struct UrlForms(pub(crate) Arc<Shared>);
+
+/// What every handle shares.
+pub(crate) struct Shared {
+    pub(crate) base: Base,
+    pub(crate) keys: StateKeys,
+    pub(crate) store: Arc<dyn UrlFormStore>,
+    pub(crate) identify: Arc<dyn Identify>,
+    pub(crate) ttl: Duration,
+    pub(crate) retention: Duration,
+    pub(crate) body_limit: usize,
+    poll: Duration,
+    /// The forms served by name, for links minted by another instance.
+    served: RwLock<HashMap<String, Served>>,
+    /// The exact form of each link minted here, until it is forgotten.
+    minted: Mutex<HashMap<LinkId, (Served, Instant)>>,
+    /// A waiter's wake-up call, by link, for an answer posted to this instance.
+    waiting: Mutex<HashMap<LinkId, Arc<Notify>>>,
+}
+
+impl fmt::Debug for UrlForms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UrlForms")
+            .field("base", &self.0.base.url)
+            .field("ttl", &self.0.ttl)
+            .field("retention", &self.0.retention)
+            .field("body_limit", &self.0.body_limit)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds [`UrlForms`]: see [`UrlForms::builder`].
+///
+/// ```
+/// use elicit_core::protocol::UrlPolicy;
+/// use elicit_core::protocol::state::StateKeys;
+/// use elicit_core::url_form::{MemoryStore, UrlForms};
+/// use std::time::Duration;
+///
+/// let forms = UrlForms::builder("http://127.0.0.1:8080/connect", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+///     .url_policy(UrlPolicy::AllowLoopbackHttp)
+///     .store(MemoryStore::new())
+///     .ttl(Duration::from_secs(300))
+///     .retention(Duration::from_secs(120))
+///     .body_limit(8 * 1024)
+///     .poll_interval(Duration::from_millis(250))
+///     .build()
+///     .unwrap();
+/// # drop(forms);
+/// ```
+#[must_use]
+pub struct UrlFormsBuilder {
+    base: String,
+    keys: StateKeys,
+    identify: Arc<dyn Identify>,
+    store: Option<Arc<dyn UrlFormStore>>,
+    ttl: Duration,
+    retention: Duration,
+    body_limit: usize,
+    poll: Duration,
+    policy: UrlPolicy,
+}
+
+impl fmt::Debug for UrlFormsBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("UrlFormsBuilder")
+            .field("base", &self.base)
+            .finish_non_exhaustive()
+    }
+}
+
+impl UrlForms {
+    /// How long a link stays open unless told otherwise: 10 minutes.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::url_form::UrlForms::DEFAULT_TTL.as_secs(), 600);
+    /// ```
+    pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
+
+    /// How long past its link's lifetime an answer waits to be taken, and a used or expired
+    /// link is still told apart from an unknown one, unless told otherwise: 10 minutes.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::url_form::UrlForms::DEFAULT_RETENTION.as_secs(), 600);
+    /// ```
+    pub const DEFAULT_RETENTION: Duration = Duration::from_secs(600);
+
+    /// The largest post a page reads unless told otherwise: 64 KiB (a form of secrets and
+    /// choices is a few hundred bytes).
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::url_form::UrlForms::DEFAULT_BODY_LIMIT, 65_536);
+    /// ```
+    pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+
+    /// How often [`wait`](Self::wait) looks at the store for an answer posted to another
+    /// instance, unless told otherwise: every 500 ms. An answer posted to this instance
+    /// wakes it at once.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::url_form::UrlForms::DEFAULT_POLL_INTERVAL.as_millis(), 500);
+    /// ```
+    pub const DEFAULT_POLL_INTERVAL: Duration = Duration::from_millis(500);
+
+    /// Starts building the forms of a server whose router is reached at `base_url` (the
+    /// public URL: `https://mcp.example.com/connect`; each link is that, `/`, its id), with
+    /// the server's keys and its identity hook. By default: a [`MemoryStore`], `https` URLs
+    /// only ([`UrlPolicy::HttpsOnly`]), the `DEFAULT_` settings above.
+    ///
+    /// ```
+    /// use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::url_form::UrlForms;
+    ///
+    /// let builder = UrlForms::builder("https://mcp.example.com/connect", StateKeys::generate().unwrap(), |_: &http::request::Parts| None);
+    /// assert!(builder.build().is_ok());
+    /// ```
+    pub fn builder(
+        base_url: impl Into<String>,
+        keys: StateKeys,
+        identify: impl Identify,
+    ) -> UrlFormsBuilder {
+        UrlFormsBuilder {
+            base: base_url.into(),
+            keys,
+            identify: Arc::new(identify),
+            store: None,
+            ttl: Self::DEFAULT_TTL,
+            retention: Self::DEFAULT_RETENTION,
+            body_limit: Self::DEFAULT_BODY_LIMIT,
+            poll: Self::DEFAULT_POLL_INTERVAL,
+            policy: UrlPolicy::HttpsOnly,
+        }
+    }
+}
+
+impl UrlFormsBuilder {
+    /// Keeps links and answers in `store` (a [`MemoryStore`] unless told otherwise). Servers
+    /// of a fleet share one (`RedisStore`, feature `redis`) and the same keys.
+    ///
+    /// ```
+    /// # use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::url_form::{MemoryStore, UrlForms};
+    /// use std::sync::Arc;
+    ///
+    /// let shared = Arc::new(MemoryStore::new());
+    /// let forms = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .store(Arc::clone(&shared))
+    ///     .build();
+    /// # drop(forms);
+    /// ```
+    pub fn store(mut self, store: impl UrlFormStore) -> Self {
+        self.store = Some(Arc::new(store));
+        self
+    }
+
+    /// How long a link stays open (at least a second).
+    ///
+    /// ```
+    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::url_form::UrlForms;
+    /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .ttl(std::time::Duration::from_secs(120));
+    /// # drop(builder);
+    /// ```
+    pub fn ttl(mut self, ttl: Duration) -> Self {
+        self.ttl = ttl.max(Duration::from_secs(1));
+        self
+    }
+
+    /// How long past its link's lifetime an answer waits to be taken (see
+    /// [`UrlForms::DEFAULT_RETENTION`]).
+    ///
+    /// ```
+    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::url_form::UrlForms;
+    /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .retention(std::time::Duration::from_secs(60));
+    /// # drop(builder);
+    /// ```
+    pub fn retention(mut self, retention: Duration) -> Self {
+        self.retention = retention;
+        self
+    }
+
+    /// The largest post a page reads, in bytes; a larger one is refused (`413`).
+    ///
+    /// ```
+    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::url_form::UrlForms;
+    /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .body_limit(4096);
+    /// # drop(builder);
+    /// ```
+    pub fn body_limit(mut self, bytes: usize) -> Self {
+        self.body_limit = bytes;
+        self
+    }
+
+    /// How often [`UrlForms::wait`] looks at the store (at least every 10 ms).
+    ///
+    /// ```
+    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::url_form::UrlForms;
+    /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .poll_interval(std::time::Duration::from_millis(100));
+    /// # drop(builder);
+    /// ```
+    pub fn poll_interval(mut self, every: Duration) -> Self {
+        self.poll = every.max(Duration::from_millis(10));
+        self
+    }
+
+    /// Which base URLs are accepted: `https` only (the default, as the specification asks
+    /// outside development), or `http` on a loopback host too.
+    ///
+    /// ```
+    /// # use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::protocol::UrlPolicy;
+    /// use elicit_core::url_form::UrlForms;
+    ///
+    /// let keys = StateKeys::generate().unwrap();
+    /// let nobody = |_: &http::request::Parts| None;
+    /// assert!(UrlForms::builder("http://localhost:3000/f", keys.clone(), nobody).build().is_err());
+    /// assert!(UrlForms::builder("http://localhost:3000/f", keys, nobody).url_policy(UrlPolicy::AllowLoopbackHttp).build().is_ok());
+    /// ```
+    pub fn url_policy(mut self, policy: UrlPolicy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// The forms.
+    ///
+    /// # Errors
+    /// [`UrlFormError::BaseUrl`] or [`UrlFormError::BaseUrlNotAPath`] for a base URL that
+    /// is refused.
+    ///
+    /// ```
+    /// # use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::url_form::{UrlFormError, UrlForms};
+    ///
+    /// let error = UrlForms::builder("https://a.example/f?x=1", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .build()
+    ///     .unwrap_err();
+    /// assert!(matches!(error, UrlFormError::BaseUrlNotAPath { .. }));
+    /// ```
+    pub fn build(self) -> Result<UrlForms, UrlFormError> {
+        let base = Base::parse(&self.base, self.policy)?;
+        // Records and answers are kept encrypted whatever the ring's choice for request
+        // states: an answer may hold a secret.
+        #[allow(deprecated)]
+        let keys = if self.keys.is_readable() {
+            self.keys.encrypting()
+        } else {
+            self.keys
+        };
+        Ok(UrlForms(Arc::new(Shared {
+            base,
+            keys,
+            store: self.store.unwrap_or_else(|| Arc::new(MemoryStore::new())),
+            identify: self.identify,
+            ttl: self.ttl,
+            retention: self.retention,
+            body_limit: self.body_limit,
+            poll: self.poll,
+            served: RwLock::new(HashMap::new()),
+            minted: Mutex::new(HashMap::new()),
+            waiting: Mutex::new(HashMap::new()),
+        })))
+    }
+}
+
+impl<S: UrlFormStore + ?Sized> UrlFormStore for Arc<S> {
+    fn create(
+        &self,
+        id: &LinkId,
+        record: String,
+        keep: Duration,
+    ) -> super::store::StoreFuture<'_, bool> {
+        (**self).create(id, record, keep)
+    }
+
+    fn get(&self, id: &LinkId) -> super::store::StoreFuture<'_, Option<super::store::Stored>> {
+        (**self).get(id)
+    }
+
+    fn settle(
+        &self,
+        id: &LinkId,
+        answer: Answer,
+        keep: Duration,
+    ) -> super::store::StoreFuture<'_, bool> {
+        (**self).settle(id, answer, keep)
+    }
+
+    fn take(&self, id: &LinkId) -> super::store::StoreFuture<'_, Answer> {
+        (**self).take(id)
+    }
+}
+
+/// Locks a map whose every change is one operation: a poisoned lock holds nothing
+/// half-written, so it is used as is.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl UrlForms {
+    /// Mints a link for `principal`, the person the tool asks (as the MCP server names its
+    /// caller), answering the elicitation `elicitation_id` (2025-11-25's `elicitationId`; on
+    /// 2026-07-28, any name the tool finds it by again) with the page of `form`.
+    ///
+    /// The link's id is 256 random bits; its URL carries nothing else. Its record (the form's
+    /// schema and prompt, the secret fields, a CSRF secret) is sealed with the server's keys
+    /// for this link and this person, and kept in the store until the link expires and its
+    /// retention passes. This instance serves the page with exactly `form`; another instance
+    /// with the form it [serves](Self::serve) under the same name.
+    ///
+    /// # Errors
+    /// [`SecretNotAField`](UrlFormError::SecretNotAField) and
+    /// [`SecretNotText`](UrlFormError::SecretNotText) for a misnamed secret;
+    /// [`NoRandomness`](UrlFormError::NoRandomness), [`Seal`](UrlFormError::Seal) or
+    /// [`Store`](UrlFormError::Store) when it cannot be minted.
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::state::{Principal, StateKeys};
+    /// use elicit_core::url_form::{UrlForm, UrlFormError, UrlForms};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Region { region: String, seats: u8 }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() {
+    /// let forms = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None).build().unwrap();
+    /// let ada = Principal::new("ada");
+    /// let wrong = forms.mint(&ada, "e-1", UrlForm::<Region>::new().secret("seats")).await.unwrap_err();
+    /// assert_eq!(wrong.to_string(), "`seats` is named a secret, but it is not a string field");
+    /// let link = forms.mint(&ada, "e-1", UrlForm::<Region>::new()).await.unwrap();
+    /// assert_ne!(link.id(), forms.mint(&ada, "e-1", UrlForm::<Region>::new()).await.unwrap().id());
+    /// # }
+    /// ```
+    pub async fn mint<T: 'static>(
+        &self,
+        principal: &Principal,
+        elicitation_id: &str,
+        form: UrlForm<T>,
+    ) -> Result<PendingLink, UrlFormError> {
+        form.check_secrets()?;
+        let shared = &self.0;
+        let no_randomness = |error: getrandom::Error| UrlFormError::NoRandomness(error.to_string());
+        let id = LinkId::generate().map_err(no_randomness)?;
+        let record = LinkRecord {
+            elicitation: elicitation_id.to_owned(),
+            form: form.name.to_string(),
+            prompt: form.form.prompt().to_owned(),
+            schema: form.form.schema().clone(),
+            secrets: form.secrets.clone(),
+            csrf: csrf::new_secret().map_err(no_randomness)?,
+        };
+        let expires_at = SystemTime::now() + shared.ttl;
+        let sealed = seal_link(&shared.keys, &record, &id, principal, expires_at)
+            .map_err(UrlFormError::Seal)?;
+        let exact_only = form.form.is_shaped();
+        let name = form.name.to_string();
+        let served: Served = Arc::new(form.form);
+        if !exact_only {
+            // The type's own form serves the links of other instances too, unless the author
+            // chose one; a shaped form is exact for its own link only.
+            let mut forms = self
+                .0
+                .served
+                .write()
+                .unwrap_or_else(PoisonError::into_inner);
+            forms.entry(name).or_insert_with(|| Arc::clone(&served));
+        }
+        let keep = self.keep();
+        if !shared.store.create(&id, sealed, keep).await? {
+            // 256 random bits do not collide; a store that says so is broken.
+            return Err(UrlFormError::Store(StoreError::new(
+                "the store already holds a link with a new random id",
+            )));
+        }
+        let mut minted = lock(&shared.minted);
+        let now = Instant::now();
+        minted.retain(|_, (_, forget_at)| *forget_at > now);
+        minted.insert(id.clone(), (served, now + keep));
+        drop(minted);
+        Ok(PendingLink {
+            url: format!("{}/{id}", shared.base.url),
+            id,
+            elicitation_id: elicitation_id.to_owned(),
+            expires_at,
+        })
+    }
+
+    /// Serves `form` under its name on this instance: the pages of links another instance
+    /// minted for a form of that name are read with it (and checked against the schema each
+    /// link was minted with). Every instance of a fleet serves every form it may be asked
+    /// for, at start-up. A link minted here is read with its own form, whatever this says.
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::url_form::{UrlForm, UrlForms};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Region { region: String }
+    ///
+    /// let forms = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None).build().unwrap();
+    /// forms.serve(UrlForm::<Region>::new().named("region"));
+    /// assert!(forms.serves("region"));
+    /// assert!(!forms.serves("other"));
+    /// ```
+    pub fn serve<T: 'static>(&self, form: UrlForm<T>) -> &Self {
+        let mut forms = self
+            .0
+            .served
+            .write()
+            .unwrap_or_else(PoisonError::into_inner);
+        forms.insert(form.name.to_string(), Arc::new(form.form));
+        self
+    }
+
+    /// Whether a form is served under `name` (by [`serve`](Self::serve), or by minting the
+    /// type's own form).
+    ///
+    /// ```
+    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::url_form::UrlForms;
+    /// let forms = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None).build().unwrap();
+    /// assert!(!forms.serves("anything"));
+    /// ```
+    pub fn serves(&self, name: &str) -> bool {
+        let forms = self.0.served.read().unwrap_or_else(PoisonError::into_inner);
+        forms.contains_key(name)
+    }
+
+    /// The form a post to link `id` (minted for a form named `name`) is read with.
+    pub(crate) fn served_for(&self, id: &LinkId, name: &str) -> Option<Served> {
+        if let Some((served, _)) = lock(&self.0.minted).get(id) {
+            return Some(Arc::clone(served));
+        }
+        let forms = self.0.served.read().unwrap_or_else(PoisonError::into_inner);
+        forms.get(name).cloned()
+    }
+
+    /// How long a link's entries are kept: its lifetime and its retention.
+    pub(crate) fn keep(&self) -> Duration {
+        self.0.ttl.saturating_add(self.0.retention)
+    }
+
+    /// Wakes whoever waits here for link `id`.
+    pub(crate) fn wake(&self, id: &LinkId) {
+        if let Some(notify) = lock(&self.0.waiting).get(id) {
+            notify.notify_waiters();
+        }
+    }
+
+    /// The answer to link `id`, typed by `form`, once: `Ok(None)` while the page waits for
+    /// it. For a tool that looks again later (on 2026-07-28, the retry of the call that sent
+    /// the link, which finds the id in its sealed request state).
+    ///
+    /// `principal` must be the person the link was minted for: the answer is sealed for them
+    /// and opens for nobody else. The answer is read by `form`'s own reader, so the value is
+    /// one the form allows; a secret in it lives in its `SecretString`, and the JSON it was
+    /// read from is wiped.
+    ///
+    /// # Errors
+    /// [`Expired`](UrlFormError::Expired), [`Abandoned`](UrlFormError::Abandoned),
+    /// [`AlreadyTaken`](UrlFormError::AlreadyTaken), [`Unknown`](UrlFormError::Unknown);
+    /// [`Open`](UrlFormError::Open) with [`StateError::WrongPrincipal`] for another person
+    /// (nothing is taken); [`Invalid`](UrlFormError::Invalid) when the answer does not fit
+    /// `form` (it is taken all the same); [`Store`](UrlFormError::Store).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::state::{Principal, StateKeys};
+    /// use elicit_core::url_form::{LinkId, UrlFormError, UrlForms};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Region { region: String }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() {
+    /// let forms = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None).build().unwrap();
+    /// let nowhere = LinkId::parse(&"A".repeat(43)).unwrap();
+    /// let error = forms.take(&nowhere, &Principal::new("ada"), &elicit_core::Form::<Region>::new()).await;
+    /// assert!(matches!(error, Err(UrlFormError::Unknown)));
+    /// # }
+    /// ```
+    pub async fn take<T>(
+        &self,
+        id: &LinkId,
+        principal: &Principal,
+        form: &Form<T>,
+    ) -> Result<Option<T>, UrlFormError> {
+        let shared = &self.0;
+        let stored = shared.store.get(id).await?.ok_or(UrlFormError::Unknown)?;
+        match stored.answer {
+            Answer::Pending => {
+                // Opening the record proves the link is this person's, and whether it is
+                // still open.
+                return match open_link(&shared.keys, &stored.record, id, principal) {
+                    Ok(_) => Ok(None),
+                    Err(StateError::Expired) => Err(UrlFormError::Expired),
+                    Err(error) => Err(UrlFormError::Open(error)),
+                };
+            }
+            Answer::Abandoned => return Err(UrlFormError::Abandoned),
+            Answer::Taken => return Err(UrlFormError::AlreadyTaken),
+            // Opened before it is taken: another person's take takes nothing.
+            Answer::Submitted(sealed) => {
+                open_answer(&shared.keys, &sealed, id, principal).map_err(UrlFormError::Open)?;
+            }
+        }
+        let sealed = match shared.store.take(id).await? {
+            Answer::Submitted(sealed) => sealed,
+            Answer::Abandoned => return Err(UrlFormError::Abandoned),
+            Answer::Taken => return Err(UrlFormError::AlreadyTaken),
+            Answer::Pending => return Err(UrlFormError::Unknown),
+        };
+        let content =
+            open_answer(&shared.keys, &sealed, id, principal).map_err(UrlFormError::Open)?;
+        form.read(&content).map(Some).map_err(UrlFormError::Invalid)
+    }
+
+    /// Waits for the answer to link `id` and takes it, typed by `form`: for a tool that holds
+    /// its call open while the person fills the page in (2025-11-25, which then sends
+    /// `notifications/elicitation/complete`). An answer posted to this instance wakes it at
+    /// once; one posted to another instance is seen within the
+    /// [poll interval](UrlFormsBuilder::poll_interval). It ends when the link expires
+    /// ([`Expired`](UrlFormError::Expired)) or is [abandoned](Self::abandon).
+    ///
+    /// # Errors
+    /// As [`take`](Self::take).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::state::{Principal, StateKeys};
+    /// use elicit_core::url_form::{UrlForm, UrlFormError, UrlForms};
+    /// use std::time::Duration;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Region { region: String }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() {
+    /// let keys = StateKeys::generate().unwrap().with_clock_skew(Duration::ZERO);
+    /// let forms = UrlForms::builder("https://a.example/f", keys, |_: &http::request::Parts| None)
+    ///     .ttl(Duration::from_secs(1))
+    ///     .poll_interval(Duration::from_millis(50))
+    ///     .build()
+    ///     .unwrap();
+    /// let ada = Principal::new("ada");
+    /// let form = UrlForm::<Region>::new();
+    /// let link = forms.mint(&ada, "e-1", form.clone()).await.unwrap();
+    /// // Nobody answers: within a second, the link expires, and the wait ends.
+    /// let outcome = forms.wait(link.id(), &ada, form.form()).await;
+    /// assert!(matches!(outcome, Err(UrlFormError::Expired)));
+    /// # }
+    /// ```
+    pub async fn wait<T>(
+        &self,
+        id: &LinkId,
+        principal: &Principal,
+        form: &Form<T>,
+    ) -> Result<T, UrlFormError> {
+        let notify = Arc::clone(
+            lock(&self.0.waiting)
+                .entry(id.clone())
+                .or_insert_with(|| Arc::new(Notify::new())),
+        );
+        let result = loop {
+            // Registered before the store is read, so that an answer posted in between is
+            // not missed.
+            let mut notified = std::pin::pin!(notify.notified());
+            notified.as_mut().enable();
+            match self.take(id, principal, form).await {
+                Ok(Some(value)) => break Ok(value),
+                Ok(None) => {}
+                Err(error) => break Err(error),
+            }
+            // Woken, or the interval is up: look again either way.
+            let _ = tokio::time::timeout(self.0.poll, notified).await;
+        };
+        lock(&self.0.waiting).remove(id);
+        result
+    }
+
+    /// Closes link `id` without an answer (the person declined in their client, or the tool
+    /// gave up): its page is refused from now on, and a [`wait`](Self::wait) ends with
+    /// [`Abandoned`](UrlFormError::Abandoned). `false` when the link had been answered or
+    /// closed before.
+    ///
+    /// # Errors
+    /// [`Unknown`](UrlFormError::Unknown) for a link the store does not hold;
+    /// [`Store`](UrlFormError::Store).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::state::{Principal, StateKeys};
+    /// use elicit_core::url_form::{UrlForm, UrlForms};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Region { region: String }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() {
+    /// let forms = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None).build().unwrap();
+    /// let link = forms.mint(&Principal::new("ada"), "e-1", UrlForm::<Region>::new()).await.unwrap();
+    /// assert!(forms.abandon(link.id()).await.unwrap());
+    /// assert!(!forms.abandon(link.id()).await.unwrap());
+    /// # }
+    /// ```
+    pub async fn abandon(&self, id: &LinkId) -> Result<bool, UrlFormError> {
+        if self.0.store.get(id).await?.is_none() {
+            return Err(UrlFormError::Unknown);
+        }
+        let closed = self
+            .0
+            .store
+            .settle(id, Answer::Abandoned, self.keep())
+            .await?;
+        self.wake(id);
+        Ok(closed)
+    }
+}

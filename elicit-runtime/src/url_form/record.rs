@@ -1,0 +1,91 @@
+//! What a store keeps for a link, sealed with the server's keys: the link's [`LinkRecord`],
+//! and its answer. Each is bound to the link and to the person asked, so that a store (or
+//! whoever can write to it) cannot move a record or an answer to another link or person, and
+//! a browser signed in as somebody else cannot open it.
+
+use std::time::SystemTime;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use zeroize::Zeroize;
+
+use super::content::Content;
+use super::link::LinkId;
+use crate::protocol::state::{Binding, Principal, SealError, StateError, StateKeys};
+use crate::schema::RequestedSchema;
+
+/// A pending link: which elicitation, which form, and the page's CSRF secret.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct LinkRecord {
+    /// The elicitation the link answers.
+    pub(crate) elicitation: String,
+    /// The form's name, for an instance that did not mint the link.
+    pub(crate) form: String,
+    /// The prompt, the page's title.
+    pub(crate) prompt: String,
+    /// The schema the page shows.
+    pub(crate) schema: RequestedSchema,
+    /// The wire names of the secret fields.
+    pub(crate) secrets: Vec<String>,
+    /// The CSRF secret (see `csrf`).
+    pub(crate) csrf: String,
+}
+
+impl Drop for LinkRecord {
+    fn drop(&mut self) {
+        self.csrf.zeroize();
+    }
+}
+
+fn link_binding(id: &LinkId, principal: &Principal) -> Binding {
+    Binding::new("elicit/url-form", id.as_str(), &Value::Null).with_principal(principal)
+}
+
+fn answer_binding(id: &LinkId, principal: &Principal) -> Binding {
+    Binding::new("elicit/url-form answer", id.as_str(), &Value::Null).with_principal(principal)
+}
+
+/// Seals a link's record, to open until `expires`.
+pub(crate) fn seal_link(
+    keys: &StateKeys,
+    record: &LinkRecord,
+    id: &LinkId,
+    principal: &Principal,
+    expires: SystemTime,
+) -> Result<String, SealError> {
+    keys.seal_until(record, &link_binding(id, principal), expires)
+}
+
+/// Opens a link's record for the person `principal`:
+/// [`WrongPrincipal`](StateError::WrongPrincipal) when it was minted for somebody else,
+/// [`Expired`](StateError::Expired) past its expiry.
+pub(crate) fn open_link(
+    keys: &StateKeys,
+    sealed: &str,
+    id: &LinkId,
+    principal: &Principal,
+) -> Result<LinkRecord, StateError> {
+    keys.open(sealed, &link_binding(id, principal))
+}
+
+/// Seals an answer, to open until `until`.
+pub(crate) fn seal_answer(
+    keys: &StateKeys,
+    content: &Map<String, Value>,
+    id: &LinkId,
+    principal: &Principal,
+    until: SystemTime,
+) -> Result<String, SealError> {
+    keys.seal_until(content, &answer_binding(id, principal), until)
+}
+
+/// Opens an answer for the person `principal`.
+pub(crate) fn open_answer(
+    keys: &StateKeys,
+    sealed: &str,
+    id: &LinkId,
+    principal: &Principal,
+) -> Result<Content, StateError> {
+    keys.open(sealed, &answer_binding(id, principal))
+        .map(Content)
+}

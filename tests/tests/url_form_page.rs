@@ -1,0 +1,287 @@
+//! The page of a URL-mode form, rendered from the form's schema: every field kind, parsed by
+//! a real HTML parser (labels, help tied by `aria-describedby`, required marks, bounds as
+//! attributes, selects and multi-selects, the secret as a password), escaping, and the headers
+//! every page carries.
+
+mod url_form_support;
+
+use std::time::Duration;
+
+use base64::Engine as _;
+use elicit_core::protocol::state::Principal;
+use elicit_core::url_form::MemoryStore;
+use sha2::{Digest, Sha256};
+use url_form_support::{BASE, Reply, connect_form, forms_on, get, path_of};
+
+/// The page of a new link for Ada, as Ada's browser gets it.
+async fn page() -> Reply {
+    let forms = forms_on(MemoryStore::new(), BASE, 1, Duration::from_secs(60));
+    let link = forms
+        .mint(&Principal::new("ada"), "e-1", connect_form())
+        .await
+        .expect("minted");
+    let reply = get(&forms.router(), &path_of(link.url()), Some("ada")).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    reply
+}
+
+/// The element the label of `text` is for.
+fn labelled(reply: &Reply, text: &str) -> String {
+    let html = reply.html();
+    let selector = scraper::Selector::parse("label").unwrap();
+    let label = html
+        .select(&selector)
+        .find(|label| label.text().collect::<String>().starts_with(text))
+        .unwrap_or_else(|| panic!("no label {text:?} in {}", reply.body));
+    label.value().attr("for").expect("a `for`").to_owned()
+}
+
+#[tokio::test]
+async fn the_secret_is_a_password_input_with_its_bounds() {
+    let reply = page().await;
+    let id = labelled(&reply, "API key");
+    let input = format!("input#{id}");
+    assert_eq!(reply.attr(&input, "type").as_deref(), Some("password"));
+    assert_eq!(reply.attr(&input, "name").as_deref(), Some("api_key"));
+    assert_eq!(reply.attr(&input, "autocomplete").as_deref(), Some("off"));
+    assert_eq!(reply.attr(&input, "minlength").as_deref(), Some("8"));
+    assert_eq!(reply.attr(&input, "maxlength").as_deref(), Some("64"));
+    assert!(reply.attr(&input, "required").is_some());
+    assert_eq!(reply.attr(&input, "value"), None);
+    // The description is its help, tied to it.
+    let described = reply.attr(&input, "aria-describedby").expect("described");
+    let help = described.split(' ').next().unwrap();
+    assert_eq!(
+        reply.text(&format!("#{help}")),
+        "The key from your account page"
+    );
+    // The required mark is shown, and hidden from screen readers (`required` says it).
+    assert_eq!(reply.text(&format!("label[for={id}] .req")), " *");
+    assert_eq!(
+        reply
+            .attr(&format!("label[for={id}] .req"), "aria-hidden")
+            .as_deref(),
+        Some("true")
+    );
+}
+
+#[tokio::test]
+async fn text_number_and_checkbox_inputs_carry_their_schema() {
+    let reply = page().await;
+    let name = format!("input#{}", labelled(&reply, "Your <script>"));
+    assert_eq!(reply.attr(&name, "type").as_deref(), Some("text"));
+    assert_eq!(reply.attr(&name, "minlength").as_deref(), Some("2"));
+    assert_eq!(reply.attr(&name, "maxlength").as_deref(), Some("40"));
+    // JSON Schema's pattern is unanchored, HTML's anchored: wrapped to mean the same.
+    assert_eq!(
+        reply.attr(&name, "pattern").as_deref(),
+        Some(".*(?:^[A-Za-z ]+$).*")
+    );
+    let hint = reply.attr(&name, "aria-describedby").unwrap();
+    assert!(hint.contains("-help") && hint.contains("-hint"), "{hint}");
+
+    let email = format!("input#{}", labelled(&reply, "Email"));
+    assert_eq!(reply.attr(&email, "type").as_deref(), Some("email"));
+    assert_eq!(reply.attr(&email, "required"), None);
+
+    let seats = format!("input#{}", labelled(&reply, "Seats"));
+    assert_eq!(reply.attr(&seats, "type").as_deref(), Some("number"));
+    assert_eq!(reply.attr(&seats, "step").as_deref(), Some("1"));
+    assert_eq!(reply.attr(&seats, "min").as_deref(), Some("1"));
+    assert_eq!(reply.attr(&seats, "max").as_deref(), Some("12"));
+    assert!(reply.attr(&seats, "required").is_some());
+
+    let budget = format!("input#{}", labelled(&reply, "Budget"));
+    assert_eq!(reply.attr(&budget, "step").as_deref(), Some("any"));
+    assert_eq!(reply.attr(&budget, "min").as_deref(), Some("0.5"));
+    assert_eq!(reply.attr(&budget, "max").as_deref(), Some("99.5"));
+
+    let remember = format!("input#{}", labelled(&reply, "Remember"));
+    assert_eq!(reply.attr(&remember, "type").as_deref(), Some("checkbox"));
+    assert_eq!(reply.attr(&remember, "value").as_deref(), Some("true"));
+    assert_eq!(reply.attr(&remember, "checked"), None);
+
+    let start = format!("input#{}", labelled(&reply, "Start"));
+    assert_eq!(reply.attr(&start, "type").as_deref(), Some("date"));
+}
+
+#[tokio::test]
+async fn selects_are_radio_groups_or_drop_downs_and_multi_selects_checkbox_groups() {
+    let reply = page().await;
+    // Three titled options: a radio group in a fieldset, its legend the field's title.
+    assert_eq!(
+        reply.count("fieldset[role=radiogroup] input[type=radio][name=region]"),
+        3
+    );
+    let region_labels: Vec<String> = ["Europe", "United States", "Asia & Pacific"]
+        .iter()
+        .map(|title| labelled(&reply, title))
+        .collect();
+    assert_eq!(
+        reply
+            .attr(&format!("input#{}", region_labels[0]), "value")
+            .as_deref(),
+        Some("eu")
+    );
+    assert!(
+        reply
+            .attr(&format!("input#{}", region_labels[2]), "required")
+            .is_some()
+    );
+    // `enumNames` titles its options.
+    let metric = labelled(&reply, "Metric (°C, km/h)");
+    assert_eq!(
+        reply.attr(&format!("input#{metric}"), "value").as_deref(),
+        Some("metric")
+    );
+    // Five options: a drop-down; optional, so its first option is no answer.
+    let plan = labelled(&reply, "Plan");
+    assert_eq!(reply.count(&format!("select#{plan} option")), 6);
+    assert_eq!(reply.text(&format!("select#{plan} option")), "No answer");
+    assert_eq!(reply.attr(&format!("select#{plan}"), "required"), None);
+    // Multi-selects: checkboxes in a fieldset, their bounds said in a hint.
+    assert_eq!(reply.count("fieldset input[type=checkbox][name=alerts]"), 3);
+    let wind = labelled(&reply, "Strong wind");
+    assert_eq!(
+        reply.attr(&format!("input#{wind}"), "value").as_deref(),
+        Some("Wind")
+    );
+    let alerts_fieldset = reply.html();
+    let legend = scraper::Selector::parse("fieldset legend").unwrap();
+    let legends: Vec<String> = alerts_fieldset
+        .select(&legend)
+        .map(|l| l.text().collect::<String>())
+        .collect();
+    assert!(legends.iter().any(|l| l == "Alerts *"), "{legends:?}");
+    assert!(reply.body.contains("Choose from 1 to 2."));
+    assert_eq!(reply.count("fieldset input[type=checkbox][name=days]"), 3);
+}
+
+#[tokio::test]
+async fn titles_and_descriptions_are_text_never_markup() {
+    let reply = page().await;
+    assert_eq!(reply.count("script"), 0, "{}", reply.body);
+    assert_eq!(reply.count("b"), 0);
+    assert_eq!(
+        reply.text("h1"),
+        "Connect <script>alert(\"x\")</script> the weather service"
+    );
+    assert!(
+        reply.body.contains("&#60;script&#62;"),
+        "escaped, not dropped"
+    );
+    let name = labelled(&reply, "Your <script>alert(1)</script> name");
+    let help = reply
+        .attr(&format!("input#{name}"), "aria-describedby")
+        .unwrap();
+    assert_eq!(
+        reply.text(&format!("#{}", help.split(' ').next().unwrap())),
+        "Letters & spaces <b>only</b>"
+    );
+}
+
+#[tokio::test]
+async fn the_form_posts_to_its_link_with_a_token() {
+    let reply = page().await;
+    assert_eq!(reply.attr("form", "method").as_deref(), Some("post"));
+    let action = reply.attr("form", "action").unwrap();
+    assert!(action.starts_with("/connect/") && action.len() == "/connect/".len() + 43);
+    let token = reply.token();
+    assert_eq!(token.len(), 43, "an HMAC-SHA-256 in base64");
+    assert_eq!(reply.count("input[type=hidden]"), 1);
+}
+
+#[tokio::test]
+async fn every_page_is_unstored_unframed_and_runs_nothing() {
+    let reply = page().await;
+    let header = |name: &str| {
+        reply
+            .headers
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert_eq!(header("content-type"), "text/html; charset=utf-8");
+    assert_eq!(header("cache-control"), "no-store");
+    assert_eq!(header("x-frame-options"), "DENY");
+    assert_eq!(header("referrer-policy"), "no-referrer");
+    assert_eq!(header("x-content-type-options"), "nosniff");
+    let policy = header("content-security-policy");
+    assert!(policy.starts_with("default-src 'none'; "), "{policy}");
+    assert!(policy.contains("frame-ancestors 'none'"));
+    assert!(policy.contains("form-action 'self'"));
+    assert!(!policy.contains("script-src") && !policy.contains("unsafe"));
+    // The style the policy allows is exactly the page's own.
+    let style = reply.text("style");
+    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(style.as_bytes()));
+    assert!(
+        policy.contains(&format!("style-src 'sha256-{hash}'")),
+        "{policy}"
+    );
+
+    // A refusal page carries them too.
+    let forms = forms_on(MemoryStore::new(), BASE, 1, Duration::from_secs(60));
+    let refused = get(
+        &forms.router(),
+        &format!("/connect/{}", "A".repeat(43)),
+        Some("ada"),
+    )
+    .await;
+    assert_eq!(refused.status, 404);
+    assert_eq!(refused.headers.get("cache-control").unwrap(), "no-store");
+    assert_eq!(refused.text("h1"), "Link not found");
+}
+
+#[tokio::test]
+async fn defaults_fill_the_first_page() {
+    use elicit_core::Elicit;
+
+    /// Defaults
+    #[derive(Elicit, Debug)]
+    struct Defaults {
+        #[elicit(default = "Ada")]
+        name: String,
+        #[elicit(default = 4)]
+        seats: u8,
+        #[elicit(default = true)]
+        remember: bool,
+        #[elicit(default = url_form_support::Plan::Team)]
+        plan: url_form_support::Plan,
+        #[elicit(default = [url_form_support::Alert::Wind])]
+        alerts: Vec<url_form_support::Alert>,
+    }
+    let forms = forms_on(MemoryStore::new(), BASE, 1, Duration::from_secs(60));
+    let link = forms
+        .mint(
+            &Principal::new("ada"),
+            "e-1",
+            elicit_core::url_form::UrlForm::<Defaults>::new(),
+        )
+        .await
+        .unwrap();
+    let reply = get(&forms.router(), &path_of(link.url()), Some("ada")).await;
+    assert_eq!(
+        reply.attr("input[name=name]", "value").as_deref(),
+        Some("Ada")
+    );
+    assert_eq!(
+        reply.attr("input[name=seats]", "value").as_deref(),
+        Some("4")
+    );
+    assert!(reply.attr("input[name=remember]", "checked").is_some());
+    assert_eq!(reply.text("select[name=plan] option[selected]"), "team");
+    // A field with a default is optional (left blank, it is the default): a blank option.
+    assert_eq!(reply.count("select[name=plan] option"), 6);
+    assert_eq!(reply.attr("select[name=plan]", "required"), None);
+    assert!(
+        reply
+            .attr("input[name=alerts][value=Wind]", "checked")
+            .is_some()
+    );
+    assert!(
+        reply
+            .attr("input[name=alerts][value=Rain]", "checked")
+            .is_none()
+    );
+}

@@ -1,0 +1,39 @@
+//! Headless Chromium through WebDriver (`chromedriver`), driven by fantoccini.
+
+use fantoccini::{Client, ClientBuilder};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+
+use super::services::Service;
+
+/// A new browser session: headless Chromium with a fresh profile of its own (`profile`
+/// names it under the driver's temporary directory), so that no cookie or cache is shared
+/// with another session.
+pub async fn session(driver: &Service, profile: &str) -> Client {
+    let dir = driver.dir.0.join(profile);
+    std::fs::create_dir_all(&dir).expect("profile directory");
+    let args = [
+        "--headless".to_owned(),
+        "--no-sandbox".to_owned(),
+        "--disable-gpu".to_owned(),
+        "--disable-quic".to_owned(),
+        "--no-first-run".to_owned(),
+        "--disable-background-networking".to_owned(),
+        "--disable-component-update".to_owned(),
+        "--disable-sync".to_owned(),
+        "--disable-dev-shm-usage".to_owned(),
+        format!("--user-data-dir={}", dir.display()),
+    ];
+    let capabilities = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": args}
+    });
+    let serde_json::Value::Object(capabilities) = capabilities else {
+        unreachable!("an object")
+    };
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(capabilities)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session with chromium")
+}
