@@ -43,34 +43,13 @@ use serde_json::Value;
 use crate::error::FieldErrorKind;
 use crate::error::JsonType;
 use crate::field::ElicitField;
+pub use crate::field::facts::EnumVariant;
 use crate::read::Raw;
+use crate::schema::validate::{Seen, check_item_count, expect_array, expect_str, raw_str};
 use crate::schema::{
     EnumOption, LegacyTitledEnumSchema, PropertySchema, TitledMultiSelectSchema,
     TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
-use crate::validate::{check_item_count, expect_array, expect_str, raw_str};
-
-/// One variant of a choice enum: the `const` a client sends and the title a user sees.
-///
-/// ```
-/// use elicit_core::Elicit;
-/// use elicit_core::choice::{ElicitEnum, EnumVariant};
-///
-/// #[derive(Elicit)]
-/// enum Size {
-///     /// Extra large
-///     #[elicit(rename = "xl")]
-///     ExtraLarge,
-/// }
-/// assert_eq!(Size::VARIANTS, &[EnumVariant { value: "xl", title: "Extra large" }]);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EnumVariant {
-    /// The `const` (wire value).
-    pub value: &'static str,
-    /// The display title.
-    pub title: &'static str,
-}
 
 /// How an enum's options are written in the schema.
 ///
@@ -341,7 +320,7 @@ fn check_chosen(
     property: &PropertySchema,
     raw: &Raw<'_>,
     count: usize,
-    facts: &crate::facts::Facts,
+    facts: &crate::field::facts::Facts,
 ) -> Result<(), FieldErrorKind> {
     let every = facts.options.len();
     match property {
@@ -364,52 +343,9 @@ fn multi_to_json<'a, E: ElicitEnum + 'a>(choices: impl ExactSizeIterator<Item = 
     Value::Array(items)
 }
 
-/// The options chosen so far: a bit set on the stack for up to 128 options (every enum a
-/// person would pick from), so reading an answer does not allocate for it.
-pub(crate) enum Seen {
-    Bits(u128),
-    Many(Vec<bool>),
-}
-
-impl Seen {
-    pub(crate) fn new(options: usize) -> Self {
-        if options <= 128 {
-            Self::Bits(0)
-        } else {
-            Self::Many(vec![false; options])
-        }
-    }
-
-    /// Marks `index`; false if it was already marked. Out-of-range indices (a hand-written
-    /// `ElicitEnum` could return one) are never reported as repeats.
-    pub(crate) fn insert(&mut self, index: usize) -> bool {
-        match self {
-            Self::Bits(bits) => {
-                let Some(bit) = u32::try_from(index)
-                    .ok()
-                    .and_then(|index| 1u128.checked_shl(index))
-                else {
-                    return true;
-                };
-                let fresh = *bits & bit == 0;
-                *bits |= bit;
-                fresh
-            }
-            Self::Many(seen) => match seen.get_mut(index) {
-                Some(true) => false,
-                Some(slot) => {
-                    *slot = true;
-                    true
-                }
-                None => true,
-            },
-        }
-    }
-}
-
 impl<E: MultiSelectOption> ElicitField for Vec<E> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::facts::Facts = crate::facts::Facts::multi(E::VARIANTS);
+    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
@@ -436,7 +372,7 @@ impl<E: MultiSelectOption> ElicitField for Vec<E> {
 
 impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::facts::Facts = crate::facts::Facts::multi(E::VARIANTS);
+    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
@@ -457,7 +393,7 @@ impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
 
 impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for HashSet<E, S> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::facts::Facts = crate::facts::Facts::multi(E::VARIANTS);
+    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
@@ -476,24 +412,5 @@ impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for
         let mut chosen: Vec<&E> = self.iter().collect();
         chosen.sort_by_key(|choice| choice.index());
         multi_to_json(chosen.into_iter())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Seen;
-
-    #[test]
-    fn seen_marks_each_index_once() {
-        for options in [3, 128, 129, 300] {
-            let mut seen = Seen::new(options);
-            assert!(seen.insert(0));
-            assert!(seen.insert(options - 1));
-            assert!(!seen.insert(0));
-            assert!(!seen.insert(options - 1));
-            // An index a hand-written `ElicitEnum` should never return is never a repeat.
-            assert!(seen.insert(options + 200));
-            assert!(seen.insert(options + 200));
-        }
     }
 }

@@ -16,9 +16,7 @@ mod defaults;
 #[cfg_attr(docsrs, doc(cfg(feature = "state")))]
 pub mod dialog;
 pub mod error;
-mod facts;
 mod field;
-mod fields;
 mod form;
 pub mod guide;
 mod limits;
@@ -34,12 +32,14 @@ pub mod rmcp;
 pub mod rust_mcp_sdk;
 pub mod schema;
 pub mod shape;
+#[cfg(feature = "state")]
+#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
+pub mod state;
 #[cfg(feature = "testing")]
 pub mod testing;
 #[cfg(feature = "url-forms")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
 pub mod url_form;
-mod validate;
 
 #[doc(hidden)]
 #[path = "__private/mod.rs"]

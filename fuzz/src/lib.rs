@@ -1076,7 +1076,7 @@ pub mod state {
     use std::sync::OnceLock;
 
     use elicit_core::protocol::JsonRpcError;
-    use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    use elicit_core::state::{Binding, StateError, StateKey, StateKeys};
     use serde_json::{Value, json};
 
     /// URL-safe base64's alphabet: what an edit writes, so most edits stay decodable.

@@ -7,8 +7,8 @@
 use std::sync::Arc;
 
 use elicit_core::dialog::{Dialog, DialogSettings};
-use elicit_core::protocol::state::{Principal, PrincipalPolicy, StateKey, StateKeys};
 use elicit_core::rmcp::with_dialogs;
+use elicit_core::state::{Principal, PrincipalPolicy, StateKey, StateKeys};
 use elicit_core::{Elicit, ElicitOutcome};
 use http_body_util::BodyExt as _;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};

@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use dialog_support::{done, keys};
 use elicit_core::dialog::{Dialog, DialogSettings};
-use elicit_core::protocol::state::{Binding, StateKeys};
 use elicit_core::rmcp::with_dialogs;
+use elicit_core::state::{Binding, StateKeys};
 use elicit_core::testing::{Session, TestClient};
 use elicit_core::{Elicit, ElicitOutcome};
 use rmcp::model::{CallToolRequestParams, CallToolResponse};

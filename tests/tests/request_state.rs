@@ -1,4 +1,4 @@
-//! The sealed, typed 2026-07-28 `requestState` (`elicit_core::protocol::state`): a state is
+//! The sealed, typed 2026-07-28 `requestState` (`elicit_core::state`): a state is
 //! encrypted unless the ring is told otherwise, opens only when it is exactly what this
 //! server sealed, for this call and this principal, in time (and, with a replay guard, once);
 //! every refusal is typed for the server and one answer for the client; no string makes
@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD, STANDARD_NO_PAD, URL_SAFE, URL_SAFE_NO_PAD};
-use elicit_core::protocol::state::{
+use elicit_core::state::{
     Binding, GuardFull, GuardFuture, KeyError, MAX_SEALED_LEN, MemoryReplayGuard, Owner, Principal,
     PrincipalPolicy, ReplayGuard, SealError, StateError, StateId, StateKey, StateKeys, StateUse,
 };

@@ -11,7 +11,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::response::IntoResponse;
 use axum::routing::get;
-use elicit_core::protocol::state::Principal;
+use elicit_core::state::Principal;
 use elicit_core::url_form::{ExposeSecret, MemoryStore, UrlForms};
 use fantoccini::{Client, Locator};
 use url_form_support::services::chromedriver;

@@ -8,7 +8,7 @@ mod url_form_support;
 use std::time::Duration;
 
 use base64::Engine as _;
-use elicit_core::protocol::state::Principal;
+use elicit_core::state::Principal;
 use elicit_core::url_form::MemoryStore;
 use sha2::{Digest, Sha256};
 use url_form_support::{BASE, Reply, connect_form, forms_on, get, path_of};

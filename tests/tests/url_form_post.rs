@@ -7,7 +7,7 @@ mod url_form_support;
 use std::sync::Arc;
 use std::time::Duration;
 
-use elicit_core::protocol::state::{Principal, StateError};
+use elicit_core::state::{Principal, StateError};
 use elicit_core::url_form::{
     Answer, ExposeSecret, MemoryStore, PendingLink, UrlFormError, UrlFormStore, UrlForms,
 };

@@ -8,10 +8,10 @@ mod url_form_support;
 
 use std::time::Duration;
 
-use elicit_core::protocol::state::{
+use elicit_core::redis::{RedisReplayGuard, RedisStore};
+use elicit_core::state::{
     Binding, MemoryReplayGuard, Owner, Principal, ReplayGuard, StateError, StateId, StateUse,
 };
-use elicit_core::redis::{RedisReplayGuard, RedisStore};
 use elicit_core::url_form::{Answer, ExposeSecret, LinkId, MemoryStore, UrlFormStore};
 use serde_json::json;
 use url_form_support::services::redis_server;

@@ -7,7 +7,6 @@
 //! is one more instantiation); everything else is a plain function compiled once, here.
 
 mod flatten;
-mod kinds;
 mod names;
 mod newtype;
 mod number;
@@ -17,7 +16,6 @@ mod probe;
 pub mod set;
 mod shaped;
 mod single;
-mod slot;
 mod stub;
 
 pub use serde_json::{Map, Number, Value};
@@ -41,7 +39,7 @@ pub use crate::error::{ContentError, FieldErrorKind};
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 
 pub use self::flatten::{FlatForm, FlattenSlot, FormFields, form_reader};
-pub use self::kinds::{MultiSelectField, NumberField, StringField};
+pub use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 pub use self::names::{concat_flags, concat_names, name_clash};
 pub use self::newtype::{NewtypeField, check_newtype};
 pub use self::number::{float, int};
@@ -50,16 +48,16 @@ pub use self::parse::put_field;
 pub use self::probe::{Flatten, Kind, NotAFlatForm, NotOffered, Offered, OtherKind};
 pub use self::shaped::{CollectionProbe, NotACollection, checked, options_property};
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
-pub use self::slot::{FieldDefault, FormField};
+pub use crate::field::slot::{FieldDefault, FormField};
 pub use self::stub::ShapeStub;
-pub use crate::facts::{ConstMessage, FactKind, Facts};
+pub use crate::field::facts::{ConstMessage, FactKind, Facts};
 pub use crate::form::{Form, IntoForm, ShapeError};
 pub use crate::read::{
     AsSent, Errors, FormReader, Raw, Sent, Slot, pick_all_optional, pick_all_required,
     pick_optional, pick_required, read_field, read_map, slot, sub_slots,
 };
+pub use crate::shape::form_parts::FormParts;
 pub use crate::shape::options::{Offer, OfferSlot};
-pub use crate::shape::parts::FormParts;
 pub use crate::shape::{FieldShape, Given, MultiOptions, NotGiven, Options};
 
 #[cfg(test)]

@@ -4,11 +4,11 @@
 use serde_json::Value;
 
 use crate::error::FieldErrorKind;
-use crate::facts::Facts;
 use crate::field::ElicitField;
+use crate::field::facts::Facts;
 use crate::schema::PropertySchema;
 
-use super::kinds::{MultiSelectField, NumberField, StringField};
+use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 
 /// A newtype that derives `Elicit`: a field type wrapping `Inner`, with the schema its inner
 /// field's attributes give.

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::slot::FormField;
+use crate::field::slot::FormField;
 
 /// Writes one field into `content`. An `Option` that is `None` is left out: the form's schema
 /// has no `null`, and an absent optional field reads back as `None`.

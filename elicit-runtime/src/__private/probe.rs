@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use serde_json::{Map, Value};
 
 use super::flatten::FlattenSlot;
-use super::kinds::{MultiSelectField, NumberField, StringField};
+use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::read::{AsSent, Errors, Raw, Sent, Slot};
 use crate::schema::RequestedSchema;
 use crate::shape::options::{Offer, OfferSlot};

@@ -4,10 +4,10 @@
 
 use serde_json::{Number, Value};
 
-use crate::facts::Facts;
+use crate::field::facts::Facts;
 use crate::pattern::Pattern;
+use crate::schema::validate::compare;
 use crate::schema::{NumberKind, PropertySchema, StringFormat};
-use crate::validate::compare;
 use std::cmp::Ordering;
 
 /// A field's schema while the attributes written on it are applied: its type's schema, and
@@ -169,7 +169,7 @@ fn f32_inward(bound: &Number, outside: Ordering, step: fn(f32) -> f32) -> Option
 
 /// `bound`, or `low` when `bound` is below it.
 fn at_least(bound: Number, low: i128) -> Number {
-    let low = crate::facts::int(low);
+    let low = crate::field::facts::int(low);
     if compare(&bound, &low) == Some(Ordering::Less) {
         low
     } else {
@@ -179,7 +179,7 @@ fn at_least(bound: Number, low: i128) -> Number {
 
 /// `bound`, or `high` when `bound` is above it.
 fn at_most(bound: Number, high: i128) -> Number {
-    let high = crate::facts::int(high);
+    let high = crate::field::facts::int(high);
     if compare(&bound, &high) == Some(Ordering::Greater) {
         high
     } else {
@@ -241,7 +241,7 @@ pub fn default(schema: &mut FieldSchema, default: Option<Value>, form: &str, fie
     // An `f32` field's default is the `f32` it denotes, written exactly, as `to_json` writes it.
     if let (PropertySchema::Number(_), Value::Number(number)) = (&schema.schema, &default)
         && schema.facts.float32
-        && let Some(exact) = crate::validate::as_f32_value(number)
+        && let Some(exact) = crate::schema::validate::as_f32_value(number)
     {
         default = Value::Number(exact);
     }

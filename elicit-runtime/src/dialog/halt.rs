@@ -4,10 +4,10 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::protocol::state::StateError;
 use crate::protocol::{
     InputRequiredResult, JsonRpcError, OutcomeError, RenderError, UnsupportedMode,
 };
+use crate::state::StateError;
 use crate::{ContentError, ShapeError};
 
 /// Why the body of a [`Dialog::run`](super::Dialog::run) stopped before its result: the
@@ -172,7 +172,7 @@ impl Halt {
     ///
     /// ```
     /// use elicit_core::dialog::Halt;
-    /// use elicit_core::protocol::state::StateError;
+    /// use elicit_core::state::StateError;
     ///
     /// let error = Halt::from(StateError::Expired).to_jsonrpc_error().unwrap();
     /// assert_eq!(error.code, -32602);

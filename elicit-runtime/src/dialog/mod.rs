@@ -26,12 +26,12 @@ use serde_core::Serialize;
 use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::protocol::state::{
-    Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, SealError, StateKeys,
-};
 use crate::protocol::{
     ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
     MessageError, ProtocolVersion, RenderError,
+};
+use crate::state::{
+    Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, SealError, StateKeys,
 };
 
 mod ask;
@@ -181,7 +181,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("book", &json!({})))
@@ -286,7 +286,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use elicit_core::protocol::{ElicitMode, ProtocolVersion};
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("t", &json!({})))
@@ -304,7 +304,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let responses = json!({"party": {"action": "decline"}}).as_object().unwrap().clone();
@@ -323,7 +323,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("t", &json!({})))
@@ -341,7 +341,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::{Connection, Dialog, Sending};
     /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::{Value, json};
     ///
     /// struct Declines;
@@ -366,7 +366,7 @@ impl Dialog {
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// fn by_order(dialog: Dialog, order: u64) -> Dialog {
@@ -388,7 +388,7 @@ impl Dialog {
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::state::Principal;
+    /// use elicit_core::state::Principal;
     ///
     /// fn for_user(dialog: Dialog, issuer: &str, subject: &str) -> Dialog {
     ///     dialog.principal(Principal::issuer_subject(issuer, subject))
@@ -465,7 +465,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use elicit_core::Elicit;
     /// use serde_json::{Value, json};
     ///
@@ -587,7 +587,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     ///
     /// let dialog = Dialog::new(ProtocolVersion::V2025_06_18, Binding::tool("t", &serde_json::json!({})));
     /// assert_eq!(dialog.version(), ProtocolVersion::V2025_06_18);
@@ -601,7 +601,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let binding = Binding::tool("book", &json!({"table": 4}));
@@ -678,7 +678,7 @@ impl Dialog {
     /// ```
     /// use elicit_core::dialog::Dialog;
     /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use elicit_core::Elicit;
     /// use serde_json::json;
     ///

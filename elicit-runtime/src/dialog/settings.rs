@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use crate::protocol::MultiSelectFallback;
-use crate::protocol::state::{MemoryReplayGuard, ReplayGuard, StateKeys};
+use crate::state::{MemoryReplayGuard, ReplayGuard, StateKeys};
 
 /// How long each sealed state of a dialog stays valid.
 #[derive(Debug, Clone, Copy, Default)]
@@ -35,7 +35,7 @@ pub(super) enum Expiry {
 /// ```
 /// use elicit_core::dialog::DialogSettings;
 /// use elicit_core::protocol::MultiSelectFallback;
-/// use elicit_core::protocol::state::{StateKey, StateKeys};
+/// use elicit_core::state::{StateKey, StateKeys};
 /// use std::time::Duration;
 ///
 /// // In a real server the key comes from a secret store: StateKeys::from_env("STATE_KEYS").
@@ -88,7 +88,7 @@ impl DialogSettings {
     ///
     /// ```
     /// use elicit_core::dialog::DialogSettings;
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[7; 32]).unwrap());
     /// let settings = DialogSettings::new().keys(&keys);
@@ -152,12 +152,12 @@ impl DialogSettings {
 
     /// The store that remembers the states a [`once`](super::Dialog::once) dialog has used:
     /// by default one in this process's memory
-    /// ([`MemoryReplayGuard`](crate::protocol::state::MemoryReplayGuard)); a store the
+    /// ([`MemoryReplayGuard`](crate::state::MemoryReplayGuard)); a store the
     /// instances of a fleet share otherwise (see [`ReplayGuard`]).
     ///
     /// ```
     /// use elicit_core::dialog::DialogSettings;
-    /// use elicit_core::protocol::state::MemoryReplayGuard;
+    /// use elicit_core::state::MemoryReplayGuard;
     /// use std::sync::Arc;
     ///
     /// let settings = DialogSettings::new().replay_guard(Arc::new(MemoryReplayGuard::new()));

@@ -23,14 +23,8 @@
 //! - Limits: [`ElicitResult::from_slice_limited`] and
 //!   [`ElicitOutcome::from_slice_limited`] read a client's bytes with the work bounded
 //!   ([`DEFAULT_MESSAGE_LIMIT`], [`ReadError`]).
-#![cfg_attr(
-    feature = "state",
-    doc = "- [`state`] (feature `state`): a typed 2026-07-28 `requestState`, encrypted, bound to the call, the user and the server, and expiring."
-)]
-#![cfg_attr(
-    not(feature = "state"),
-    doc = "- `state` (feature `state`): a typed 2026-07-28 `requestState`, encrypted, bound to the call, the user and the server, and expiring."
-)]
+//! - The sealed 2026-07-28 `requestState` that a retry carries back is the crate's `state`
+//!   module's (feature `state`): not the wire model, but what the server keeps in it.
 //!
 //! Messages are read from `serde_json::Value`s in any of the shapes the spec revisions use
 //! (bare params or results, whole JSON-RPC messages, 2026-07-28 entries); every refusal is a
@@ -73,8 +67,6 @@ mod outcome;
 mod render;
 mod request;
 mod required;
-#[cfg(feature = "state")]
-pub mod state;
 mod url;
 mod version;
 

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use serde_json::Map;
 
-use super::jsonrpc::RequestId;
+use super::jsonrpc::{self, RequestId};
 use super::request::{ElicitMode, ElicitRequest, METHOD};
 use super::version::ProtocolVersion;
 use crate::schema::{
@@ -530,4 +530,169 @@ fn checkboxes(name: &str, property: &PropertySchema) -> Vec<(String, PropertySch
             )
         })
         .collect()
+}
+
+/// Writing a request out: for a revision, as a JSON-RPC message, as a 2026-07-28 entry.
+impl ElicitRequest {
+    /// The `params` object for protocol revision `version`.
+    ///
+    /// - 2025-06-18: no `mode` key; titled single selects become `enum` + `enumNames`;
+    ///   `default` only on booleans; no `$schema`. Multi-select fields and URL mode do not
+    ///   exist in that revision, so such requests are errors.
+    /// - 2025-11-25: everything; a URL request must have an `elicitationId`.
+    /// - 2026-07-28: no `elicitationId`; `pattern` is left out (the parser still enforces it).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
+    /// use serde_json::json;
+    ///
+    /// /// Pick a size
+    /// #[derive(Elicit)]
+    /// enum Size { Small, Large }
+    ///
+    /// let params = ElicitRequest::form::<Size>().render(ProtocolVersion::V2025_06_18).unwrap();
+    /// assert_eq!(params["requestedSchema"]["properties"]["size"], json!({
+    ///     "type": "string",
+    ///     "enum": ["Small", "Large"],
+    ///     "enumNames": ["Small", "Large"],
+    /// }));
+    /// assert!(params.get("mode").is_none());
+    /// ```
+    ///
+    /// # Errors
+    /// A [`RenderError`] naming what the revision cannot express.
+    pub fn render(&self, version: ProtocolVersion) -> Result<Value, RenderError> {
+        self.render_with(version, MultiSelectFallback::Refuse)
+    }
+
+    /// [`render`](Self::render), with `fallback` deciding how a multi-select is written for
+    /// a revision that has none.
+    ///
+    /// # Errors
+    /// As [`render`](Self::render).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::{ElicitRequest, MultiSelectFallback, ProtocolVersion};
+    ///
+    /// #[derive(Elicit)]
+    /// enum Topping { Cheese, Olives }
+    ///
+    /// /// Build your pizza
+    /// #[derive(Elicit)]
+    /// struct Pizza { toppings: Vec<Topping> }
+    ///
+    /// let request = ElicitRequest::form::<Pizza>();
+    /// assert!(request.render(ProtocolVersion::V2025_06_18).is_err());
+    /// let params = request.render_with(ProtocolVersion::V2025_06_18, MultiSelectFallback::Checkboxes).unwrap();
+    /// assert_eq!(params["requestedSchema"]["properties"]["toppings.Cheese"]["type"], "boolean");
+    /// ```
+    pub fn render_with(
+        &self,
+        version: ProtocolVersion,
+        fallback: MultiSelectFallback,
+    ) -> Result<Value, RenderError> {
+        params(self, version, fallback).map(|params| to_json(&params))
+    }
+
+    /// The whole `elicitation/create` JSON-RPC request, with the params as held (for a
+    /// request built by a server: the 2025-11-25 form).
+    ///
+    /// ```
+    /// # use elicit_core::protocol::ElicitRequest;
+    /// let request = ElicitRequest::url("Sign in", "https://example.com/sign-in", "e-7").unwrap();
+    /// assert_eq!(request.to_jsonrpc("req-1"), serde_json::json!({
+    ///     "jsonrpc": "2.0",
+    ///     "id": "req-1",
+    ///     "method": "elicitation/create",
+    ///     "params": {
+    ///         "mode": "url",
+    ///         "message": "Sign in",
+    ///         "url": "https://example.com/sign-in",
+    ///         "elicitationId": "e-7"
+    ///     }
+    /// }));
+    /// ```
+    pub fn to_jsonrpc(&self, id: impl Into<RequestId>) -> Value {
+        jsonrpc::request(&id.into(), METHOD, to_json(self))
+    }
+
+    /// The whole JSON-RPC request with the params rendered for `version`.
+    ///
+    /// # Errors
+    /// As [`render`](Self::render).
+    ///
+    /// ```
+    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
+    ///
+    /// let request = ElicitRequest::url("Pay", "https://pay.example.com/", "p-1").unwrap();
+    /// let message = request.to_jsonrpc_for(3, ProtocolVersion::V2026_07_28).unwrap();
+    /// assert!(message["params"].get("elicitationId").is_none());
+    /// assert!(request.to_jsonrpc_for(3, ProtocolVersion::V2025_06_18).is_err());
+    /// ```
+    pub fn to_jsonrpc_for(
+        &self,
+        id: impl Into<RequestId>,
+        version: ProtocolVersion,
+    ) -> Result<Value, RenderError> {
+        Ok(jsonrpc::request(&id.into(), METHOD, self.render(version)?))
+    }
+
+    /// The 2026-07-28 `InputRequests` entry: `{"method":"elicitation/create","params":…}`
+    /// with the params rendered for 2026-07-28 (which cannot fail).
+    ///
+    /// ```
+    /// # use elicit_core::protocol::ElicitRequest;
+    /// let request = ElicitRequest::url("Sign in", "https://example.com/sign-in", "e-7").unwrap();
+    /// assert_eq!(request.to_input_request(), serde_json::json!({
+    ///     "method": "elicitation/create",
+    ///     "params": {"mode": "url", "message": "Sign in", "url": "https://example.com/sign-in"}
+    /// }));
+    /// ```
+    pub fn to_input_request(&self) -> Value {
+        to_json(&InputRequestView(self))
+    }
+
+    /// The whole JSON-RPC request for `version`, as JSON text with the form's fields in
+    /// declaration order whatever `serde_json`'s features (a `serde_json::Value` sorts object
+    /// keys unless `preserve_order` is on, and clients show fields in the order received).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
+    ///
+    /// /// Shipping details
+    /// #[derive(Elicit)]
+    /// struct Shipping { street: String, city: String, zip: String }
+    ///
+    /// let text = ElicitRequest::form::<Shipping>()
+    ///     .to_jsonrpc_string(1, ProtocolVersion::V2025_06_18)
+    ///     .unwrap();
+    /// assert!(text.starts_with(r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"Shipping details","#));
+    /// assert!(text.contains(r#""properties":{"street":{"type":"string","title":"Street"},"city":{"type":"string","title":"City"},"zip":{"type":"string","title":"Zip"}}"#));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`render`](Self::render).
+    pub fn to_jsonrpc_string(
+        &self,
+        id: impl Into<RequestId>,
+        version: ProtocolVersion,
+    ) -> Result<String, RenderError> {
+        let id = id.into();
+        let view = JsonRpcView {
+            id: &id,
+            params: params(self, version, MultiSelectFallback::Refuse)?,
+        };
+        // Infallible for the same reason as `render::to_json`.
+        Ok(serde_json::to_string(&view).unwrap_or_default())
+    }
+}
+
+/// The params as held: `mode` always, `elicitationId` when there is one.
+impl Serialize for ElicitRequest {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        as_held(self).serialize(serializer)
+    }
 }

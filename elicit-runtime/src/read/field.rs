@@ -6,14 +6,14 @@
 //! type); the verdicts are plain functions compiled once, here.
 
 use crate::error::FieldErrorKind;
-use crate::facts::{FactKind, Facts};
+use crate::field::facts::{FactKind, Facts};
 use crate::schema::PropertySchema;
 use crate::shape::{Offer, OfferSlot};
 
 use super::errors::Errors;
 use super::raw::Raw;
 use super::sent::AsSent;
-use crate::__private::FormField;
+use crate::field::slot::FormField;
 
 /// Reads the field `name` of a derived form from its slot (absent, or the value found),
 /// against the field as sent; records its error and returns `None` when it does not fit.
@@ -23,7 +23,7 @@ use crate::__private::FormField;
 /// missing. A field that was not asked must be left out; a kept one is its earlier answer.
 ///
 /// In line, the common case only (a value given for a field asked); the others are
-/// [`read_field_otherwise`], out of line.
+/// `read_field_otherwise`, out of line.
 // Measured: left to `#[inline]`, rustc keeps it out of line for the larger field types, and
 // the call costs about a tenth of reading a form.
 #[allow(clippy::inline_always)]

@@ -66,7 +66,7 @@ fn scan(names: &[&str], key: &str) -> Option<usize> {
 }
 
 /// Reads `content` into a derived struct form, each field against the field as `sent`: one
-/// pass over `content`'s entries into the form's slots ([`fill_from_map`], compiled once,
+/// pass over `content`'s entries into the form's slots (`fill_from_map`, compiled once,
 /// here), then the form built from them.
 ///
 /// # Errors

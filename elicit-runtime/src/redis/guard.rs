@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::{Duration, SystemTime};
 
 use super::{ConnectionManager, DEFAULT_PREFIX, RedisError, connect};
-use crate::protocol::state::{GuardFuture, ReplayGuard, StateUse};
+use crate::state::{GuardFuture, ReplayGuard, StateUse};
 
 /// A [`ReplayGuard`] in Redis: a state used once on any server of a fleet is refused on every
 /// other. Each use is `SET <prefix>state:<id> <owner> NX PX <ms>`: one atomic command that
@@ -17,7 +17,7 @@ use crate::protocol::state::{GuardFuture, ReplayGuard, StateUse};
 /// (with `noeviction`, a full Redis refuses the write, and the state is refused with it).
 ///
 /// ```no_run
-/// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+/// use elicit_core::state::{Binding, StateKey, StateKeys};
 /// use elicit_core::redis::RedisReplayGuard;
 /// use serde_json::json;
 ///

@@ -1,6 +1,6 @@
-//! Redis, for a fleet of servers (feature `redis`): a [`ReplayGuard`](crate::protocol::state::ReplayGuard)
+//! Redis, for a fleet of servers (feature `redis`): a [`ReplayGuard`](crate::state::ReplayGuard)
 //! that every server shares ([`RedisReplayGuard`], for
-//! [`StateKeys::open_once`](crate::protocol::state::StateKeys::open_once) and a dialog's
+//! [`StateKeys::open_once`](crate::state::StateKeys::open_once) and a dialog's
 //! `once`), and, with `url-forms`, a store of URL-mode forms ([`RedisStore`]): a link minted
 //! by one server is answered through another's page, and taken by a third.
 //!

@@ -27,11 +27,11 @@ return v";
 /// `SET … NX PX`, answered or abandoned with `SET … NX PX` (one post wins), taken with a
 /// one-key script that reads the answer and leaves `!taken` in its place. Every key expires
 /// by a time to live Redis counts. The store holds sealed strings only: what a person typed
-/// is encrypted with the servers' [`StateKeys`](crate::protocol::state::StateKeys) before it
+/// is encrypted with the servers' [`StateKeys`](crate::state::StateKeys) before it
 /// reaches Redis, bound to its link and person, and expires with it.
 ///
 /// ```no_run
-/// use elicit_core::protocol::state::StateKeys;
+/// use elicit_core::state::StateKeys;
 /// use elicit_core::redis::RedisStore;
 /// use elicit_core::url_form::UrlForms;
 ///

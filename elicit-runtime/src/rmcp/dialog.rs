@@ -11,10 +11,10 @@ use ::rmcp::{Peer, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::convert::{params_2026, protocol_version};
-use super::served::SharedSettings;
+use super::served::{CallArguments, SharedSettings};
 use crate::dialog::{Connection, Dialog, Halt, Respond, Sending};
-use crate::protocol::state::{Binding, Principal};
 use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolVersion};
+use crate::state::{Binding, Principal};
 
 /// A `#[tool]` method takes a [`Dialog`] as an argument: bound to the tool's name and
 /// arguments and to the caller the request identifies (see [`Dialog::from_rmcp`]), with the
@@ -68,11 +68,6 @@ impl<S: ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Dialog {
     }
 }
 
-/// The arguments of the tool call being served, as the first dialog (or elicit extractor) of
-/// the call saw them: kept in the request's extensions, which no extractor takes.
-#[derive(Clone)]
-pub(super) struct CallArguments(pub(super) Map<String, Value>);
-
 impl Dialog {
     /// A dialog for a `prompts/get` call (in `ServerHandler::get_prompt`, whose `params`
     /// carry the retry's `inputResponses` and `requestState`; rmcp's `#[prompt]` router does
@@ -118,7 +113,7 @@ impl Dialog {
     ///
     /// Its states are bound to the caller the request identifies, unless you name a
     /// principal ([`principal`](Self::principal)) or the keys' policy says otherwise
-    /// ([`PrincipalPolicy`](crate::protocol::state::PrincipalPolicy)): a [`Principal`] in the
+    /// ([`PrincipalPolicy`](crate::state::PrincipalPolicy)): a [`Principal`] in the
     /// request's extensions or in its HTTP request's (put there by your authorization
     /// layer), else the credential of the HTTP request's `Authorization` header. Over stdio,
     /// or over HTTP without authorization, nobody.

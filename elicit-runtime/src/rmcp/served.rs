@@ -5,13 +5,19 @@ use std::sync::Arc;
 use ::rmcp::handler::server::router::tool::ToolRouter;
 use ::rmcp::handler::server::tool::ToolCallContext;
 
-use super::dialog::CallArguments;
+use serde_json::{Map, Value};
+
 use crate::dialog::DialogSettings;
 
 /// The settings of the server a call is served by, as [`with_dialogs`] leaves them in the
 /// call's request context for its dialogs.
 #[derive(Clone)]
 pub(super) struct SharedSettings(pub(super) Arc<DialogSettings>);
+
+/// The arguments of the tool call being served, as the first dialog (or elicit extractor) of
+/// the call saw them: kept in the request's extensions, which no extractor takes.
+#[derive(Clone)]
+pub(super) struct CallArguments(pub(super) Map<String, Value>);
 
 /// `router`, its tools' dialogs made with `settings`: given once where the server is made,
 /// so that no tool body names any of it (the keys the 2026-07-28 states are sealed with,
@@ -28,7 +34,7 @@ pub(super) struct SharedSettings(pub(super) Arc<DialogSettings>);
 ///
 /// ```
 /// use elicit_core::dialog::{Dialog, DialogSettings};
-/// use elicit_core::protocol::state::{StateKey, StateKeys};
+/// use elicit_core::state::{StateKey, StateKeys};
 /// use elicit_core::rmcp::with_dialogs;
 /// use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 /// use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};

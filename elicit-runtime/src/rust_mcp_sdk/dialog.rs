@@ -11,8 +11,8 @@ use serde_json::{Map, Value};
 
 use super::result::input_required;
 use crate::dialog::{Dialog, Halt, Respond};
-use crate::protocol::state::{Binding, Principal};
 use crate::protocol::{InputRequiredResult, ProtocolVersion};
+use crate::state::{Binding, Principal};
 
 /// A dialog for a `tools/call` the SDK read (in `ServerHandler::handle_call_tool_request_mrtr`):
 /// bound to the tool's name and arguments, with the retry's `inputResponses` and
@@ -52,7 +52,7 @@ impl From<&CallToolRequestParams> for Dialog {
 ///
 /// ```
 /// use elicit_core::dialog::Dialog;
-/// use elicit_core::protocol::state::Binding;
+/// use elicit_core::state::Binding;
 /// use rust_mcp_sdk::schema::GetPromptRequestParams;
 /// use serde_json::json;
 ///
@@ -88,7 +88,7 @@ impl From<&GetPromptRequestParams> for Dialog {
 impl Dialog {
     /// Binds the dialog's states to the caller the SDK authenticated for this request (the
     /// `AuthInfo` its authorization middleware validated), under the keys'
-    /// [`PrincipalPolicy`](crate::protocol::state::PrincipalPolicy), unless you name a
+    /// [`PrincipalPolicy`](crate::state::PrincipalPolicy), unless you name a
     /// principal ([`principal`](Self::principal)): the token's issuer (its `iss` claim, kept
     /// in `extra`) and subject ([`Principal::issuer_subject`]), or, for a token without a
     /// subject, its unique id. A server without authorization has none, and binds nobody.

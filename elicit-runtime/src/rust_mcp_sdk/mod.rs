@@ -190,7 +190,7 @@
 //!   `-32021` naming the mode (or the tool falls back, after
 //!   [`supports`](crate::dialog::Dialog::supports)).
 //! - **The state is sealed by the dialog**: the SDK's `RequestStateCodec` binds nothing to
-//!   the call and has no key rotation; a dialog seals with [`StateKeys`](crate::protocol::state::StateKeys)
+//!   the call and has no key rotation; a dialog seals with [`StateKeys`](crate::state::StateKeys)
 //!   (encrypted, bound to the tool and its arguments, expiring).
 //! - **Errors are built field by field**: `RpcError::new` takes the SDK's closed
 //!   `RpcErrorCodes`, which has no `-32042` and no code of a server's own; the conversions

@@ -278,7 +278,7 @@ mod tests {
         assert_eq!(params.arguments.unwrap()["file"], "a.rs");
         assert_eq!(
             dialog.binding(),
-            &crate::protocol::state::Binding::prompt("review", &json!({"file": "a.rs"}))
+            &crate::state::Binding::prompt("review", &json!({"file": "a.rs"}))
         );
     }
 }

@@ -124,7 +124,7 @@ impl Router {
     ///
     /// ```
     /// use elicit_core::dialog::DialogSettings;
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     /// use elicit_core::rust_mcp_sdk::Router;
     ///
     /// // Every instance of the fleet seals with the same keys (from a secret store in truth).

@@ -65,6 +65,7 @@
 
 mod read;
 mod shared;
+pub(crate) mod validate;
 mod wire;
 
 pub(crate) use self::shared::SharedSchema;

@@ -8,15 +8,13 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::marker::PhantomData;
 
-use serde_json::{Number, Value};
+use serde_json::Value;
 
-use super::parts::{FieldParts, narrow};
-use crate::__private::{MultiSelectField, NumberField, StringField};
+use super::parts::{FieldParts, compare, narrow};
+use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::ElicitField;
 use crate::choice::ElicitEnum;
-use crate::schema::{
-    EnumOption, PropertySchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
-};
+use crate::schema::PropertySchema;
 
 /// How one field of a form is shaped for this asking: its texts, a narrower range, fewer
 /// options, a default, a check of its own. A derived form's builder hands it to the closure
@@ -388,60 +386,4 @@ fn constant<E: ElicitEnum>(option: &E) -> &'static str {
     E::VARIANTS
         .get(option.index())
         .map_or("", |variant| variant.value)
-}
-
-/// Orders two JSON numbers exactly: as integers when both are, else as `f64`.
-pub(super) fn compare(a: &Number, b: &Number) -> Ordering {
-    if let (Some(a), Some(b)) = (a.as_i64(), b.as_i64()) {
-        return a.cmp(&b);
-    }
-    if let (Some(a), Some(b)) = (a.as_u64(), b.as_u64()) {
-        return a.cmp(&b);
-    }
-    // One is a negative `i64`, the other a `u64` beyond `i64`.
-    if a.as_i64().is_some() && b.as_u64().is_some() {
-        return Ordering::Less;
-    }
-    if a.as_u64().is_some() && b.as_i64().is_some() {
-        return Ordering::Greater;
-    }
-    let (a, b) = (
-        a.as_f64().unwrap_or(f64::NAN),
-        b.as_f64().unwrap_or(f64::NAN),
-    );
-    a.partial_cmp(&b).unwrap_or(Ordering::Equal)
-}
-
-/// The titled form of a select, so that one option can carry a title of its own.
-pub(super) fn titled(property: &mut PropertySchema) {
-    let replacement = match property {
-        PropertySchema::UntitledSingleSelect(schema) => {
-            PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
-                title: schema.title.take(),
-                description: schema.description.take(),
-                options: schema
-                    .options
-                    .iter()
-                    .map(|value| EnumOption::new(value.clone(), value.clone()))
-                    .collect(),
-                default: schema.default.take(),
-            })
-        }
-        PropertySchema::UntitledMultiSelect(schema) => {
-            PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
-                title: schema.title.take(),
-                description: schema.description.take(),
-                options: schema
-                    .options
-                    .iter()
-                    .map(|value| EnumOption::new(value.clone(), value.clone()))
-                    .collect(),
-                min_items: schema.min_items,
-                max_items: schema.max_items,
-                default: schema.default.take(),
-            })
-        }
-        _ => return,
-    };
-    *property = replacement;
 }

@@ -54,6 +54,7 @@ mod check;
 mod field;
 // What generated code uses (the builder's parts, the offers) is public in these modules and
 // reached only through `__private`, not at a path of this public module.
+pub(crate) mod form_parts;
 pub(crate) mod options;
 pub(crate) mod parts;
 

@@ -1,23 +1,17 @@
-//! What a derived form's builder collects: the form's parts ([`FormParts`]), one field's
-//! ([`FieldParts`]), and the checks that run on the answer.
+//! What a derived form's builder collects for one field ([`FieldParts`]), the checks that
+//! run on the answer, and the helpers the field shapes share; the form's parts are in
+//! `form_parts`.
 
-use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::fmt::Display;
 use std::sync::Arc;
 
-use serde_json::Value;
+use serde_json::{Number, Value};
 
-use std::marker::PhantomData;
-
-use super::field::{FieldShape, compare, titled};
-use super::options::{Given, MultiOptions, NotGiven, Offer, OfferShape, OfferSlot, Options};
-use crate::form::Form;
-use crate::read::{FieldPlan, FormReader, Plan};
 use crate::schema::{
-    BooleanSchema, EnumOption, PropertySchema, RequestedSchema, TitledMultiSelectSchema,
-    TitledSingleSelectSchema,
+    EnumOption, PropertySchema, RequestedSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
 };
-use crate::{ContentError, FieldError, FieldErrorKind, ShapeError};
+use crate::{ContentError, FieldError, FieldErrorKind};
 
 /// A check of one field of an answer, given the whole answer: its error message, if any.
 pub(crate) type Check<F> = Box<dyn Fn(&F) -> Option<String> + Send + Sync>;
@@ -38,7 +32,7 @@ pub(crate) struct FieldParts<F> {
 }
 
 impl<F> FieldParts<F> {
-    fn new(name: &'static str, property: PropertySchema, optional: bool) -> Self {
+    pub(crate) fn new(name: &'static str, property: PropertySchema, optional: bool) -> Self {
         Self {
             name,
             property,
@@ -146,7 +140,7 @@ impl<F> FieldParts<F> {
     }
 
     /// What leaves no answer that fits, or a given default that does not.
-    fn check_shape(&mut self) {
+    pub(crate) fn check_shape(&mut self) {
         self.problems.extend(empty(&self.property));
         // A default is a value, never `null`: the property's own check is what an answer of
         // it would meet.
@@ -175,13 +169,13 @@ impl<F> FieldParts<F> {
 
     /// Whether an answer must give this field: a field that is not an `Option` and has no
     /// default sent.
-    fn is_required(&self) -> bool {
+    pub(crate) fn is_required(&self) -> bool {
         !self.optional && self.property.default_value().is_none()
     }
 }
 
 /// Whether the property is a select (single or multi).
-fn is_select(property: &PropertySchema) -> bool {
+pub(crate) fn is_select(property: &PropertySchema) -> bool {
     !matches!(
         property,
         PropertySchema::String(_) | PropertySchema::Number(_) | PropertySchema::Boolean(_)
@@ -228,213 +222,6 @@ fn empty(property: &PropertySchema) -> Option<String> {
             }
         }
         _ => (property.option_values().count() == 0).then(|| "no option is offered".to_owned()),
-    }
-}
-
-/// A form while its builder shapes it: what generated builders keep and call.
-#[doc(hidden)]
-pub struct FormParts<F> {
-    message: Cow<'static, str>,
-    schema: RequestedSchema,
-    checks: Vec<(&'static str, Check<F>)>,
-    problems: Vec<ShapeError>,
-    attempts: u32,
-    /// Optional fields left out of the form because nothing was offered for them.
-    unasked: Vec<&'static str>,
-}
-
-impl<F: 'static> FormParts<F> {
-    /// The parts of a form with this prompt and base schema (the type's own, or one whose
-    /// fields filled at run time are still empty).
-    pub fn new(message: &'static str, schema: RequestedSchema) -> Self {
-        Self {
-            message: Cow::Borrowed(message),
-            schema,
-            checks: Vec::new(),
-            problems: Vec::new(),
-            attempts: 1,
-            unasked: Vec::new(),
-        }
-    }
-
-    /// The schema as shaped so far.
-    pub fn schema(&self) -> &RequestedSchema {
-        &self.schema
-    }
-
-    /// Replaces the prompt.
-    pub fn message(&mut self, message: String) {
-        self.message = Cow::Owned(message);
-    }
-
-    /// Sets how many times the form is asked at most.
-    pub fn attempts(&mut self, attempts: u32) {
-        self.attempts = attempts.max(1);
-    }
-
-    /// Adds a check of the whole answer, whose error names the field `name`.
-    pub fn check<E: Display>(
-        &mut self,
-        name: &'static str,
-        check: impl Fn(&F) -> Result<(), E> + Send + Sync + 'static,
-    ) {
-        let check: Check<F> =
-            Box::new(move |form: &F| check(form).err().map(|error| error.to_string()));
-        self.checks.push((name, check));
-    }
-
-    /// Shapes the field `name`, whose value `get` reads from an answer.
-    /// `optional`: the field is an `Option`.
-    pub fn field<T: 'static>(
-        &mut self,
-        name: &'static str,
-        optional: bool,
-        get: fn(&F) -> Option<&T>,
-        shape: impl FnOnce(FieldShape<F, T>) -> FieldShape<F, T>,
-    ) {
-        let Some(parts) = self.take(name, optional) else {
-            return;
-        };
-        let shaped = shape(FieldShape {
-            parts,
-            get,
-            _type: PhantomData,
-        });
-        self.put(shaped.parts);
-    }
-
-    /// Gives the options of the field `name` (a single select filled at run time; an
-    /// `Option` if `optional`); what was offered, for reading the answer.
-    pub fn options<V: 'static>(
-        &mut self,
-        name: &'static str,
-        optional: bool,
-        get: fn(&F) -> Option<&V>,
-        shape: impl FnOnce(Options<F, V, NotGiven>) -> Options<F, V, Given>,
-    ) -> Offer<V> {
-        self.offered(name, optional, get, shape)
-    }
-
-    /// Gives the options of the field `name` (a multi-select filled at run time).
-    pub fn multi_options<V: 'static>(
-        &mut self,
-        name: &'static str,
-        optional: bool,
-        get: fn(&F) -> Option<&Vec<V>>,
-        shape: impl FnOnce(MultiOptions<F, V, NotGiven>) -> MultiOptions<F, V, Given>,
-    ) -> Offer<V> {
-        self.offered(name, optional, get, shape)
-    }
-
-    fn offered<V, S: OfferShape<F, V>>(
-        &mut self,
-        name: &'static str,
-        optional: bool,
-        get: fn(&F) -> Option<&S::Value>,
-        shape: impl FnOnce(S) -> S::Given,
-    ) -> Offer<V> {
-        let parts = self
-            .take(name, optional)
-            .unwrap_or_else(|| FieldParts::new(name, placeholder(S::MULTI), optional));
-        let (parts, offer) = S::finish(shape(S::start(parts, get)));
-        self.put(parts);
-        offer
-    }
-
-    /// The field `name`'s parts, taken out of the schema to be shaped (a placeholder holds
-    /// its place until [`put`](Self::put) puts it back).
-    pub(crate) fn take(&mut self, name: &'static str, optional: bool) -> Option<FieldParts<F>> {
-        let slot = self.slot(name)?;
-        let property = std::mem::replace(slot, PropertySchema::Boolean(BooleanSchema::default()));
-        Some(FieldParts::new(name, property, optional))
-    }
-
-    /// Puts a shaped field back; an optional select left with no option is not asked at all
-    /// (its answer is `None`), rather than sent with an empty list. (A select that is not an
-    /// `Option` and has no option left is a problem: nothing could answer it.)
-    pub(crate) fn put(&mut self, mut parts: FieldParts<F>) {
-        if is_select(&parts.property)
-            && parts.property.option_values().next().is_none()
-            && parts.optional
-        {
-            // Left in place until `build` (a generated reader finds its fields by place).
-            self.unasked.push(parts.name);
-            if let Some(slot) = self.slot(parts.name) {
-                *slot = parts.property;
-            }
-            return;
-        }
-        self.unasked.retain(|name| *name != parts.name);
-        parts.check_shape();
-        for problem in parts.problems.drain(..) {
-            self.problems.push(ShapeError::new(parts.name, problem));
-        }
-        for check in parts.checks.drain(..) {
-            self.checks.push((parts.name, check));
-        }
-        // The wire says what the reader will ask of the field: a field that needs a value
-        // and has no default sent is required; one with a default sent is not (an answer that
-        // leaves it out is read as that default), as a field with a declared default is not.
-        let required = parts.is_required();
-        if let Some(slot) = self.slot(parts.name) {
-            *slot = parts.property;
-        }
-        set_required(&mut self.schema, parts.name, required);
-    }
-
-    fn slot(&mut self, name: &str) -> Option<&mut PropertySchema> {
-        self.schema
-            .properties
-            .iter_mut()
-            .find(|(property, _)| property == name)
-            .map(|(_, slot)| slot)
-    }
-
-    /// A problem found while shaping the field `name`.
-    pub fn problem(&mut self, name: &'static str, problem: impl Into<String>) {
-        self.problems.push(ShapeError::new(name, problem));
-    }
-
-    /// The form, read by `reader` (the form's one reader) against the form as shaped, its
-    /// fields filled at run time against `offers` (one per such field, in declaration
-    /// order); or the first problem.
-    ///
-    /// # Errors
-    /// The first [`ShapeError`] found while shaping.
-    pub fn build(
-        self,
-        reader: FormReader<F>,
-        offers: Vec<OfferSlot>,
-    ) -> Result<Form<F>, ShapeError> {
-        if let Some(problem) = self.problems.into_iter().next() {
-            return Err(problem);
-        }
-        let checks: Checks<F> = Arc::new(self.checks);
-        let unasked = self.unasked;
-        let mut schema = self.schema;
-        schema
-            .properties
-            .retain(|(name, _)| !unasked.contains(&name.as_str()));
-        schema
-            .required
-            .retain(|name| !unasked.contains(&name.as_str()));
-        // Each field of the form, as sent: the property of that name, or not asked. (Every
-        // name of the reader is a property of the form's base schema.)
-        let fields = reader
-            .names
-            .iter()
-            .map(|name| {
-                schema
-                    .properties
-                    .iter()
-                    .position(|(property, _)| property == name)
-                    .map_or(FieldPlan::Unasked, FieldPlan::Asked)
-            })
-            .collect();
-        let plan = Plan { fields, offers };
-        Ok(Form::shaped(self.message, Arc::new(schema), reader, plan)
-            .attempts(self.attempts)
-            .with_checks(checks))
     }
 }
 
@@ -527,4 +314,60 @@ pub(crate) fn run_checks<F>(checks: &Checks<F>, answer: &F) -> Result<(), Conten
     } else {
         Err(ContentError::from(errors))
     }
+}
+
+/// Orders two JSON numbers exactly: as integers when both are, else as `f64`.
+pub(crate) fn compare(a: &Number, b: &Number) -> Ordering {
+    if let (Some(a), Some(b)) = (a.as_i64(), b.as_i64()) {
+        return a.cmp(&b);
+    }
+    if let (Some(a), Some(b)) = (a.as_u64(), b.as_u64()) {
+        return a.cmp(&b);
+    }
+    // One is a negative `i64`, the other a `u64` beyond `i64`.
+    if a.as_i64().is_some() && b.as_u64().is_some() {
+        return Ordering::Less;
+    }
+    if a.as_u64().is_some() && b.as_i64().is_some() {
+        return Ordering::Greater;
+    }
+    let (a, b) = (
+        a.as_f64().unwrap_or(f64::NAN),
+        b.as_f64().unwrap_or(f64::NAN),
+    );
+    a.partial_cmp(&b).unwrap_or(Ordering::Equal)
+}
+
+/// The titled form of a select, so that one option can carry a title of its own.
+pub(crate) fn titled(property: &mut PropertySchema) {
+    let replacement = match property {
+        PropertySchema::UntitledSingleSelect(schema) => {
+            PropertySchema::TitledSingleSelect(TitledSingleSelectSchema {
+                title: schema.title.take(),
+                description: schema.description.take(),
+                options: schema
+                    .options
+                    .iter()
+                    .map(|value| EnumOption::new(value.clone(), value.clone()))
+                    .collect(),
+                default: schema.default.take(),
+            })
+        }
+        PropertySchema::UntitledMultiSelect(schema) => {
+            PropertySchema::TitledMultiSelect(TitledMultiSelectSchema {
+                title: schema.title.take(),
+                description: schema.description.take(),
+                options: schema
+                    .options
+                    .iter()
+                    .map(|value| EnumOption::new(value.clone(), value.clone()))
+                    .collect(),
+                min_items: schema.min_items,
+                max_items: schema.max_items,
+                default: schema.default.take(),
+            })
+        }
+        _ => return,
+    };
+    *property = replacement;
 }

@@ -13,7 +13,7 @@ use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 use zeroize::Zeroizing;
 
-use crate::protocol::state::Principal;
+use crate::state::Principal;
 
 /// The name of the hidden field that carries the token.
 pub(crate) const FIELD: &str = "_csrf";

@@ -5,7 +5,7 @@ use std::fmt;
 use super::store::StoreError;
 use crate::ContentError;
 use crate::protocol::UrlError;
-use crate::protocol::state::{SealError, StateError};
+use crate::state::{SealError, StateError};
 
 /// Why [`UrlForms`](super::UrlForms) could not be built, mint a link, or hand an answer over.
 ///

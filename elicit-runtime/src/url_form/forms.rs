@@ -19,7 +19,7 @@ use super::record::{LinkRecord, open_answer, open_link, seal_link};
 use super::store::{Answer, StoreError, UrlFormStore};
 use crate::Form;
 use crate::protocol::UrlPolicy;
-use crate::protocol::state::{Principal, StateError, StateKeys};
+use crate::state::{Principal, StateError, StateKeys};
 
 /// The URL-mode forms of a server: it mints one-time links bound to the person asked, serves
 /// their pages ([`router`](Self::router), mounted on the MCP server's own origin), and hands
@@ -31,7 +31,7 @@ use crate::protocol::state::{Principal, StateError, StateKeys};
 ///
 /// ```
 /// use elicit_core::Elicit;
-/// use elicit_core::protocol::state::{Principal, StateKeys};
+/// use elicit_core::state::{Principal, StateKeys};
 /// use elicit_core::url_form::{SecretString, UrlForm, UrlFormError, UrlForms, cookie};
 /// use http::request::Parts;
 ///
@@ -104,7 +104,7 @@ impl fmt::Debug for UrlForms {
 ///
 /// ```
 /// use elicit_core::protocol::UrlPolicy;
-/// use elicit_core::protocol::state::StateKeys;
+/// use elicit_core::state::StateKeys;
 /// use elicit_core::url_form::{MemoryStore, UrlForms};
 /// use std::time::Duration;
 ///
@@ -179,7 +179,7 @@ impl UrlForms {
     /// only ([`UrlPolicy::HttpsOnly`]), the `DEFAULT_` settings above.
     ///
     /// ```
-    /// use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::state::StateKeys;
     /// use elicit_core::url_form::UrlForms;
     ///
     /// let builder = UrlForms::builder("https://mcp.example.com/connect", StateKeys::generate().unwrap(), |_: &http::request::Parts| None);
@@ -209,7 +209,7 @@ impl UrlFormsBuilder {
     /// of a fleet share one (`RedisStore`, feature `redis`) and the same keys.
     ///
     /// ```
-    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::state::StateKeys;
     /// use elicit_core::url_form::{MemoryStore, UrlForms};
     /// use std::sync::Arc;
     ///
@@ -227,7 +227,7 @@ impl UrlFormsBuilder {
     /// How long a link stays open (at least a second).
     ///
     /// ```
-    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::state::StateKeys;
     /// # use elicit_core::url_form::UrlForms;
     /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
     ///     .ttl(std::time::Duration::from_secs(120));
@@ -242,7 +242,7 @@ impl UrlFormsBuilder {
     /// [`UrlForms::DEFAULT_RETENTION`]).
     ///
     /// ```
-    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::state::StateKeys;
     /// # use elicit_core::url_form::UrlForms;
     /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
     ///     .retention(std::time::Duration::from_secs(60));
@@ -256,7 +256,7 @@ impl UrlFormsBuilder {
     /// The largest post a page reads, in bytes; a larger one is refused (`413`).
     ///
     /// ```
-    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::state::StateKeys;
     /// # use elicit_core::url_form::UrlForms;
     /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
     ///     .body_limit(4096);
@@ -270,7 +270,7 @@ impl UrlFormsBuilder {
     /// How often [`UrlForms::wait`] looks at the store (at least every 10 ms).
     ///
     /// ```
-    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::state::StateKeys;
     /// # use elicit_core::url_form::UrlForms;
     /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
     ///     .poll_interval(std::time::Duration::from_millis(100));
@@ -285,7 +285,7 @@ impl UrlFormsBuilder {
     /// outside development), or `http` on a loopback host too.
     ///
     /// ```
-    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::state::StateKeys;
     /// use elicit_core::protocol::UrlPolicy;
     /// use elicit_core::url_form::UrlForms;
     ///
@@ -306,7 +306,7 @@ impl UrlFormsBuilder {
     /// is refused.
     ///
     /// ```
-    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::state::StateKeys;
     /// use elicit_core::url_form::{UrlFormError, UrlForms};
     ///
     /// let error = UrlForms::builder("https://a.example/f?x=1", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
@@ -393,7 +393,7 @@ impl UrlForms {
     ///
     /// ```
     /// use elicit_core::Elicit;
-    /// use elicit_core::protocol::state::{Principal, StateKeys};
+    /// use elicit_core::state::{Principal, StateKeys};
     /// use elicit_core::url_form::{UrlForm, UrlFormError, UrlForms};
     ///
     /// #[derive(Elicit)]
@@ -469,7 +469,7 @@ impl UrlForms {
     ///
     /// ```
     /// use elicit_core::Elicit;
-    /// use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::state::StateKeys;
     /// use elicit_core::url_form::{UrlForm, UrlForms};
     ///
     /// #[derive(Elicit)]
@@ -494,7 +494,7 @@ impl UrlForms {
     /// type's own form).
     ///
     /// ```
-    /// # use elicit_core::protocol::state::StateKeys;
+    /// # use elicit_core::state::StateKeys;
     /// # use elicit_core::url_form::UrlForms;
     /// let forms = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None).build().unwrap();
     /// assert!(!forms.serves("anything"));
@@ -543,7 +543,7 @@ impl UrlForms {
     ///
     /// ```
     /// use elicit_core::Elicit;
-    /// use elicit_core::protocol::state::{Principal, StateKeys};
+    /// use elicit_core::state::{Principal, StateKeys};
     /// use elicit_core::url_form::{LinkId, UrlFormError, UrlForms};
     ///
     /// #[derive(Elicit)]
@@ -604,7 +604,7 @@ impl UrlForms {
     ///
     /// ```
     /// use elicit_core::Elicit;
-    /// use elicit_core::protocol::state::{Principal, StateKeys};
+    /// use elicit_core::state::{Principal, StateKeys};
     /// use elicit_core::url_form::{UrlForm, UrlFormError, UrlForms};
     /// use std::time::Duration;
     ///
@@ -665,7 +665,7 @@ impl UrlForms {
     ///
     /// ```
     /// use elicit_core::Elicit;
-    /// use elicit_core::protocol::state::{Principal, StateKeys};
+    /// use elicit_core::state::{Principal, StateKeys};
     /// use elicit_core::url_form::{UrlForm, UrlForms};
     ///
     /// #[derive(Elicit)]

@@ -7,14 +7,14 @@ use std::pin::Pin;
 use http::header::COOKIE;
 use http::request::Parts;
 
-use crate::protocol::state::Principal;
+use crate::state::Principal;
 
 /// The future an [`Identify`] hook returns (boxed, so that a hook can be held as
 /// `dyn Identify` and look a session up in an async store).
 ///
 /// ```
 /// use elicit_core::url_form::IdentifyFuture;
-/// use elicit_core::protocol::state::Principal;
+/// use elicit_core::state::Principal;
 ///
 /// let nobody: IdentifyFuture<'static> = Box::pin(async { None::<Principal> });
 /// # drop(nobody);
@@ -36,7 +36,7 @@ pub type IdentifyFuture<'a> = Pin<Box<dyn Future<Output = Option<Principal>> + S
 /// for one that awaits (a session store, a token introspection).
 ///
 /// ```
-/// use elicit_core::protocol::state::Principal;
+/// use elicit_core::state::Principal;
 /// use elicit_core::url_form::{Identify, IdentifyFuture, cookie};
 /// use http::request::Parts;
 /// use std::collections::HashMap;

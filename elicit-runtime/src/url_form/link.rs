@@ -89,7 +89,7 @@ impl fmt::Debug for LinkId {
 ///
 /// ```
 /// use elicit_core::Elicit;
-/// use elicit_core::protocol::state::{Principal, StateKeys};
+/// use elicit_core::state::{Principal, StateKeys};
 /// use elicit_core::url_form::{UrlForm, UrlForms};
 ///
 /// /// Which region?

@@ -27,7 +27,7 @@
 //!
 //! ```
 //! use elicit_core::Elicit;
-//! use elicit_core::protocol::state::{Principal, StateKeys};
+//! use elicit_core::state::{Principal, StateKeys};
 //! use elicit_core::url_form::{SecretString, UrlForm, UrlForms, cookie};
 //!
 //! /// Connect the weather service

@@ -11,8 +11,8 @@ use zeroize::Zeroize;
 
 use super::content::Content;
 use super::link::LinkId;
-use crate::protocol::state::{Binding, Principal, SealError, StateError, StateKeys};
 use crate::schema::RequestedSchema;
+use crate::state::{Binding, Principal, SealError, StateError, StateKeys};
 
 /// A pending link: which elicitation, which form, and the page's CSRF secret.
 #[derive(Serialize, Deserialize)]

@@ -32,7 +32,7 @@ use super::post::{self, PostError};
 use super::record::{LinkRecord, open_link, seal_answer};
 use super::store::Answer;
 use crate::FieldError;
-use crate::protocol::state::{Principal, StateError};
+use crate::state::{Principal, StateError};
 
 impl UrlForms {
     /// The router that serves the pages: `GET` shows a link's form, `POST` reads its answer.
@@ -41,7 +41,7 @@ impl UrlForms {
     /// there, and the page only accepts posts from that origin.
     ///
     /// ```
-    /// use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::state::StateKeys;
     /// use elicit_core::url_form::UrlForms;
     ///
     /// let forms = UrlForms::builder("https://mcp.example.com/connect", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)

@@ -23,7 +23,7 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 /// page was answered) or `Abandoned`, and from `Submitted` once to `Taken`.
 ///
 /// The strings a store is given are sealed with the server's
-/// [`StateKeys`](crate::protocol::state::StateKeys) (encrypted, bound to the link and the
+/// [`StateKeys`](crate::state::StateKeys) (encrypted, bound to the link and the
 /// person, expiring): a store never holds an answer in clear.
 ///
 /// ```

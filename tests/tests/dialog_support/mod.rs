@@ -2,7 +2,7 @@
 //! ring from a test key, and the JSON-RPC error a call failed with.
 #![allow(dead_code)] // each test file uses what it needs
 
-use elicit_core::protocol::state::{StateKey, StateKeys};
+use elicit_core::state::{StateKey, StateKeys};
 use elicit_core::testing::KitError;
 use rmcp::model::{CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServiceError};

@@ -12,7 +12,7 @@ use axum::Router;
 use axum::body::Body;
 use elicit_core::Elicit;
 use elicit_core::protocol::UrlPolicy;
-use elicit_core::protocol::state::{Principal, StateKey, StateKeys};
+use elicit_core::state::{Principal, StateKey, StateKeys};
 use elicit_core::url_form::{SecretString, UrlForm, UrlFormStore, UrlForms, cookie};
 use http::{HeaderMap, Request, StatusCode};
 use http_body_util::BodyExt;

@@ -39,7 +39,7 @@ const HINT_LABEL: &[u8] = b"elicit request state v2: hint key";
 /// the bytes you pass to [`new`](Self::new) are yours to wipe.
 ///
 /// ```
-/// use elicit_core::protocol::state::{KeyError, StateKey};
+/// use elicit_core::state::{KeyError, StateKey};
 ///
 /// let key = StateKey::new(&[0x42; 32]).unwrap();
 /// assert_eq!(format!("{key:?}"), format!("StateKey {{ id: {:010x} }}", key.id()));
@@ -58,7 +58,7 @@ impl StateKey {
     /// The shortest key accepted, in bytes.
     ///
     /// ```
-    /// assert_eq!(elicit_core::protocol::state::StateKey::MIN_LEN, 32);
+    /// assert_eq!(elicit_core::state::StateKey::MIN_LEN, 32);
     /// ```
     pub const MIN_LEN: usize = 32;
 
@@ -68,7 +68,7 @@ impl StateKey {
     /// [`KeyError::TooShort`] when `secret` has fewer than [`StateKey::MIN_LEN`] bytes.
     ///
     /// ```
-    /// use elicit_core::protocol::state::StateKey;
+    /// use elicit_core::state::StateKey;
     ///
     /// assert!(StateKey::new(&[1; 32]).is_ok());
     /// assert!(StateKey::new(&[1; 31]).is_err());
@@ -119,7 +119,7 @@ impl StateKey {
     /// [`KeyError::NoRandomness`] when the operating system gives none.
     ///
     /// ```
-    /// use elicit_core::protocol::state::StateKey;
+    /// use elicit_core::state::StateKey;
     ///
     /// let one = StateKey::generate().unwrap();
     /// let other = StateKey::generate().unwrap();
@@ -141,7 +141,7 @@ impl StateKey {
     /// the text.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{KeyError, StateKey};
+    /// use elicit_core::state::{KeyError, StateKey};
     ///
     /// let hex = "5a".repeat(32);
     /// assert_eq!(StateKey::from_hex(&hex).unwrap().id(), StateKey::new(&[0x5a; 32]).unwrap().id());
@@ -163,7 +163,7 @@ impl StateKey {
     /// repeats the text.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{KeyError, StateKey};
+    /// use elicit_core::state::{KeyError, StateKey};
     ///
     /// let standard = StateKey::from_base64("+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/s=").unwrap();
     /// let url_safe = StateKey::from_base64("-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_v7-_s").unwrap();
@@ -190,7 +190,7 @@ impl StateKey {
     /// [`TooShort`]: KeyError::TooShort
     ///
     /// ```
-    /// use elicit_core::protocol::state::{KeyError, StateKey};
+    /// use elicit_core::state::{KeyError, StateKey};
     ///
     /// let error = StateKey::from_env("ELICIT_DOC_UNSET_KEY").unwrap_err();
     /// assert_eq!(error, KeyError::Unset { variable: "ELICIT_DOC_UNSET_KEY".into() });
@@ -228,7 +228,7 @@ impl StateKey {
     /// with.
     ///
     /// ```
-    /// use elicit_core::protocol::state::StateKey;
+    /// use elicit_core::state::StateKey;
     ///
     /// let key = StateKey::new(&[9; 32]).unwrap();
     /// assert_eq!(key.id(), StateKey::new(&[9; 32]).unwrap().id());
@@ -388,7 +388,7 @@ fn decode_base64(text: &str) -> Option<Zeroizing<Vec<u8>>> {
 /// message repeats the secret, or any part of the text it was read from.
 ///
 /// ```
-/// use elicit_core::protocol::state::{KeyError, StateKey};
+/// use elicit_core::state::{KeyError, StateKey};
 ///
 /// let error = StateKey::new(&[0; 16]).unwrap_err();
 /// assert_eq!(error, KeyError::TooShort { length: 16 });

@@ -52,7 +52,7 @@ impl<T: MultiSelectField> MultiSelectField for Option<T> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Attribute markers for the standard-library field types of `crate::fields`.
+// Attribute markers for the standard-library field types of `crate::field`.
 //
 // The shared and boxed strings are strings like `String`, so every string attribute applies.
 // The IP addresses, dates, date-times and URLs have a grammar of their own: a `format`,

@@ -4,11 +4,11 @@ use ::secrecy::{ExposeSecret, SecretString};
 use serde_json::Value;
 
 use crate::error::FieldErrorKind;
-use crate::facts::Facts;
 use crate::field::ElicitField;
+use crate::field::facts::Facts;
 use crate::read::Raw;
+use crate::schema::validate::{expect_str, raw_str};
 use crate::schema::{PropertySchema, StringSchema};
-use crate::validate::{expect_str, raw_str};
 
 /// `{"type":"string"}`, a secret: an API key, a password, a token.
 ///
@@ -56,4 +56,4 @@ impl ElicitField for SecretString {
 
 // A secret is a string like `String`: every string attribute (`min_length`, `max_length`,
 // `pattern`, `format`) applies to it, and the page states them as HTML attributes.
-impl crate::__private::StringField for SecretString {}
+impl super::kinds::StringField for SecretString {}

@@ -19,7 +19,7 @@ use super::format::NONCE_LEN;
 /// Its [`Display`](fmt::Display) form is 48 lowercase hex digits, for a key in a shared store.
 ///
 /// ```
-/// use elicit_core::protocol::state::StateId;
+/// use elicit_core::state::StateId;
 ///
 /// let id = StateId::from_bytes([0xab; 24]);
 /// assert_eq!(id.to_string(), "ab".repeat(24));
@@ -32,7 +32,7 @@ impl StateId {
     /// An id from its bytes (to read one back from a store).
     ///
     /// ```
-    /// use elicit_core::protocol::state::StateId;
+    /// use elicit_core::state::StateId;
     /// assert_eq!(StateId::from_bytes([1; 24]), StateId::from_bytes([1; 24]));
     /// ```
     pub const fn from_bytes(bytes: [u8; NONCE_LEN]) -> Self {
@@ -42,7 +42,7 @@ impl StateId {
     /// Its bytes.
     ///
     /// ```
-    /// use elicit_core::protocol::state::StateId;
+    /// use elicit_core::state::StateId;
     /// assert_eq!(StateId::from_bytes([2; 24]).as_bytes()[0], 2);
     /// ```
     pub const fn as_bytes(&self) -> &[u8; NONCE_LEN] {
@@ -66,7 +66,7 @@ impl fmt::Debug for StateId {
 /// tell.
 ///
 /// ```
-/// use elicit_core::protocol::state::GuardResult;
+/// use elicit_core::state::GuardResult;
 ///
 /// let first: GuardResult = Ok(true);
 /// let unreachable: GuardResult = Err("the store cannot be reached".into());
@@ -82,7 +82,7 @@ pub type GuardResult = Result<bool, Box<dyn std::error::Error + Send + Sync>>;
 /// a shared store.
 ///
 /// ```
-/// use elicit_core::protocol::state::Owner;
+/// use elicit_core::state::Owner;
 ///
 /// let owner = Owner::Principal([0xab; 16]);
 /// assert_eq!(owner.to_string(), format!("principal:{}", "ab".repeat(16)));
@@ -100,7 +100,7 @@ impl Owner {
     /// Whether it names a principal.
     ///
     /// ```
-    /// assert!(elicit_core::protocol::state::Owner::Principal([1; 16]).is_principal());
+    /// assert!(elicit_core::state::Owner::Principal([1; 16]).is_principal());
     /// ```
     pub const fn is_principal(&self) -> bool {
         matches!(self, Self::Principal(_))
@@ -136,7 +136,7 @@ impl fmt::Debug for Owner {
 /// down a time to live of its own (so that its clock does not matter).
 ///
 /// ```
-/// use elicit_core::protocol::state::{Owner, StateId, StateUse};
+/// use elicit_core::state::{Owner, StateId, StateUse};
 /// use std::time::{Duration, SystemTime};
 ///
 /// let now = SystemTime::now();
@@ -158,7 +158,7 @@ impl StateUse {
     /// only: a guard holds each id a minute longer.
     ///
     /// ```
-    /// assert_eq!(elicit_core::protocol::state::StateUse::DEFAULT_MARGIN.as_secs(), 60);
+    /// assert_eq!(elicit_core::state::StateUse::DEFAULT_MARGIN.as_secs(), 60);
     /// ```
     pub const DEFAULT_MARGIN: Duration = Duration::from_secs(60);
 
@@ -166,7 +166,7 @@ impl StateUse {
     /// `accepted_until` (to test a guard).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Owner, StateId, StateUse};
+    /// use elicit_core::state::{Owner, StateId, StateUse};
     /// use std::time::UNIX_EPOCH;
     ///
     /// let used = StateUse::new(StateId::from_bytes([1; 24]), Owner::Tool([2; 16]), UNIX_EPOCH);
@@ -183,7 +183,7 @@ impl StateUse {
     /// The state's id.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Owner, StateId, StateUse};
+    /// use elicit_core::state::{Owner, StateId, StateUse};
     /// use std::time::UNIX_EPOCH;
     ///
     /// let id = StateId::from_bytes([1; 24]);
@@ -196,7 +196,7 @@ impl StateUse {
     /// Whom the use is charged to.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Owner, StateId, StateUse};
+    /// use elicit_core::state::{Owner, StateId, StateUse};
     /// use std::time::UNIX_EPOCH;
     ///
     /// let used = StateUse::new(StateId::from_bytes([1; 24]), Owner::Principal([2; 16]), UNIX_EPOCH);
@@ -210,7 +210,7 @@ impl StateUse {
     /// allowance. After it, the state is refused as expired.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Owner, StateId, StateUse};
+    /// use elicit_core::state::{Owner, StateId, StateUse};
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
     /// let until = UNIX_EPOCH + Duration::from_secs(1_800_000_005);
@@ -226,7 +226,7 @@ impl StateUse {
     /// last moment has passed on this clock (another server's may be behind it).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Owner, StateId, StateUse};
+    /// use elicit_core::state::{Owner, StateId, StateUse};
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
     /// let until = UNIX_EPOCH + Duration::from_secs(1_000);
@@ -251,7 +251,7 @@ impl StateUse {
 /// `dyn ReplayGuard` and implemented over an async store).
 ///
 /// ```
-/// use elicit_core::protocol::state::{GuardFuture, ReplayGuard, StateUse};
+/// use elicit_core::state::{GuardFuture, ReplayGuard, StateUse};
 ///
 /// /// A guard for a test: every state is new.
 /// struct AlwaysNew;
@@ -286,7 +286,7 @@ pub type GuardFuture<'a> = Pin<Box<dyn Future<Output = GuardResult> + Send + 'a>
 /// caller can fill the store for everyone.
 ///
 /// ```
-/// use elicit_core::protocol::state::{GuardFuture, ReplayGuard, StateId, StateUse};
+/// use elicit_core::state::{GuardFuture, ReplayGuard, StateId, StateUse};
 /// use std::collections::HashSet;
 /// use std::sync::Mutex;
 ///
@@ -325,7 +325,7 @@ pub trait ReplayGuard: Send + Sync {
 /// expire.
 ///
 /// ```
-/// use elicit_core::protocol::state::{MemoryReplayGuard, Owner, ReplayGuard, StateId, StateUse};
+/// use elicit_core::state::{MemoryReplayGuard, Owner, ReplayGuard, StateId, StateUse};
 /// use std::time::{Duration, SystemTime};
 ///
 /// # #[tokio::main(flavor = "current_thread")] async fn main() {
@@ -399,7 +399,7 @@ impl MemoryReplayGuard {
     /// How many live entries a guard holds unless told otherwise: 100 000 (a few megabytes).
     ///
     /// ```
-    /// assert_eq!(elicit_core::protocol::state::MemoryReplayGuard::DEFAULT_CAPACITY, 100_000);
+    /// assert_eq!(elicit_core::state::MemoryReplayGuard::DEFAULT_CAPACITY, 100_000);
     /// ```
     pub const DEFAULT_CAPACITY: usize = 100_000;
 
@@ -409,7 +409,7 @@ impl MemoryReplayGuard {
     /// hundred such owners are needed to fill the default capacity.
     ///
     /// ```
-    /// assert_eq!(elicit_core::protocol::state::MemoryReplayGuard::DEFAULT_QUOTA, 1_000);
+    /// assert_eq!(elicit_core::state::MemoryReplayGuard::DEFAULT_QUOTA, 1_000);
     /// ```
     pub const DEFAULT_QUOTA: usize = 1_000;
 
@@ -418,7 +418,7 @@ impl MemoryReplayGuard {
     /// [`StateUse::DEFAULT_MARGIN`].
     ///
     /// ```
-    /// assert!(elicit_core::protocol::state::MemoryReplayGuard::new().is_empty());
+    /// assert!(elicit_core::state::MemoryReplayGuard::new().is_empty());
     /// ```
     pub fn new() -> Self {
         Self::with_capacity(Self::DEFAULT_CAPACITY)
@@ -428,7 +428,7 @@ impl MemoryReplayGuard {
     /// [`DEFAULT_QUOTA`](Self::DEFAULT_QUOTA) of one owner, or `capacity` if that is less).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{GuardFull, MemoryReplayGuard, Owner, StateId, StateUse};
+    /// use elicit_core::state::{GuardFull, MemoryReplayGuard, Owner, StateId, StateUse};
     /// use std::time::{Duration, SystemTime};
     ///
     /// let guard = MemoryReplayGuard::with_capacity(1);
@@ -451,7 +451,7 @@ impl MemoryReplayGuard {
     /// refused until one of theirs is forgotten, and everyone else's are checked as before.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{GuardFull, MemoryReplayGuard, Owner, StateId, StateUse};
+    /// use elicit_core::state::{GuardFull, MemoryReplayGuard, Owner, StateId, StateUse};
     /// use std::time::{Duration, SystemTime};
     ///
     /// let guard = MemoryReplayGuard::new().with_quota(1);
@@ -473,7 +473,7 @@ impl MemoryReplayGuard {
     /// process's clock and those of the servers that seal states for it.
     ///
     /// ```
-    /// use elicit_core::protocol::state::MemoryReplayGuard;
+    /// use elicit_core::state::MemoryReplayGuard;
     /// use std::time::Duration;
     ///
     /// let guard = MemoryReplayGuard::new().with_margin(Duration::from_secs(300));
@@ -488,7 +488,7 @@ impl MemoryReplayGuard {
     /// How long past the last moment a ring accepts a state it is remembered.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{MemoryReplayGuard, StateUse};
+    /// use elicit_core::state::{MemoryReplayGuard, StateUse};
     ///
     /// assert_eq!(MemoryReplayGuard::new().margin(), StateUse::DEFAULT_MARGIN);
     /// ```
@@ -500,7 +500,7 @@ impl MemoryReplayGuard {
     /// them).
     ///
     /// ```
-    /// assert_eq!(elicit_core::protocol::state::MemoryReplayGuard::new().len(), 0);
+    /// assert_eq!(elicit_core::state::MemoryReplayGuard::new().len(), 0);
     /// ```
     pub fn len(&self) -> usize {
         self.lock().ids.len()
@@ -509,7 +509,7 @@ impl MemoryReplayGuard {
     /// Whether it holds no entry.
     ///
     /// ```
-    /// assert!(elicit_core::protocol::state::MemoryReplayGuard::default().is_empty());
+    /// assert!(elicit_core::state::MemoryReplayGuard::default().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -523,7 +523,7 @@ impl MemoryReplayGuard {
     /// [`GuardFull::Quota`] when the owner's quota is.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{MemoryReplayGuard, Owner, StateId, StateUse};
+    /// use elicit_core::state::{MemoryReplayGuard, Owner, StateId, StateUse};
     /// use std::time::{Duration, SystemTime};
     ///
     /// let guard = MemoryReplayGuard::new();
@@ -611,7 +611,7 @@ impl ReplayGuard for MemoryReplayGuard {
 /// A [`MemoryReplayGuard`] holds as many live entries as it may, in all or of one owner.
 ///
 /// ```
-/// use elicit_core::protocol::state::{GuardFull, Owner};
+/// use elicit_core::state::{GuardFull, Owner};
 ///
 /// assert_eq!(
 ///     GuardFull::Capacity { capacity: 10 }.to_string(),

@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Number, Value};
 
 use crate::error::{ContentError, FieldError, FieldErrorKind, JsonType};
-use crate::facts::Facts;
+use crate::field::facts::Facts;
 use crate::read::{Raw, same_str};
 use crate::schema::{
     NumberKind, NumberSchema, PropertyExtras, PropertySchema, RequestedSchema, StringSchema,
@@ -553,7 +553,7 @@ impl PropertySchema {
                 .map(|(i, o)| (o, i))
                 .collect()
         });
-        let mut seen = crate::choice::Seen::new(count);
+        let mut seen = Seen::new(count);
         for text in texts {
             let chosen = text?;
             let at = match &index {
@@ -1012,6 +1012,49 @@ pub(crate) fn check_item_count(
     Ok(())
 }
 
+/// The options chosen so far: a bit set on the stack for up to 128 options (every enum a
+/// person would pick from), so reading an answer does not allocate for it.
+pub(crate) enum Seen {
+    Bits(u128),
+    Many(Vec<bool>),
+}
+
+impl Seen {
+    pub(crate) fn new(options: usize) -> Self {
+        if options <= 128 {
+            Self::Bits(0)
+        } else {
+            Self::Many(vec![false; options])
+        }
+    }
+
+    /// Marks `index`; false if it was already marked. Out-of-range indices (a hand-written
+    /// `ElicitEnum` could return one) are never reported as repeats.
+    pub(crate) fn insert(&mut self, index: usize) -> bool {
+        match self {
+            Self::Bits(bits) => {
+                let Some(bit) = u32::try_from(index)
+                    .ok()
+                    .and_then(|index| 1u128.checked_shl(index))
+                else {
+                    return true;
+                };
+                let fresh = *bits & bit == 0;
+                *bits |= bit;
+                fresh
+            }
+            Self::Many(seen) => match seen.get_mut(index) {
+                Some(true) => false,
+                Some(slot) => {
+                    *slot = true;
+                    true
+                }
+                None => true,
+            },
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1111,5 +1154,19 @@ mod tests {
             Err(FieldErrorKind::WrongType { .. })
         ));
         assert_eq!(expect_integer(&json!(u64::MAX)), Ok(i128::from(u64::MAX)));
+    }
+
+    #[test]
+    fn seen_marks_each_index_once() {
+        for options in [3, 128, 129, 300] {
+            let mut seen = Seen::new(options);
+            assert!(seen.insert(0));
+            assert!(seen.insert(options - 1));
+            assert!(!seen.insert(0));
+            assert!(!seen.insert(options - 1));
+            // An index a hand-written `ElicitEnum` should never return is never a repeat.
+            assert!(seen.insert(options + 200));
+            assert!(seen.insert(options + 200));
+        }
     }
 }

@@ -36,7 +36,7 @@ pub(super) const OVERHEAD: usize = PAYLOAD_AT + TAG_LEN;
 /// `InputRequiredResult.requestState` (spec PR #2778).
 ///
 /// ```
-/// assert_eq!(elicit_core::protocol::state::MAX_SEALED_LEN, 65_536);
+/// assert_eq!(elicit_core::state::MAX_SEALED_LEN, 65_536);
 /// ```
 pub const MAX_SEALED_LEN: usize = 65_536;
 

@@ -11,13 +11,14 @@
 //! out, and the check made when the schema is first built (`set::default`) covers it.
 
 mod message;
+mod variant;
 
 pub use self::message::ConstMessage;
 pub(crate) use self::message::str_eq;
+pub use self::variant::EnumVariant;
 
 use serde_json::Number;
 
-use crate::choice::EnumVariant;
 use crate::schema::{NumberKind, NumberSchema, PropertySchema};
 
 /// The largest integer I-JSON (RFC 7493) lets a number hold exactly: 2^53 − 1. JavaScript

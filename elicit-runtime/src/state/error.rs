@@ -26,7 +26,7 @@ const CLIENT_MESSAGE: &str = "invalid or expired request state";
 /// (a client that sent what no honest client sends, or a server whose state type changed).
 ///
 /// ```
-/// use elicit_core::protocol::state::StateError;
+/// use elicit_core::state::StateError;
 ///
 /// assert_eq!(StateError::Tampered.to_string(), "request state has been tampered with");
 /// assert_eq!(StateError::Expired.name(), "expired");
@@ -101,7 +101,7 @@ impl StateError {
     /// The client never sees it.
     ///
     /// ```
-    /// assert_eq!(elicit_core::protocol::state::StateError::WrongCall.name(), "wrong_call");
+    /// assert_eq!(elicit_core::state::StateError::WrongCall.name(), "wrong_call");
     /// ```
     pub fn name(&self) -> &'static str {
         match self {
@@ -126,7 +126,7 @@ impl StateError {
     ///
     /// ```
     /// use elicit_core::protocol::JsonRpcError;
-    /// use elicit_core::protocol::state::StateError;
+    /// use elicit_core::state::StateError;
     ///
     /// let error = StateError::WrongPrincipal.to_jsonrpc_error();
     /// assert_eq!(error.code, JsonRpcError::INVALID_PARAMS);
@@ -265,7 +265,7 @@ impl fmt::Display for JsonFault {
 /// `rmcp`): see [`StateError`].
 ///
 /// ```
-/// use elicit_core::protocol::state::StateError;
+/// use elicit_core::state::StateError;
 ///
 /// let error = rmcp::ErrorData::from(StateError::Foreign);
 /// assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
@@ -283,7 +283,7 @@ impl From<StateError> for ::rmcp::model::ErrorData {
 /// Why a state could not be sealed.
 ///
 /// ```
-/// use elicit_core::protocol::state::{Binding, SealError, StateKey, StateKeys};
+/// use elicit_core::state::{Binding, SealError, StateKey, StateKeys};
 ///
 /// let keys = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
 /// let binding = Binding::tool("upload", &serde_json::json!({}));

@@ -19,7 +19,7 @@ pub trait FormField: Sized {
     /// Whether a value can carry a secret (`ElicitField::CAN_HOLD_SECRET`).
     const CAN_HOLD_SECRET: bool;
     /// The value type's constraints (`ElicitField::FACTS`).
-    const FACTS: crate::facts::Facts;
+    const FACTS: crate::field::facts::Facts;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value as the reader found it.
@@ -47,7 +47,7 @@ impl<T: ElicitField> FormField for T {
     type Inner = T;
     const REQUIRED: bool = true;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
-    const FACTS: crate::facts::Facts = T::FACTS;
+    const FACTS: crate::field::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -85,7 +85,7 @@ impl<T: ElicitField> FormField for Option<T> {
     type Inner = T;
     const REQUIRED: bool = false;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
-    const FACTS: crate::facts::Facts = T::FACTS;
+    const FACTS: crate::field::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()

@@ -31,7 +31,7 @@ const AUDIENCE_LABEL: &[u8] = b"elicit request state v2: audience\0";
 /// the first call and the retry, and are left out.
 ///
 /// ```
-/// use elicit_core::protocol::state::Binding;
+/// use elicit_core::state::Binding;
 /// use serde_json::json;
 ///
 /// let first = Binding::tool("deploy", &json!({"service": "api", "replicas": 2}));
@@ -75,7 +75,7 @@ impl Binding {
     /// A `tools/call` of the tool `name` with `arguments`.
     ///
     /// ```
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let binding = Binding::tool("deploy", &json!({"service": "api"}));
@@ -88,7 +88,7 @@ impl Binding {
     /// A `prompts/get` of the prompt `name` with `arguments`.
     ///
     /// ```
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let binding = Binding::prompt("review", &json!({"file": "main.rs"}));
@@ -101,7 +101,7 @@ impl Binding {
     /// A request of `method` naming `name`, with `arguments`.
     ///
     /// ```
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let binding = Binding::new("tools/call", "deploy", &json!({}));
@@ -137,7 +137,7 @@ impl Binding {
     /// `_meta`) is left out.
     ///
     /// ```
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let retry = json!({
@@ -169,7 +169,7 @@ impl Binding {
     /// [state guide](crate::guide::state) shows how to take it from rmcp's request context.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, Principal, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, Principal, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
@@ -194,7 +194,7 @@ impl Binding {
     /// Whether a principal is bound ([`with_principal`](Self::with_principal)).
     ///
     /// ```
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use serde_json::json;
     ///
     /// let call = Binding::tool("pay", &json!({}));
@@ -249,7 +249,7 @@ impl Binding {
     /// `rmcp`).
     ///
     /// ```
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use rmcp::model::CallToolRequestParams;
     /// use serde_json::json;
     ///
@@ -265,7 +265,7 @@ impl Binding {
     /// `rmcp`).
     ///
     /// ```
-    /// use elicit_core::protocol::state::Binding;
+    /// use elicit_core::state::Binding;
     /// use rmcp::model::GetPromptRequestParams;
     /// use serde_json::json;
     ///

@@ -1,7 +1,7 @@
 //! A typed, sealed 2026-07-28 `requestState` (feature `state`).
 //!
 //! On 2026-07-28 a tool that needs input answers with an
-//! [`InputRequiredResult`](super::InputRequiredResult) and the client retries the call with
+//! [`InputRequiredResult`](crate::protocol::InputRequiredResult) and the client retries the call with
 //! `inputResponses` and the `requestState` it was given. That string travels through the
 //! client, so a server must neither trust it nor tell it anything: a client could read it,
 //! alter it, send one issued to another user or another call, or keep one for a week. This
@@ -35,7 +35,7 @@
 //! [`StateKeys`]. Use the module directly for a state of your own shape.
 //!
 //! ```
-//! use elicit_core::protocol::state::{Binding, Principal, StateError, StateKey, StateKeys};
+//! use elicit_core::state::{Binding, Principal, StateError, StateKey, StateKeys};
 //! use serde::{Deserialize, Serialize};
 //! use serde_json::json;
 //!

@@ -1,15 +1,43 @@
-//! What a form field can be: the [`ElicitField`] trait and its impls for Rust's scalars.
+//! What a form field can be: the [`ElicitField`] trait and its impls for Rust's scalars;
+//! what each type allows, as constants (`facts`); and the impls for the standard library's
+//! and the ecosystem's common value types, so a form can hold them directly:
+//!
+//! - `std_types`: `NonZero*` integers, IP addresses, and `Box<str>`, `Arc<str>`,
+//!   `Cow<'static, str>` (no feature needed);
+//! - `chrono`, `time`, `url`: each behind the crate feature of the same name;
+//! - `secrecy`: `SecretString`, behind `url-forms` (a secret is asked in URL mode only).
+//!
+//! The choices (enums and their multi-selects) are the public [`choice`](crate::choice)
+//! module's.
+
+pub(crate) mod facts;
+pub(crate) mod kinds;
+pub(crate) mod slot;
+
+mod std_types;
+
+#[cfg(feature = "chrono")]
+mod chrono;
+#[cfg(feature = "url-forms")]
+mod secrecy;
+#[cfg(feature = "time")]
+mod time;
+#[cfg(feature = "url")]
+mod url;
+
+#[cfg(any(feature = "chrono", feature = "time", feature = "url"))]
+mod formatted;
 
 use serde_json::Value;
 
 use crate::error::{FieldErrorKind, JsonType};
-use crate::facts::Facts;
+use crate::field::facts::Facts;
 use crate::read::Raw;
-use crate::schema::{BooleanSchema, PropertySchema, StringSchema};
-use crate::validate::{
+use crate::schema::validate::{
     check_float, check_integer, check_text, exact_f64, expect_bool, expect_integer, expect_number,
     expect_str, raw_bool, raw_integer, raw_number, raw_str,
 };
+use crate::schema::{BooleanSchema, PropertySchema, StringSchema};
 
 /// A type that can be one field of an elicitation form: it has a property schema, and it
 /// converts from and to the JSON value a client sends.

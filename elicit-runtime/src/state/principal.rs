@@ -29,7 +29,7 @@ use sha2::{Digest, Sha256};
 /// not name the person.
 ///
 /// ```
-/// use elicit_core::protocol::state::Principal;
+/// use elicit_core::state::Principal;
 ///
 /// let ada = Principal::issuer_subject("https://id.example", "ada");
 /// assert_eq!(ada.as_str(), r#"["https://id.example","ada"]"#);
@@ -47,7 +47,7 @@ impl Principal {
     /// identity providers (a user id of your own database, say).
     ///
     /// ```
-    /// use elicit_core::protocol::state::Principal;
+    /// use elicit_core::state::Principal;
     ///
     /// assert_eq!(Principal::new("user-42").as_str(), "user-42");
     /// ```
@@ -60,7 +60,7 @@ impl Principal {
     /// no two pairs make the same text, whatever characters they hold.
     ///
     /// ```
-    /// use elicit_core::protocol::state::Principal;
+    /// use elicit_core::state::Principal;
     ///
     /// let principal = Principal::issuer_subject("https://login.example/", "4f1c\"2");
     /// assert_eq!(principal.as_str(), r#"["https://login.example/","4f1c\"2"]"#);
@@ -89,7 +89,7 @@ impl Principal {
     /// The text the state is bound to.
     ///
     /// ```
-    /// use elicit_core::protocol::state::Principal;
+    /// use elicit_core::state::Principal;
     ///
     /// assert_eq!(Principal::new("ada").as_str(), "ada");
     /// ```
@@ -145,7 +145,7 @@ impl From<Principal> for String {
 /// ([`with_principal_policy`](super::StateKeys::with_principal_policy)).
 ///
 /// ```
-/// use elicit_core::protocol::state::{PrincipalPolicy, StateKey, StateKeys};
+/// use elicit_core::state::{PrincipalPolicy, StateKey, StateKeys};
 ///
 /// let keys = StateKeys::new(StateKey::new(&[1; 32]).unwrap());
 /// assert_eq!(keys.principal_policy(), PrincipalPolicy::FromTransport);

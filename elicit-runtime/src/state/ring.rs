@@ -24,7 +24,7 @@ use super::principal::PrincipalPolicy;
 /// open, and new states are sealed with the new key. Then drop the old key.
 ///
 /// ```
-/// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+/// use elicit_core::state::{Binding, StateError, StateKey, StateKeys};
 /// use serde_json::json;
 ///
 /// let old = StateKey::new(&[1; 32]).unwrap();
@@ -88,7 +88,7 @@ impl StateKeys {
     /// copied state can be replayed), not the whole dialog.
     ///
     /// ```
-    /// assert_eq!(elicit_core::protocol::state::StateKeys::DEFAULT_TTL.as_secs(), 600);
+    /// assert_eq!(elicit_core::state::StateKeys::DEFAULT_TTL.as_secs(), 600);
     /// ```
     pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
 
@@ -102,7 +102,7 @@ impl StateKeys {
     /// opens, allowance included).
     ///
     /// ```
-    /// assert_eq!(elicit_core::protocol::state::StateKeys::DEFAULT_CLOCK_SKEW.as_secs(), 5);
+    /// assert_eq!(elicit_core::state::StateKeys::DEFAULT_CLOCK_SKEW.as_secs(), 5);
     /// ```
     pub const DEFAULT_CLOCK_SKEW: Duration = Duration::from_secs(5);
 
@@ -110,7 +110,7 @@ impl StateKeys {
     /// encrypted states.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
     /// assert_eq!(keys.keys().len(), 1);
@@ -142,7 +142,7 @@ impl StateKeys {
     /// [`KeyError::NoRandomness`] when the operating system gives none.
     ///
     /// ```
-    /// use elicit_core::protocol::state::StateKeys;
+    /// use elicit_core::state::StateKeys;
     ///
     /// let keys = StateKeys::generate().unwrap();
     /// assert_eq!(keys.keys().len(), 1);
@@ -161,7 +161,7 @@ impl StateKeys {
     /// position of the key refused. No message repeats the value.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{KeyError, StateKeys};
+    /// use elicit_core::state::{KeyError, StateKeys};
     ///
     /// assert!(matches!(StateKeys::from_env("ELICIT_DOC_UNSET_KEYS"), Err(KeyError::Unset { .. })));
     /// ```
@@ -193,7 +193,7 @@ impl StateKeys {
     /// first.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let current = StateKey::new(&[3; 32]).unwrap();
     /// let keys = StateKeys::new(current.clone()).with_previous(StateKey::new(&[2; 32]).unwrap());
@@ -213,7 +213,7 @@ impl StateKeys {
     /// spec has clients name in their token requests, e.g. `https://mcp.example.com/mcp`).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let key = StateKey::new(&[4; 32]).unwrap();
@@ -237,7 +237,7 @@ impl StateKeys {
     /// [`DEFAULT_TTL`](Self::DEFAULT_TTL)).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     /// use std::time::Duration;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap()).with_ttl(Duration::from_secs(120));
@@ -255,7 +255,7 @@ impl StateKeys {
     /// one clock does both (a server of one process) and a state must expire to the second.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
@@ -276,7 +276,7 @@ impl StateKeys {
     /// How long past its expiry a state still opens.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
     /// assert_eq!(keys.clock_skew(), StateKeys::DEFAULT_CLOCK_SKEW);
@@ -292,7 +292,7 @@ impl StateKeys {
     /// ([`StateError::NoPrincipal`]).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, PrincipalPolicy, SealError, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, PrincipalPolicy, SealError, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap())
@@ -311,7 +311,7 @@ impl StateKeys {
     /// Whether every state must name a principal, and where a dialog takes one from.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{PrincipalPolicy, StateKey, StateKeys};
+    /// use elicit_core::state::{PrincipalPolicy, StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
     /// assert_eq!(keys.principal_policy(), PrincipalPolicy::FromTransport);
@@ -330,7 +330,7 @@ impl StateKeys {
     ///
     /// ```
     /// use base64::Engine as _;
-    /// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[5; 32]).unwrap());
@@ -351,7 +351,7 @@ impl StateKeys {
     ///
     /// ```
     /// # #![allow(deprecated)]
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[5; 32]).unwrap()).readable().encrypting();
     /// assert!(!keys.is_readable());
@@ -366,7 +366,7 @@ impl StateKeys {
     /// The key that seals.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let key = StateKey::new(&[3; 32]).unwrap();
     /// assert_eq!(StateKeys::new(key.clone()).current().id(), key.id());
@@ -378,7 +378,7 @@ impl StateKeys {
     /// Every key: the current one first, then the previous ones.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
     /// assert_eq!(keys.keys()[0].id(), keys.current().id());
@@ -390,7 +390,7 @@ impl StateKeys {
     /// The audience states are bound to (`""` when none was set).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap()).with_audience("https://a.example/mcp");
     /// assert_eq!(keys.audience(), "https://a.example/mcp");
@@ -402,7 +402,7 @@ impl StateKeys {
     /// How long a state sealed with [`seal`](Self::seal) lives.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
     /// assert_eq!(keys.ttl(), StateKeys::DEFAULT_TTL);
@@ -414,7 +414,7 @@ impl StateKeys {
     /// Whether this ring seals readable states ([`readable`](Self::readable)).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{StateKey, StateKeys};
+    /// use elicit_core::state::{StateKey, StateKeys};
     ///
     /// let keys = StateKeys::new(StateKey::new(&[3; 32]).unwrap());
     /// assert!(keys.clone().readable().is_readable());
@@ -435,7 +435,7 @@ impl StateKeys {
     /// [requires one](PrincipalPolicy::Required).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
@@ -458,7 +458,7 @@ impl StateKeys {
     /// As [`seal`](Self::seal).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     /// use std::time::{Duration, SystemTime};
     ///
@@ -489,7 +489,7 @@ impl StateKeys {
     /// As [`seal`](Self::seal).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
@@ -519,7 +519,7 @@ impl StateKeys {
     /// As [`seal`](Self::seal).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateKey, StateKeys};
     /// use serde_json::json;
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
@@ -546,7 +546,7 @@ impl StateKeys {
     /// When `state` cannot be written as JSON.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, MAX_SEALED_LEN, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, MAX_SEALED_LEN, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[4; 32]).unwrap());
@@ -608,7 +608,7 @@ impl StateKeys {
     /// A [`StateError`] naming the problem; see [`open_at`](Self::open_at).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// let keys = StateKeys::new(StateKey::new(&[5; 32]).unwrap());
@@ -646,7 +646,7 @@ impl StateKeys {
     /// The first check that fails, as above.
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     /// use std::time::{Duration, UNIX_EPOCH};
     ///
@@ -694,7 +694,7 @@ impl StateKeys {
     /// [`AlreadyUsed`](StateError::AlreadyUsed) or [`GuardFailed`](StateError::GuardFailed).
     ///
     /// ```
-    /// use elicit_core::protocol::state::{Binding, MemoryReplayGuard, StateError, StateKey, StateKeys};
+    /// use elicit_core::state::{Binding, MemoryReplayGuard, StateError, StateKey, StateKeys};
     /// use serde_json::json;
     ///
     /// # #[tokio::main(flavor = "current_thread")] async fn main() {
