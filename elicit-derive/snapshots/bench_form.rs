@@ -1,4 +1,4 @@
-// 1384 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 1340 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -296,58 +296,56 @@ const _: () = {
                     __form
                         .push(
                             "name",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <String as elicit_core::ElicitField>::__schema(),
                                     <String as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "String",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Your full, legal name",
-                                );
-                                __schema.into_schema()
-                            },
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title("String"),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Your full, legal name",
+                                        ),
+                                    ],
+                                    "Everything",
+                                    "name",
+                                )
+                                .into_schema(),
                             <String as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "check",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <Option<bool> as elicit_core::ElicitField>::__schema(),
                                     <Option<bool> as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "Boolean",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Agree to the terms and conditions",
-                                );
-                                __schema.into_schema()
-                            },
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title("Boolean"),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Agree to the terms and conditions",
+                                        ),
+                                    ],
+                                    "Everything",
+                                    "check",
+                                )
+                                .into_schema(),
                             <Option<bool> as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "firstLine",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <String as elicit_core::ElicitField>::__schema(),
                                     <String as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "String with default",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Favorite first line of a story",
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "String with default",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Favorite first line of a story",
+                                        ),
+                                    ],
+                                    "Everything",
+                                    "firstLine",
                                 );
                                 ::elicit_core::__private::set::default(
                                     &mut __schema,
@@ -370,116 +368,91 @@ const _: () = {
                     __form
                         .push(
                             "email",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <Option<String> as elicit_core::ElicitField>::__schema(),
                                     <Option<String> as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "String with email format",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Your email address (will be verified, and never shared with anyone else)",
-                                );
-                                ::elicit_core::__private::set::format(
-                                    &mut __schema,
-                                    ::elicit_core::__private::StringFormat::ALL[0usize],
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "String with email format",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Your email address (will be verified, and never shared with anyone else)",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Format(
+                                            ::elicit_core::__private::StringFormat::ALL[0usize],
+                                        ),
+                                    ],
                                     "Everything",
                                     "email",
-                                );
-                                __schema.into_schema()
-                            },
+                                )
+                                .into_schema(),
                             <Option<String> as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "homepage",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <Option<String> as elicit_core::ElicitField>::__schema(),
                                     <Option<String> as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "String with uri format",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Portfolio / personal website",
-                                );
-                                ::elicit_core::__private::set::format(
-                                    &mut __schema,
-                                    ::elicit_core::__private::StringFormat::ALL[1usize],
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "String with uri format",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Portfolio / personal website",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Format(
+                                            ::elicit_core::__private::StringFormat::ALL[1usize],
+                                        ),
+                                    ],
                                     "Everything",
                                     "homepage",
-                                );
-                                __schema.into_schema()
-                            },
+                                )
+                                .into_schema(),
                             <Option<String> as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "birthdate",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <Option<String> as elicit_core::ElicitField>::__schema(),
                                     <Option<String> as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "String with date format",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Your date of birth",
-                                );
-                                ::elicit_core::__private::set::format(
-                                    &mut __schema,
-                                    ::elicit_core::__private::StringFormat::ALL[2usize],
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "String with date format",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Your date of birth",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Format(
+                                            ::elicit_core::__private::StringFormat::ALL[2usize],
+                                        ),
+                                    ],
                                     "Everything",
                                     "birthdate",
-                                );
-                                __schema.into_schema()
-                            },
+                                )
+                                .into_schema(),
                             <Option<String> as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "integer",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <i64 as elicit_core::ElicitField>::__schema(),
                                     <i64 as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "Integer",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Your favorite integer (do not give us your phone number, pin, or other sensitive info)",
-                                );
-                                ::elicit_core::__private::set::minimum(
-                                    &mut __schema,
-                                    ::elicit_core::__private::int(1i128),
-                                );
-                                ::elicit_core::__private::set::maximum(
-                                    &mut __schema,
-                                    ::elicit_core::__private::int(100i128),
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title("Integer"),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Your favorite integer (do not give us your phone number, pin, or other sensitive info)",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Minimum(
+                                            ::elicit_core::__private::set::Bound::Int(1i128),
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Maximum(
+                                            ::elicit_core::__private::set::Bound::Int(100i128),
+                                        ),
+                                    ],
                                     "Everything",
                                     "integer",
                                 );
@@ -503,28 +476,23 @@ const _: () = {
                         .push(
                             "number",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <f64 as elicit_core::ElicitField>::__schema(),
                                     <f64 as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "Number in range 1-1000",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Favorite number (there are no wrong answers)",
-                                );
-                                ::elicit_core::__private::set::minimum(
-                                    &mut __schema,
-                                    ::elicit_core::__private::int(0i128),
-                                );
-                                ::elicit_core::__private::set::maximum(
-                                    &mut __schema,
-                                    ::elicit_core::__private::int(1000i128),
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "Number in range 1-1000",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Favorite number (there are no wrong answers)",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Minimum(
+                                            ::elicit_core::__private::set::Bound::Int(0i128),
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Maximum(
+                                            ::elicit_core::__private::set::Bound::Int(1000i128),
+                                        ),
+                                    ],
                                     "Everything",
                                     "number",
                                 );
@@ -548,17 +516,19 @@ const _: () = {
                         .push(
                             "untitledSingleSelectEnum",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <Friend as elicit_core::ElicitField>::__schema(),
                                     <Friend as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "Untitled Single Select Enum",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Choose your favorite friend",
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "Untitled Single Select Enum",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Choose your favorite friend",
+                                        ),
+                                    ],
+                                    "Everything",
+                                    "untitledSingleSelectEnum",
                                 );
                                 ::elicit_core::__private::set::default(
                                     &mut __schema,
@@ -580,28 +550,19 @@ const _: () = {
                         .push(
                             "untitledMultipleSelectEnum",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <Vec<Instrument> as elicit_core::ElicitField>::__schema(),
                                     <Vec<Instrument> as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "Untitled Multiple Select Enum",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Choose your favorite instruments",
-                                );
-                                ::elicit_core::__private::set::min_items(
-                                    &mut __schema,
-                                    1u64,
-                                );
-                                ::elicit_core::__private::set::max_items(
-                                    &mut __schema,
-                                    3u64,
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "Untitled Multiple Select Enum",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Choose your favorite instruments",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::MinItems(1u64),
+                                        ::elicit_core::__private::set::Narrow::MaxItems(3u64),
+                                    ],
                                     "Everything",
                                     "untitledMultipleSelectEnum",
                                 );
@@ -631,17 +592,19 @@ const _: () = {
                         .push(
                             "titledSingleSelectEnum",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <Hero as elicit_core::ElicitField>::__schema(),
                                     <Hero as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "Titled Single Select Enum",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Choose your favorite hero",
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "Titled Single Select Enum",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Choose your favorite hero",
+                                        ),
+                                    ],
+                                    "Everything",
+                                    "titledSingleSelectEnum",
                                 );
                                 ::elicit_core::__private::set::default(
                                     &mut __schema,
@@ -663,28 +626,19 @@ const _: () = {
                         .push(
                             "titledMultipleSelectEnum",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <Vec<Fish> as elicit_core::ElicitField>::__schema(),
                                     <Vec<Fish> as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "Titled Multiple Select Enum",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Choose your favorite types of fish",
-                                );
-                                ::elicit_core::__private::set::min_items(
-                                    &mut __schema,
-                                    1u64,
-                                );
-                                ::elicit_core::__private::set::max_items(
-                                    &mut __schema,
-                                    3u64,
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "Titled Multiple Select Enum",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Choose your favorite types of fish",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::MinItems(1u64),
+                                        ::elicit_core::__private::set::Narrow::MaxItems(3u64),
+                                    ],
                                     "Everything",
                                     "titledMultipleSelectEnum",
                                 );
@@ -714,17 +668,19 @@ const _: () = {
                         .push(
                             "legacyTitledEnum",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <Pet as elicit_core::ElicitField>::__schema(),
                                     <Pet as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::title(
-                                    &mut __schema,
-                                    "Legacy Titled Single Select Enum",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Choose your favorite type of pet",
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::Title(
+                                            "Legacy Titled Single Select Enum",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Choose your favorite type of pet",
+                                        ),
+                                    ],
+                                    "Everything",
+                                    "legacyTitledEnum",
                                 );
                                 ::elicit_core::__private::set::default(
                                     &mut __schema,

@@ -1,4 +1,4 @@
-// 310 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 311 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -106,17 +106,18 @@ const _: () = {
                     __form
                         .push(
                             "user_name",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <String as elicit_core::ElicitField>::__schema(),
                                     <String as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::default_title(
-                                    &mut __schema,
-                                    "User name",
-                                );
-                                __schema.into_schema()
-                            },
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                            "User name",
+                                        ),
+                                    ],
+                                    "SignUp",
+                                    "user_name",
+                                )
+                                .into_schema(),
                             <String as elicit_core::ElicitField>::__REQUIRED,
                         );
                     ::elicit_core::__private::Flatten::<Address>::push(&mut __form);

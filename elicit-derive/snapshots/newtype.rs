@@ -1,4 +1,4 @@
-// 160 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 156 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -122,28 +122,24 @@ const _: () = {
             > = ::elicit_core::__private::OnceLock::new();
             __SCHEMA
                 .get_or_init(|| {
-                    let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
-                        <u8 as elicit_core::ElicitField>::__schema(),
-                        <u8 as elicit_core::ElicitField>::__FACTS,
-                    );
-                    ::elicit_core::__private::set::description(
-                        &mut __schema,
-                        "A percentage",
-                    );
-                    ::elicit_core::__private::set::minimum(
-                        &mut __schema,
-                        ::elicit_core::__private::int(0i128),
-                    );
-                    ::elicit_core::__private::set::maximum(
-                        &mut __schema,
-                        ::elicit_core::__private::int(100i128),
-                    );
-                    ::elicit_core::__private::set::check_satisfiable(
-                        &__schema,
-                        "Percent",
-                        "",
-                    );
-                    __schema.into_schema()
+                    ::elicit_core::__private::set::field(
+                            <u8 as elicit_core::ElicitField>::__schema(),
+                            <u8 as elicit_core::ElicitField>::__FACTS,
+                            &[
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "A percentage",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Minimum(
+                                    ::elicit_core::__private::set::Bound::Int(0i128),
+                                ),
+                                ::elicit_core::__private::set::Narrow::Maximum(
+                                    ::elicit_core::__private::set::Bound::Int(100i128),
+                                ),
+                            ],
+                            "Percent",
+                            "",
+                        )
+                        .into_schema()
                 })
         }
     }

@@ -1,4 +1,4 @@
-// 547 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 543 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -259,24 +259,20 @@ const _: () = {
                     .push(
                         "travellers",
                         {
-                            let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            let mut __schema = ::elicit_core::__private::set::field(
                                 <u8 as elicit_core::ElicitField>::__schema(),
                                 <u8 as elicit_core::ElicitField>::__FACTS,
-                            );
-                            ::elicit_core::__private::set::default_title(
-                                &mut __schema,
-                                "Travellers",
-                            );
-                            ::elicit_core::__private::set::minimum(
-                                &mut __schema,
-                                ::elicit_core::__private::int(1i128),
-                            );
-                            ::elicit_core::__private::set::maximum(
-                                &mut __schema,
-                                ::elicit_core::__private::int(9i128),
-                            );
-                            ::elicit_core::__private::set::check_satisfiable(
-                                &__schema,
+                                &[
+                                    ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                        "Travellers",
+                                    ),
+                                    ::elicit_core::__private::set::Narrow::Minimum(
+                                        ::elicit_core::__private::set::Bound::Int(1i128),
+                                    ),
+                                    ::elicit_core::__private::set::Narrow::Maximum(
+                                        ::elicit_core::__private::set::Bound::Int(9i128),
+                                    ),
+                                ],
                                 "Rebooking",
                                 "travellers",
                             );

@@ -1,4 +1,4 @@
-// 716 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 687 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -191,58 +191,41 @@ const _: () = {
                     __form
                         .push(
                             "name",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <String as elicit_core::ElicitField>::__schema(),
                                     <String as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::default_title(
-                                    &mut __schema,
-                                    "Name",
-                                );
-                                ::elicit_core::__private::set::description(
-                                    &mut __schema,
-                                    "Your name",
-                                );
-                                ::elicit_core::__private::set::min_length(
-                                    &mut __schema,
-                                    1u64,
-                                );
-                                ::elicit_core::__private::set::max_length(
-                                    &mut __schema,
-                                    40u64,
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::DefaultTitle("Name"),
+                                        ::elicit_core::__private::set::Narrow::Description(
+                                            "Your name",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::MinLength(1u64),
+                                        ::elicit_core::__private::set::Narrow::MaxLength(40u64),
+                                    ],
                                     "Booking",
                                     "name",
-                                );
-                                __schema.into_schema()
-                            },
+                                )
+                                .into_schema(),
                             <String as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "partySize",
                             {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                                let mut __schema = ::elicit_core::__private::set::field(
                                     <u8 as elicit_core::ElicitField>::__schema(),
                                     <u8 as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::default_title(
-                                    &mut __schema,
-                                    "Party size",
-                                );
-                                ::elicit_core::__private::set::minimum(
-                                    &mut __schema,
-                                    ::elicit_core::__private::int(1i128),
-                                );
-                                ::elicit_core::__private::set::maximum(
-                                    &mut __schema,
-                                    ::elicit_core::__private::int(12i128),
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                            "Party size",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Minimum(
+                                            ::elicit_core::__private::set::Bound::Int(1i128),
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Maximum(
+                                            ::elicit_core::__private::set::Bound::Int(12i128),
+                                        ),
+                                    ],
                                     "Booking",
                                     "partySize",
                                 );
@@ -265,83 +248,71 @@ const _: () = {
                     __form
                         .push(
                             "email",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <Option<String> as elicit_core::ElicitField>::__schema(),
                                     <Option<String> as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::default_title(
-                                    &mut __schema,
-                                    "Email",
-                                );
-                                ::elicit_core::__private::set::format(
-                                    &mut __schema,
-                                    ::elicit_core::__private::StringFormat::ALL[0usize],
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                            "Email",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::Format(
+                                            ::elicit_core::__private::StringFormat::ALL[0usize],
+                                        ),
+                                    ],
                                     "Booking",
                                     "email",
-                                );
-                                __schema.into_schema()
-                            },
+                                )
+                                .into_schema(),
                             <Option<String> as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "seating",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <Seating as elicit_core::ElicitField>::__schema(),
                                     <Seating as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::default_title(
-                                    &mut __schema,
-                                    "Seating",
-                                );
-                                __schema.into_schema()
-                            },
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                            "Seating",
+                                        ),
+                                    ],
+                                    "Booking",
+                                    "seating",
+                                )
+                                .into_schema(),
                             <Seating as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "extras",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <Vec<Extra> as elicit_core::ElicitField>::__schema(),
                                     <Vec<Extra> as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::default_title(
-                                    &mut __schema,
-                                    "Extras",
-                                );
-                                ::elicit_core::__private::set::min_items(
-                                    &mut __schema,
-                                    1u64,
-                                );
-                                ::elicit_core::__private::set::check_satisfiable(
-                                    &__schema,
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                            "Extras",
+                                        ),
+                                        ::elicit_core::__private::set::Narrow::MinItems(1u64),
+                                    ],
                                     "Booking",
                                     "extras",
-                                );
-                                __schema.into_schema()
-                            },
+                                )
+                                .into_schema(),
                             <Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form
                         .push(
                             "time",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::FieldSchema::new(
+                            ::elicit_core::__private::set::field(
                                     <String as elicit_core::ElicitField>::__schema(),
                                     <String as elicit_core::ElicitField>::__FACTS,
-                                );
-                                ::elicit_core::__private::set::default_title(
-                                    &mut __schema,
-                                    "Time",
-                                );
-                                __schema.into_schema()
-                            },
+                                    &[
+                                        ::elicit_core::__private::set::Narrow::DefaultTitle("Time"),
+                                    ],
+                                    "Booking",
+                                    "time",
+                                )
+                                .into_schema(),
                             <String as elicit_core::ElicitField>::__REQUIRED,
                         );
                     __form

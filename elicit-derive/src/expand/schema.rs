@@ -5,14 +5,15 @@ use quote::{format_ident, quote};
 
 use super::defaults::default_tokens;
 use super::proofs;
-use super::tokens::number_tokens;
+use super::tokens::bound_tokens;
 use crate::internals::ast::{Field, Part};
 use crate::internals::attr::{Value, keys};
 use crate::internals::doc::Doc;
 
-/// The block that builds one field's property schema: `base` (the type's schema) with the
-/// field's attributes applied, in the table's order, its default last (checked there
-/// against the complete schema).
+/// The expression that builds one field's property schema: `base` (the type's schema) with
+/// the field's attributes applied, listed in one table (`__private::set::Narrow`s, in the
+/// keys' order) for one runtime call, its default last (checked there against the complete
+/// schema).
 pub(super) fn field_schema(
     field: &Field,
     description: Option<Doc>,
@@ -21,19 +22,18 @@ pub(super) fn field_schema(
     krate: &TokenStream,
 ) -> TokenStream {
     let private = quote!(#krate::__private);
+    let narrow = quote!(#private::set::Narrow);
     let attrs = &field.attrs;
-    let mut steps = Vec::new();
+    let mut table = Vec::new();
 
     match (attrs.str(&keys::TITLE), &field.title) {
-        (Some(title), _) => steps.push(quote!(#private::set::title(&mut __schema, #title);)),
+        (Some(title), _) => table.push(quote!(#narrow::Title(#title))),
         // A derived title gives way to one the field's type (a newtype) already has.
-        (None, Some(title)) => {
-            steps.push(quote!(#private::set::default_title(&mut __schema, #title);));
-        }
+        (None, Some(title)) => table.push(quote!(#narrow::DefaultTitle(#title))),
         (None, None) => {}
     }
     if let Some(description) = description {
-        steps.push(quote!(#private::set::description(&mut __schema, #description);));
+        table.push(quote!(#narrow::Description(#description)));
     }
     for key in keys::ALL {
         let (Some(narrows), Some(entry)) = (&key.narrows, attrs.get(key)) else {
@@ -44,7 +44,7 @@ pub(super) fn field_schema(
                 let count = count.value;
                 quote!(#count)
             }
-            Value::Number(number) => number_tokens(number.value, krate),
+            Value::Number(number) => bound_tokens(number.value, krate),
             // By its place in the one list of formats, which the runtime's `StringFormat` is.
             Value::Format(format, _) => {
                 let index = format.index();
@@ -53,34 +53,29 @@ pub(super) fn field_schema(
             Value::Str(lit) => quote!(#lit),
             _ => continue,
         };
-        let setter = format_ident!("{}", narrows.setter);
-        steps.push(quote!(#private::set::#setter(&mut __schema, #value);));
+        let variant = format_ident!("{}", narrows.variant);
+        table.push(quote!(#narrow::#variant(#value)));
     }
     let wire_name = &field.wire_name;
-    if attrs
-        .entries()
-        .iter()
-        .any(|entry| entry.key.narrows.is_some())
-    {
-        steps.push(quote!(#private::set::check_satisfiable(&__schema, #form, #wire_name);));
-    }
+    let schema = quote! {
+        #private::set::field(#base, #facts, &[#(#table),*], #form, #wire_name)
+    };
     if field.default().is_some() {
         let default = default_tokens(field, krate);
         let field_type = proofs::field_type(field);
-        steps.push(quote! {
+        quote! {{
+            let mut __schema = #schema;
             #private::set::default(
                 &mut __schema,
                 #field_type::__default_json(&#default),
                 #form,
                 #wire_name,
             );
-        });
+            __schema.into_schema()
+        }}
+    } else {
+        quote!(#schema.into_schema())
     }
-    quote! {{
-        let mut __schema = #private::set::FieldSchema::new(#base, #facts);
-        #(#steps)*
-        __schema.into_schema()
-    }}
 }
 
 /// The statement that adds a member's properties to the form's schema.

@@ -29,6 +29,14 @@ pub(super) fn number_tokens(number: Number, krate: &TokenStream) -> TokenStream 
     }
 }
 
+/// A number of `minimum` or `maximum`, as a field's table holds it.
+pub(super) fn bound_tokens(number: Number, krate: &TokenStream) -> TokenStream {
+    match number {
+        Number::Int(int) => quote!(#krate::__private::set::Bound::Int(#int)),
+        Number::Float(float) => quote!(#krate::__private::set::Bound::Float(#float)),
+    }
+}
+
 /// `Some(value)` or `None`, as an expression.
 pub(super) fn option_tokens<T: quote::ToTokens>(value: Option<T>) -> TokenStream {
     value.map_or_else(

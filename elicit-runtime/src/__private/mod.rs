@@ -39,7 +39,6 @@ pub use crate::error::{ContentError, FieldErrorKind};
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 
 pub use self::flatten::{FlatForm, FlattenSlot, FormFields, form_reader};
-pub use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 pub use self::names::{concat_flags, concat_names, name_clash};
 pub use self::newtype::{NewtypeField, check_newtype};
 pub use self::number::{float, int};
@@ -48,9 +47,10 @@ pub use self::parse::put_field;
 pub use self::probe::{Flatten, Kind, NotAFlatForm, NotOffered, Offered, OtherKind};
 pub use self::shaped::{CollectionProbe, NotACollection, checked, options_property};
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
-pub use crate::field::slot::{FieldDefault, FormField};
 pub use self::stub::ShapeStub;
 pub use crate::field::facts::{ConstMessage, FactKind, Facts};
+pub use crate::field::kinds::{MultiSelectField, NumberField, StringField};
+pub use crate::field::slot::{FieldDefault, FormField};
 pub use crate::form::{Form, IntoForm, ShapeError};
 pub use crate::read::{
     AsSent, Errors, FormReader, Raw, Sent, Slot, pick_all_optional, pick_all_required,

@@ -34,6 +34,91 @@ impl FieldSchema {
     }
 }
 
+/// A number written in `minimum` or `maximum`, as the derive writes it in a field's table.
+#[derive(Clone, Copy)]
+pub enum Bound {
+    /// An integer, kept exact.
+    Int(i128),
+    /// A float (the derive writes only finite ones).
+    Float(f64),
+}
+
+/// One attribute written on a field, as the derive lists it in the field's table: the titles
+/// and the description first, then the keys in the order the attribute reference gives them.
+/// One table and one call per field ([`field`]), rather than one call per attribute, is
+/// what keeps the generated schema small to compile.
+#[derive(Clone, Copy)]
+pub enum Narrow {
+    /// `title = "…"`
+    Title(&'static str),
+    /// The title derived from the field's name, unless the type has one.
+    DefaultTitle(&'static str),
+    /// `description = "…"` or the doc comment.
+    Description(&'static str),
+    /// `format = "…"`
+    Format(StringFormat),
+    /// `min_length = N`
+    MinLength(u64),
+    /// `max_length = N`
+    MaxLength(u64),
+    /// `pattern = "…"`
+    Pattern(&'static str),
+    /// `minimum = N`
+    Minimum(Bound),
+    /// `maximum = N`
+    Maximum(Bound),
+    /// `min_items = N`
+    MinItems(u64),
+    /// `max_items = N`
+    MaxItems(u64),
+}
+
+/// The schema of the field `name` of `form`: its type's `base` schema with the attributes
+/// `narrows` applied in order, then, if any narrowed it, checked to leave some answer
+/// ([`check_satisfiable`]).
+pub fn field(
+    base: PropertySchema,
+    facts: Facts,
+    narrows: &[Narrow],
+    form: &str,
+    name: &str,
+) -> FieldSchema {
+    let mut field = FieldSchema::new(base, facts);
+    let mut narrowed = false;
+    for narrow in narrows {
+        match *narrow {
+            Narrow::Title(text) => title(&mut field, text),
+            Narrow::DefaultTitle(text) => default_title(&mut field, text),
+            Narrow::Description(text) => description(&mut field, text),
+            Narrow::Format(value) => format(&mut field, value),
+            Narrow::MinLength(value) => min_length(&mut field, value),
+            Narrow::MaxLength(value) => max_length(&mut field, value),
+            Narrow::Pattern(value) => pattern(&mut field, value),
+            Narrow::Minimum(value) => minimum(&mut field, value.number()),
+            Narrow::Maximum(value) => maximum(&mut field, value.number()),
+            Narrow::MinItems(value) => min_items(&mut field, value),
+            Narrow::MaxItems(value) => max_items(&mut field, value),
+        }
+        narrowed |= !matches!(
+            narrow,
+            Narrow::Title(_) | Narrow::DefaultTitle(_) | Narrow::Description(_)
+        );
+    }
+    if narrowed {
+        check_satisfiable(&field, form, name);
+    }
+    field
+}
+
+impl Bound {
+    fn number(self) -> Number {
+        match self {
+            Self::Int(value) => super::int(value),
+            Self::Float(value) => super::float(value),
+        }
+    }
+}
+
 /// `title = "…"`
 pub fn title(field: &mut FieldSchema, title: &str) {
     field.schema.set_title(title);

@@ -23,9 +23,15 @@ pub trait FormField: Sized {
     /// The schema of the value type.
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value as the reader found it.
+    ///
+    /// # Errors
+    /// Why the value is not one of the field's type.
     fn from_present_raw(raw: &Raw<'_>) -> Result<Self, FieldErrorKind>;
     /// Converts a present, non-null value as the reader found it and checks it against the
     /// field's property as sent (`ElicitField::from_raw_as_sent`).
+    ///
+    /// # Errors
+    /// Why the value is not one of the field's type, or not one the property allows.
     fn from_present_raw_as_sent(
         raw: &Raw<'_>,
         property: &PropertySchema,

@@ -11,9 +11,9 @@ use std::marker::PhantomData;
 use serde_json::Value;
 
 use super::parts::{FieldParts, compare, narrow};
-use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::ElicitField;
 use crate::choice::ElicitEnum;
+use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::schema::PropertySchema;
 
 /// How one field of a form is shaped for this asking: its texts, a narrower range, fewer

@@ -1,20 +1,20 @@
 //! Every `#[elicit(…)]` key, one row each, and what the row says of it: its name, the places
 //! it may be written, the shape of its value, why it does not go on a newtype's field, and,
 //! for a key that narrows the field's type, the kind of type it needs (proved by the compiler,
-//! `check`), the `__private::set` function generated code applies it to the schema with
-//! (`expand`) and the `__private::Facts` method the compile-time facts are narrowed with
+//! `check`), the `__private::set::Narrow` variant generated code lists it in the field's
+//! table with (`expand`) and the `__private::Facts` method the compile-time facts are narrowed with
 //! (`facts`). Parsing and the unknown / duplicate / misplaced-key errors (`attr`, `suggest`)
 //! read the same rows, and a key is compared by its row, never by its name.
 //!
-//! A row names its setter and facts method as identifiers, and this crate's test build
-//! (`bindings` below) refers to each of them in the runtime with the value type its `Takes`
-//! gives: renaming a key's setter or facts method, or changing what it takes, breaks that
-//! build, not a user's crate.
+//! A row names its `Narrow` variant and facts method as identifiers, and this crate's test
+//! build (`bindings` below) refers to each of them in the runtime with the value type its
+//! `Takes` gives: renaming a key's variant or facts method, or changing what it takes, breaks
+//! that build, not a user's crate.
 //!
 //! What a row does not cover: how a value of each shape is read (`attr::parse_value`, by
 //! `Takes`), the rules between keys (`valid`: bounds in order, a default within them…), the
-//! keys every field has a setter for whatever is written (`title`, `description`, `default`:
-//! called by name in `expand`), `#[serde(…)]`'s keys (`attr::Serde`), and each key's
+//! keys every field has whatever is written (`title`, `description`, `default`: named in
+//! `expand`), `#[serde(…)]`'s keys (`attr::Serde`), and each key's
 //! documentation (the attributes guide, `elicit-runtime/docs/attributes.md`).
 
 /// Where an `#[elicit(…)]` attribute can be written.
@@ -93,8 +93,9 @@ pub(crate) enum Kind {
 pub(crate) struct Narrows {
     /// The kind of field type the key applies to, proved by the compiler on the field's type.
     pub(crate) kind: Kind,
-    /// The `__private::set` function that applies the key's value to the type's schema.
-    pub(crate) setter: &'static str,
+    /// The `__private::set::Narrow` variant that carries the key's value in the field's
+    /// table (the runtime applies it to the type's schema).
+    pub(crate) variant: &'static str,
     /// The `__private::Facts` method(s) that apply it to the type's compile-time facts.
     pub(crate) facts: FactsNarrowing,
 }
@@ -146,29 +147,29 @@ const CONTAINER: &[Place] = &[Place::Struct, Place::Enum];
 const FIELDS: &[Place] = &[Place::Field, Place::NewtypeField];
 const FORM_FIELD: &[Place] = &[Place::Field];
 
-/// `Some(Narrows)` from a row's `(Kind by set::setter, Facts::method…)`, `None` from `()`.
+/// `Some(Narrows)` from a row's `(Kind by Variant, Facts::method…)`, `None` from `()`.
 macro_rules! narrows {
     () => {
         None
     };
-    ($kind:ident by set::$setter:ident) => {
+    ($kind:ident by $variant:ident) => {
         Some(Narrows {
             kind: Kind::$kind,
-            setter: stringify!($setter),
+            variant: stringify!($variant),
             facts: FactsNarrowing::None,
         })
     };
-    ($kind:ident by set::$setter:ident, Facts::$count:ident) => {
+    ($kind:ident by $variant:ident, Facts::$count:ident) => {
         Some(Narrows {
             kind: Kind::$kind,
-            setter: stringify!($setter),
+            variant: stringify!($variant),
             facts: FactsNarrowing::Count(stringify!($count)),
         })
     };
-    ($kind:ident by set::$setter:ident, Facts::$int:ident / Facts::$float:ident) => {
+    ($kind:ident by $variant:ident, Facts::$int:ident / Facts::$float:ident) => {
         Some(Narrows {
             kind: Kind::$kind,
-            setter: stringify!($setter),
+            variant: stringify!($variant),
             facts: FactsNarrowing::Number {
                 int: stringify!($int),
                 float: stringify!($float),
@@ -193,7 +194,7 @@ macro_rules! keys {
         /// Every key, in the order the reference documents them.
         pub(crate) static ALL: &[&Key] = &[$(&$ident),*];
 
-        /// Each row's setter and facts method, as the runtime defines them, with the value
+        /// Each row's `Narrow` variant and facts method, as the runtime defines them, with the value
         /// type generated code passes them: a renamed or retyped one fails this build.
         #[cfg(test)]
         mod bindings {
@@ -206,17 +207,17 @@ macro_rules! keys {
 #[cfg(test)]
 macro_rules! binding {
     ($takes:ident;) => {};
-    ($takes:ident; $kind:ident by set::$setter:ident $(, Facts::$count:ident)?) => {
-        const _: fn(&mut elicit_runtime::__private::set::FieldSchema, value_type!($takes)) =
-            elicit_runtime::__private::set::$setter;
+    ($takes:ident; $kind:ident by $variant:ident $(, Facts::$count:ident)?) => {
+        const _: fn(value_type!($takes)) -> elicit_runtime::__private::set::Narrow =
+            elicit_runtime::__private::set::Narrow::$variant;
         $(
             const _: fn(elicit_runtime::__private::Facts, u64) -> elicit_runtime::__private::Facts =
                 elicit_runtime::__private::Facts::$count;
         )?
     };
-    ($takes:ident; $kind:ident by set::$setter:ident, Facts::$int:ident / Facts::$float:ident) => {
-        const _: fn(&mut elicit_runtime::__private::set::FieldSchema, value_type!($takes)) =
-            elicit_runtime::__private::set::$setter;
+    ($takes:ident; $kind:ident by $variant:ident, Facts::$int:ident / Facts::$float:ident) => {
+        const _: fn(value_type!($takes)) -> elicit_runtime::__private::set::Narrow =
+            elicit_runtime::__private::set::Narrow::$variant;
         const _: fn(elicit_runtime::__private::Facts, i128) -> elicit_runtime::__private::Facts =
             elicit_runtime::__private::Facts::$int;
         const _: fn(elicit_runtime::__private::Facts, f64) -> elicit_runtime::__private::Facts =
@@ -224,20 +225,20 @@ macro_rules! binding {
     };
 }
 
-/// The type of the value generated code passes a setter, by the key's `Takes` (`expand`).
+/// The type of the value generated code gives a `Narrow` variant, by the key's `Takes` (`expand`).
 #[cfg(test)]
 macro_rules! value_type {
     (Count) => {
         u64
     };
     (Number) => {
-        elicit_runtime::__private::Number
+        elicit_runtime::__private::set::Bound
     };
     (Format) => {
         elicit_runtime::__private::StringFormat
     };
     (Pattern) => {
-        &str
+        &'static str
     };
 }
 
@@ -255,20 +256,20 @@ keys! {
     DESCRIPTION = "description", FIELDS, Str, (), None;
     RENAME = "rename", &[Place::Field, Place::Variant], Name, (),
         Some("a newtype has no wire name of its own; rename the form fields that use it");
-    FORMAT = "format", FIELDS, Format, (String by set::format), None;
+    FORMAT = "format", FIELDS, Format, (String by Format), None;
     MIN_LENGTH = "min_length", FIELDS, Count,
-        (String by set::min_length, Facts::min_length), None;
+        (String by MinLength, Facts::min_length), None;
     MAX_LENGTH = "max_length", FIELDS, Count,
-        (String by set::max_length, Facts::max_length), None;
-    PATTERN = "pattern", FIELDS, Pattern, (String by set::pattern), None;
+        (String by MaxLength, Facts::max_length), None;
+    PATTERN = "pattern", FIELDS, Pattern, (String by Pattern), None;
     MINIMUM = "minimum", FIELDS, Number,
-        (Number by set::minimum, Facts::minimum_int / Facts::minimum_float), None;
+        (Number by Minimum, Facts::minimum_int / Facts::minimum_float), None;
     MAXIMUM = "maximum", FIELDS, Number,
-        (Number by set::maximum, Facts::maximum_int / Facts::maximum_float), None;
+        (Number by Maximum, Facts::maximum_int / Facts::maximum_float), None;
     MIN_ITEMS = "min_items", FIELDS, Count,
-        (MultiSelect by set::min_items, Facts::min_items), None;
+        (MultiSelect by MinItems, Facts::min_items), None;
     MAX_ITEMS = "max_items", FIELDS, Count,
-        (MultiSelect by set::max_items, Facts::max_items), None;
+        (MultiSelect by MaxItems, Facts::max_items), None;
     DEFAULT = "default", FORM_FIELD, Default, (),
         Some("put it on the form fields that use the newtype");
     SKIP = "skip", FORM_FIELD, Flag, (), Some("a newtype is its one field");
