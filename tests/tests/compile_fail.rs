@@ -19,12 +19,16 @@ fn internal_names() -> BTreeSet<String> {
     let source = std::fs::read_to_string(&private).expect("the private API's module reads");
     let mut names = BTreeSet::new();
     // Everything the private API defines itself (`pub use self::…`), and what it takes from
-    // modules that are not public (`crate::read`, the builder's parts and offers).
+    // modules that are not public (`crate::read`, a field's kinds and slots, the builder's
+    // parts and offers).
     let internal_sources = [
         "self::",
         "crate::read::",
+        "crate::field::kinds::",
+        "crate::field::slot::",
         "crate::shape::options::",
         "crate::shape::parts::",
+        "crate::shape::form_parts::",
     ];
     let statements = source.split(';').map(str::trim);
     for statement in statements {
