@@ -12,8 +12,8 @@ use super::ordered::Json;
 use super::render::{self, MultiSelectFallback, RenderError};
 use super::url::{ElicitUrl, UrlError, UrlPolicy};
 use super::version::ProtocolVersion;
-use crate::Elicit;
 use crate::schema::{RequestedSchema, SharedSchema};
+use crate::{Elicit, FormMode};
 
 /// The method name of an elicitation request.
 pub(crate) const METHOD: &str = "elicitation/create";
@@ -304,7 +304,7 @@ impl ElicitRequest {
     /// let request = ElicitRequest::form::<Confirm>();
     /// assert_eq!((request.mode(), request.message_text()), (ElicitMode::Form, "Confirm the deletion"));
     /// ```
-    pub fn form<T: Elicit>() -> Self {
+    pub fn form<T: Elicit + FormMode>() -> Self {
         Self::Form(FormRequest::of::<T>())
     }
 

@@ -30,6 +30,8 @@ pub struct FormReader<T> {
     pub names: &'static [&'static str],
     /// Whether each field needs a value (is not an `Option`).
     pub needs_value: &'static [bool],
+    /// Whether each field is a secret (`ElicitField::SECRET`).
+    pub secret: &'static [bool],
     /// Whether keys the form does not know are errors.
     pub deny_unknown: bool,
     /// Builds the form from its slots, recording every field's error.
@@ -66,7 +68,7 @@ fn scan(names: &[&str], key: &str) -> Option<usize> {
 }
 
 /// Reads `content` into a derived struct form, each field against the field as `sent`: one
-/// pass over `content`'s entries into the form's slots ([`fill_from_map`], compiled once,
+/// pass over `content`'s entries into the form's slots (`fill_from_map`, compiled once,
 /// here), then the form built from them.
 ///
 /// # Errors
