@@ -23,7 +23,7 @@ use crate::__private::FormField;
 /// missing. A field that was not asked must be left out; a kept one is its earlier answer.
 ///
 /// In line, the common case only (a value given for a field asked); the others are
-/// [`read_field_otherwise`], out of line.
+/// `read_field_otherwise`, out of line.
 // Measured: left to `#[inline]`, rustc keeps it out of line for the larger field types, and
 // the call costs about a tenth of reading a form.
 #[allow(clippy::inline_always)]
