@@ -172,6 +172,11 @@ impl PeerElicitExt for Peer<RoleServer> {
     ) -> Result<ElicitOutcome<T>, Halt> {
         // Asked, and read, as the client's revision can send it.
         let form = form.into_form()?.for_revision(self.elicitation_version());
+        if let Some(secret) = form.secret_fields().first() {
+            return Err(Halt::internal(format!(
+                "the form holds a secret (`{secret}`), and a form with a secret field cannot be asked in form mode: ask it through URL mode (`Dialog::ask_url_form`)"
+            )));
+        }
         let result = self.elicit_request(&form.request()).await?;
         form.outcome(&result)
             .map_err(|error| Halt::from_outcome("", error))

@@ -2,7 +2,7 @@
 //! says a secret must be asked: through a page of its own (URL mode), never in form mode.
 //!
 //! ```text
-//! cargo run -p examples --features url-forms --bin connect_service -- 3002   # 0 picks a free port
+//! cargo run -p examples --features url-forms --bin connect_service -- 3003   # 0 picks a free port
 //! ```
 //!
 //! It prints `listening on http://127.0.0.1:PORT/mcp` once it accepts connections, and
@@ -247,7 +247,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(port) => port
             .parse()
             .map_err(|_| format!("the port must be a number from 0 to 65535, got {port:?}"))?,
-        None => 3002,
+        None => 3003,
     };
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     let origin = format!("http://{}", listener.local_addr()?);
