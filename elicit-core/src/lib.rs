@@ -84,6 +84,8 @@
 //! | `state` | `dialog`: tools that ask, on every revision, with a sealed 2026-07-28 `requestState` (encrypted, bound to the call and to the caller the transport identifies, expiring; `state-encryption`, its former opt-in to encryption, is now the same as `state`) |
 //! | `rmcp` | the pairing with [rmcp](https://docs.rs/rmcp): a `Dialog` argument in a `#[tool]`, conversions (turns on `state`) |
 //! | `rust-mcp-sdk` | the pairing with [rust-mcp-sdk](https://docs.rs/rust-mcp-sdk) 2.0 (2026-07-28 only): a `Router` of tools and prompts that ask, with typed arguments and `tools/list`, or a `Dialog` from a handler's params; each form sent exactly, retries its models cannot read recovered (turns on `state`); the guide chapter `sdks` sets the two pairings side by side |
+//! | `url-forms` | `url_form`: secrets asked on a page the server serves itself (URL mode): one-time links bound to the person asked, an HTML page from the form's schema, CSRF-protected posts read by the form's own reader; `secrecy::SecretString` as a field (a form holding one is refused in form mode at compile time); `Dialog::ask_url_form`, the whole flow in a tool on every revision (turns on `state`) |
+//! | `redis` | `redis`: the store of URL-mode forms and the replay guard of `Dialog::once` on Redis, shared by a fleet of servers (turns on `state`) |
 //! | `testing` | (for `[dev-dependencies]`) a scripted in-process MCP client that tests rmcp tools on every revision, and rust-mcp-sdk (or any) servers on 2026-07-28 |
 //!
 //! An rmcp server needs rmcp's `server` and `macros` features and a transport, for instance:

@@ -1,4 +1,4 @@
-// 121 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 123 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -68,6 +68,8 @@ const _: () = {
             ::elicit_core::__private::single_to_json(self)
         }
     }
+    #[automatically_derived]
+    impl ::elicit_core::FormMode for Seating {}
     #[automatically_derived]
     impl ::elicit_core::Elicit for Seating {
         #[inline]

@@ -1,4 +1,4 @@
-// 311 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 333 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -23,6 +23,7 @@ const _: () = {
             type __Inner;
             const __REQUIRED: bool;
             const __CAN_HOLD_SECRET: bool;
+            const __SECRET: bool;
             const __FACTS: ::elicit_core::__private::Facts;
             fn __schema() -> ::elicit_core::__private::PropertySchema;
             fn __default_json(
@@ -43,6 +44,7 @@ const _: () = {
             type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
             const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
             const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
+            const __SECRET: bool = <T as ::elicit_core::__private::FormField>::SECRET;
             const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
             fn __schema() -> ::elicit_core::__private::PropertySchema {
                 <T as ::elicit_core::__private::FormField>::schema()
@@ -172,6 +174,14 @@ const _: () = {
                 ::elicit_core::__private::Flatten::<Address>::NEEDS_VALUE,
             ],
         );
+        const SECRET: &'static [bool] = &::elicit_core::__private::concat_flags::<
+            { 1usize + ::elicit_core::__private::Flatten::<Address>::NAMES.len() },
+        >(
+            &[
+                &[<String as elicit_core::ElicitField>::__SECRET],
+                ::elicit_core::__private::Flatten::<Address>::SECRET,
+            ],
+        );
         #[inline]
         fn read_fields(
             __slots: &[::elicit_core::__private::Slot<'_>],
@@ -212,6 +222,18 @@ const _: () = {
             })
         }
     }
+    #[automatically_derived]
+    #[diagnostic::do_not_recommend]
+    impl ::elicit_core::FormMode for SignUp
+    where
+        for<'__elicit> ::elicit_core::__private::Secrecy<
+            {
+                ::elicit_core::__private::any_secret(
+                    <SignUp as ::elicit_core::__private::FormFields>::SECRET,
+                )
+            },
+        >: ::elicit_core::__private::NoSecret,
+    {}
     #[automatically_derived]
     impl ::elicit_core::__private::FlatForm for SignUp {}
     type __ElicitForm = SignUp;

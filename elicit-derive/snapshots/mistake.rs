@@ -1,4 +1,4 @@
-// 171 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 175 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
     "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `check`"
@@ -25,6 +25,7 @@ const _: () = {
             type __Inner;
             const __REQUIRED: bool;
             const __CAN_HOLD_SECRET: bool;
+            const __SECRET: bool;
             const __FACTS: ::elicit_core::__private::Facts;
             fn __schema() -> ::elicit_core::__private::PropertySchema;
             fn __default_json(
@@ -45,6 +46,7 @@ const _: () = {
             type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
             const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
             const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
+            const __SECRET: bool = <T as ::elicit_core::__private::FormField>::SECRET;
             const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
             fn __schema() -> ::elicit_core::__private::PropertySchema {
                 <T as ::elicit_core::__private::FormField>::schema()
@@ -138,6 +140,8 @@ const _: () = {
             }
         }
     };
+    #[automatically_derived]
+    impl ::elicit_core::FormMode for Broken {}
     #[automatically_derived]
     impl ::elicit_core::Elicit for Broken {
         fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {

@@ -1,4 +1,4 @@
-// 156 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 159 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -20,6 +20,7 @@ const _: () = {
         pub(super) trait ElicitField: ::core::marker::Sized {
             const __CHECK: () = ();
             const __CAN_HOLD_SECRET: bool;
+            const __SECRET: bool;
             const __FACTS: ::elicit_core::__private::Facts;
             fn __schema() -> ::elicit_core::__private::PropertySchema;
             fn __from_json(
@@ -30,6 +31,7 @@ const _: () = {
         #[diagnostic::do_not_recommend]
         impl<T: ::elicit_core::ElicitField> ElicitField for T {
             const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::ElicitField>::CAN_HOLD_SECRET;
+            const __SECRET: bool = <T as ::elicit_core::ElicitField>::SECRET;
             const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::ElicitField>::FACTS;
             fn __schema() -> ::elicit_core::__private::PropertySchema {
                 <T as ::elicit_core::ElicitField>::field_schema()
@@ -85,6 +87,7 @@ const _: () = {
     #[automatically_derived]
     impl ::elicit_core::ElicitField for Percent {
         const CAN_HOLD_SECRET: bool = <u8 as elicit_core::ElicitField>::__CAN_HOLD_SECRET;
+        const SECRET: bool = <u8 as elicit_core::ElicitField>::__SECRET;
         const FACTS: ::elicit_core::__private::Facts = (<u8 as elicit_core::ElicitField>::__FACTS
             .minimum_int(0i128)
             .maximum_int(100i128))

@@ -494,6 +494,21 @@ impl<T> Form<T> {
         form
     }
 
+    /// The wire names of the form's secret fields
+    /// ([`ElicitField::SECRET`](crate::ElicitField::SECRET)), for a derived struct form.
+    #[cfg_attr(not(any(feature = "state", feature = "url-forms")), allow(dead_code))]
+    pub(crate) fn secret_fields(&self) -> Vec<&'static str> {
+        match &self.reading {
+            Reading::Derived { reader, .. } => reader
+                .names
+                .iter()
+                .zip(reader.secret)
+                .filter_map(|(name, secret)| secret.then_some(*name))
+                .collect(),
+            Reading::Function { .. } => Vec::new(),
+        }
+    }
+
     /// Whether the field `name` needs a value (it is no `Option`): left out, it gets the
     /// default sent, or is missing. For a form written by hand, whether its schema requires it.
     pub(crate) fn needs_value(&self, name: &str) -> bool {

@@ -18,6 +18,7 @@ pub mod dialog;
 pub mod error;
 mod field;
 mod form;
+mod form_mode;
 pub mod guide;
 mod limits;
 mod pattern;
@@ -48,6 +49,7 @@ pub mod __private;
 pub use crate::error::{ContentError, FieldError, FieldErrorKind};
 pub use crate::field::ElicitField;
 pub use crate::form::{Form, IntoForm, ShapeError};
+pub use crate::form_mode::FormMode;
 pub use crate::protocol::ElicitOutcome;
 
 use serde_json::{Map, Value};

@@ -56,6 +56,10 @@ pub(super) fn expand(input: &Input, variants: &[Variant], krate: &TokenStream) -
             }
         }
 
+        // A one-question form holds no secret.
+        #[automatically_derived]
+        impl #krate::FormMode for #ident {}
+
         #[automatically_derived]
         impl #krate::Elicit for #ident {
             #[inline]

@@ -222,13 +222,18 @@ pub(crate) fn field_assertions(field: &Field, krate: &TokenStream, proofs: Proof
 }
 
 /// For a field whose name reads as a secret: the proof, spanned on the name, that its type
-/// can carry no secret (a `bool`, an enum, a multi-select: `ElicitField::CAN_HOLD_SECRET`).
+/// can carry no secret (a `bool`, an enum, a multi-select: `ElicitField::CAN_HOLD_SECRET`),
+/// or is a secret itself (`ElicitField::SECRET`: a `SecretString`, which is what such a name
+/// calls for, and which form mode refuses on its own).
 fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
     let message = crate::internals::valid::sensitive_name(field)?;
     let span = first_span(&crate::internals::valid::sensitive_name_span(field));
     let field_type = proofs::field_type(field);
     Some(quote_spanned! {span=>
-        const _: () = ::core::assert!(!#field_type::__CAN_HOLD_SECRET, #message);
+        const _: () = ::core::assert!(
+            !#field_type::__CAN_HOLD_SECRET || #field_type::__SECRET,
+            #message
+        );
     })
 }
 

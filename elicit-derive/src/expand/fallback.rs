@@ -65,6 +65,9 @@ pub(crate) fn expand(
             #builder
 
             #[automatically_derived]
+            impl #impl_generics #krate::FormMode for #ident #ty_generics #where_clause {}
+
+            #[automatically_derived]
             impl #impl_generics #krate::Elicit for #ident #ty_generics #where_clause {
                 fn requested_schema() -> &'static #krate::__private::RequestedSchema {
                     ::core::unimplemented!()

@@ -43,6 +43,7 @@ pub(super) fn expand(input: &Input, field: &Field, krate: &TokenStream) -> Token
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
             const CAN_HOLD_SECRET: bool = #inner::__CAN_HOLD_SECRET;
+            const SECRET: bool = #inner::__SECRET;
             // Its schema is final: a bound on a field of the newtype only narrows it.
             const FACTS: #private::Facts = (#inner::__FACTS #narrowing).finished();
 

@@ -56,6 +56,7 @@ impl FieldTrait {
                 type __Inner;
                 const __REQUIRED: bool;
                 const __CAN_HOLD_SECRET: bool;
+                const __SECRET: bool;
                 const __FACTS: #private::Facts;
                 fn __schema() -> #krate::__private::PropertySchema;
                 fn __default_json(
@@ -77,6 +78,7 @@ impl FieldTrait {
                 type __Inner = <T as #private::FormField>::Inner;
                 const __REQUIRED: bool = <T as #private::FormField>::REQUIRED;
                 const __CAN_HOLD_SECRET: bool = <T as #private::FormField>::CAN_HOLD_SECRET;
+                const __SECRET: bool = <T as #private::FormField>::SECRET;
                 const __FACTS: #private::Facts = <T as #private::FormField>::FACTS;
 
                 fn __schema() -> #krate::__private::PropertySchema {
@@ -368,6 +370,7 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
         pub(super) trait ElicitField: ::core::marker::Sized {
             const __CHECK: () = ();
             const __CAN_HOLD_SECRET: bool;
+            const __SECRET: bool;
             const __FACTS: #private::Facts;
             fn __schema() -> #krate::__private::PropertySchema;
             fn __from_json(
@@ -379,6 +382,7 @@ fn newtype_inner_definition(krate: &TokenStream) -> TokenStream {
         #[diagnostic::do_not_recommend]
         impl<T: #krate::ElicitField> ElicitField for T {
             const __CAN_HOLD_SECRET: bool = <T as #krate::ElicitField>::CAN_HOLD_SECRET;
+            const __SECRET: bool = <T as #krate::ElicitField>::SECRET;
             const __FACTS: #private::Facts = <T as #krate::ElicitField>::FACTS;
 
             fn __schema() -> #krate::__private::PropertySchema {

@@ -27,6 +27,7 @@ pub(crate) fn form_fields(
     let ident = input.ident;
     let names = property_names(members, krate);
     let needs_value = needs_value(members, krate);
+    let secret = secret(members, krate);
     let denies =
         input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
     let deny = denies.then(|| {
@@ -40,6 +41,7 @@ pub(crate) fn form_fields(
         impl #private::FormFields for #ident {
             const NAMES: &'static [&'static str] = #names;
             const NEEDS_VALUE: &'static [bool] = #needs_value;
+            const SECRET: &'static [bool] = #secret;
             #deny
 
             #[inline]
@@ -51,6 +53,59 @@ pub(crate) fn form_fields(
                 #body
             }
         }
+
+        // Asked in form mode only without a secret field: a form with one is refused where
+        // it is asked (`FormMode`'s message), not here.
+        #[automatically_derived]
+        #[diagnostic::do_not_recommend]
+        impl #krate::FormMode for #ident
+        where
+            for<'__elicit> #private::Secrecy<{
+                #private::any_secret(<#ident as #private::FormFields>::SECRET)
+            }>: #private::NoSecret,
+        {
+        }
+    }
+}
+
+/// Whether each field of the form is a secret (`ElicitField::SECRET`), in the order of
+/// [`property_names`]: a literal list, or, with flattened fields, one computed at compile
+/// time from their forms' lists.
+fn secret(members: &[Part], krate: &TokenStream) -> TokenStream {
+    let own = |field: &Field| {
+        if field.has_run_time_options() {
+            quote!(false)
+        } else {
+            let field_type = proofs::field_type(field);
+            quote!(#field_type::__SECRET)
+        }
+    };
+    let mut lens = Vec::new();
+    let mut count = 0usize;
+    let parts: Vec<TokenStream> = members
+        .iter()
+        .map(|member| match member {
+            Part::Property(field) => {
+                count += 1;
+                let flag = own(field);
+                quote!(&[#flag])
+            }
+            Part::Flatten(field) => {
+                let flatten_type = proofs::flatten_type(field, krate);
+                lens.push(quote!(#flatten_type::NAMES.len()));
+                quote!(#flatten_type::SECRET)
+            }
+        })
+        .collect();
+    if lens.is_empty() {
+        let flags = members.iter().filter_map(|member| match member {
+            Part::Property(field) => Some(own(field)),
+            Part::Flatten(_) => None,
+        });
+        return quote!(&[#(#flags),*]);
+    }
+    quote! {
+        &#krate::__private::concat_flags::<{ #count #(+ #lens)* }>(&[#(#parts),*])
     }
 }
 

@@ -23,6 +23,10 @@ pub trait FormFields: Sized {
     /// default sent, or is missing.
     const NEEDS_VALUE: &'static [bool];
 
+    /// Whether each of those fields is a secret (`ElicitField::SECRET`): a form that holds
+    /// one is asked in URL mode only.
+    const SECRET: &'static [bool] = &[];
+
     /// Whether the form, read on its own, reports the keys it does not know
     /// (`deny_unknown_fields`).
     const DENY_UNKNOWN: bool = false;
@@ -43,6 +47,7 @@ pub const fn form_reader<T: FormFields>() -> FormReader<T> {
     FormReader {
         names: T::NAMES,
         needs_value: T::NEEDS_VALUE,
+        secret: T::SECRET,
         deny_unknown: T::DENY_UNKNOWN,
         build: T::read_fields,
     }
@@ -54,6 +59,8 @@ pub trait FlattenSlot: Sized {
     const NAMES: &'static [&'static str];
     /// Whether each of its fields needs a value, read as part of the parent.
     const NEEDS_VALUE: &'static [bool];
+    /// Whether each of its fields is a secret.
+    const SECRET: &'static [bool];
     /// Appends the flattened form's properties to the parent's schema.
     fn push(form: &mut RequestedSchema);
     /// Reads the flattened form from its run of the parent's slots and fields as sent.
@@ -65,6 +72,7 @@ pub trait FlattenSlot: Sized {
 impl<T: FlatForm> FlattenSlot for T {
     const NAMES: &'static [&'static str] = T::NAMES;
     const NEEDS_VALUE: &'static [bool] = T::NEEDS_VALUE;
+    const SECRET: &'static [bool] = T::SECRET;
 
     fn push(form: &mut RequestedSchema) {
         push_properties::<T>(form, false);
@@ -83,6 +91,7 @@ impl<T: FlatForm> FlattenSlot for T {
 impl<T: FlatForm> FlattenSlot for Option<T> {
     const NAMES: &'static [&'static str] = T::NAMES;
     const NEEDS_VALUE: &'static [bool] = super::names::NONE_NEEDED.split_at(T::NAMES.len()).0;
+    const SECRET: &'static [bool] = T::SECRET;
 
     fn push(form: &mut RequestedSchema) {
         push_properties::<T>(form, true);

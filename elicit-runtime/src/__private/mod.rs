@@ -39,7 +39,7 @@ pub use crate::error::{ContentError, FieldErrorKind};
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 
 pub use self::flatten::{FlatForm, FlattenSlot, FormFields, form_reader};
-pub use self::names::{concat_flags, concat_names, name_clash};
+pub use self::names::{NoSecret, Secrecy, any_secret, concat_flags, concat_names, name_clash};
 pub use self::newtype::{NewtypeField, check_newtype};
 pub use self::number::{float, int};
 pub use self::once::OnceLock;

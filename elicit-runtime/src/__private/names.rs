@@ -29,6 +29,27 @@ const fn concat<T: Copy, const N: usize>(parts: &[&[T]], fill: T) -> [T; N] {
     all
 }
 
+/// Whether any of a form's fields is a secret (its `FormFields::SECRET`).
+pub const fn any_secret(flags: &[bool]) -> bool {
+    let mut index = 0;
+    while index < flags.len() {
+        if flags[index] {
+            return true;
+        }
+        index += 1;
+    }
+    false
+}
+
+/// A form's secrecy as a type: `Secrecy<true>` for a form that holds a secret field, which
+/// is no [`NoSecret`], so that [`FormMode`](crate::FormMode) holds only without one.
+pub struct Secrecy<const SECRET: bool>;
+
+/// Implemented by `Secrecy<false>` alone.
+pub trait NoSecret {}
+
+impl NoSecret for Secrecy<false> {}
+
 /// No field of a flattened `Option` of a form needs a value: the first `len` of these.
 pub const NONE_NEEDED: [bool; 4096] = [false; 4096];
 

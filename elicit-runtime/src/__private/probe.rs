@@ -65,6 +65,8 @@ impl<T: FlattenSlot> Flatten<T> {
     pub const NAMES: &'static [&'static str] = T::NAMES;
     /// Whether each of its fields needs a value.
     pub const NEEDS_VALUE: &'static [bool] = T::NEEDS_VALUE;
+    /// Whether each of its fields is a secret.
+    pub const SECRET: &'static [bool] = T::SECRET;
 
     /// Appends its properties to the parent's schema.
     #[inline]
@@ -96,6 +98,8 @@ pub trait NotAFlatForm {
     const NAMES: &'static [&'static str] = &[];
     /// No fields.
     const NEEDS_VALUE: &'static [bool] = &[];
+    /// No secrets.
+    const SECRET: &'static [bool] = &[];
 
     /// Nothing to push.
     fn push(_: &mut RequestedSchema) {}

@@ -9,7 +9,7 @@ use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, MultiSelectFallback, OutcomeError,
     UrlRequest,
 };
-use crate::{ContentError, Elicit, FieldError, Form, IntoForm};
+use crate::{ContentError, Elicit, FieldError, Form, FormMode, IntoForm};
 
 impl Dialog {
     /// Asks for `T`'s form (prompted with `T::message()`) under `key`, and returns the typed
@@ -35,7 +35,10 @@ impl Dialog {
     ///     Ok(d.ask::<City>("city").await?.accepted().map(|answer| answer.city))
     /// }
     /// ```
-    pub async fn ask<T: Elicit + 'static>(&self, key: &str) -> Result<ElicitOutcome<T>, Halt> {
+    pub async fn ask<T: Elicit + FormMode + 'static>(
+        &self,
+        key: &str,
+    ) -> Result<ElicitOutcome<T>, Halt> {
         self.ask_form(key, Form::<T>::new()).await
     }
 
@@ -75,7 +78,7 @@ impl Dialog {
     ///     }
     /// }
     /// ```
-    pub async fn ask_until_valid<T: Elicit + 'static>(
+    pub async fn ask_until_valid<T: Elicit + FormMode + 'static>(
         &self,
         key: &str,
         attempts: u32,
@@ -111,6 +114,11 @@ impl Dialog {
         form: impl IntoForm<T>,
     ) -> Result<ElicitOutcome<T>, Halt> {
         let form = form.into_form()?.for_revision(self.version());
+        if let Some(secret) = form.secret_fields().first() {
+            return Err(Halt::internal(format!(
+                "the form `{key}` holds a secret (`{secret}`), and a form with a secret field cannot be asked in form mode: ask it through URL mode (`Dialog::ask_url_form`)"
+            )));
+        }
         if self.is_live() {
             self.ask_live(key, &form).await
         } else {

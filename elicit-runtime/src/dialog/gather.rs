@@ -14,7 +14,7 @@ use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest,
     OutcomeError, ProtocolVersion,
 };
-use crate::{Elicit, Form, IntoForm, ShapeError};
+use crate::{Elicit, Form, FormMode, IntoForm, ShapeError};
 
 /// A form of a round, whatever the type of its answer: a `Form<T>`.
 pub(super) trait RoundForm: Send + Sync {
@@ -142,7 +142,7 @@ impl Inputs {
     /// assert_eq!(Inputs::new().form::<Name>("name").keys().count(), 1);
     /// ```
     #[must_use]
-    pub fn form<T: Elicit + 'static>(self, key: impl Into<String>) -> Self {
+    pub fn form<T: Elicit + FormMode + 'static>(self, key: impl Into<String>) -> Self {
         self.form_of(key, Form::<T>::new())
     }
 

@@ -38,6 +38,19 @@ pub(super) struct Memory {
     /// The values kept with [`Dialog::remember`](super::Dialog::remember).
     #[serde(rename = "m", default, skip_serializing_if = "Map::is_empty")]
     pub(super) kept: Map<String, Value>,
+    /// The id of the link the pending round sent (a URL-mode form): the retry finds the
+    /// answer the page stored by it. Never the answer itself.
+    #[serde(rename = "u", default, skip_serializing_if = "Option::is_none")]
+    pub(super) link: Option<PendingUrl>,
+}
+
+/// The link a pending URL-mode form sent: the key it was asked under and the link's id.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(super) struct PendingUrl {
+    #[serde(rename = "k")]
+    pub(super) key: String,
+    #[serde(rename = "i")]
+    pub(super) id: String,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference

@@ -43,6 +43,8 @@ mod offer;
 mod reask;
 mod respond;
 mod settings;
+#[cfg(feature = "url-forms")]
+mod url_form;
 
 pub use self::connection::{Connection, Sending};
 pub use self::gather::{Gathered, Inputs};

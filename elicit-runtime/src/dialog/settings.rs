@@ -52,6 +52,9 @@ pub struct DialogSettings {
     pub(super) expiry: Expiry,
     pub(super) fallback: MultiSelectFallback,
     pub(super) guard: Option<Arc<dyn ReplayGuard>>,
+    /// The server's URL-mode forms ([`url_forms`](Self::url_forms)).
+    #[cfg(feature = "url-forms")]
+    pub(super) url_forms: Option<crate::url_form::UrlForms>,
 }
 
 impl fmt::Debug for DialogSettings {
@@ -61,7 +64,7 @@ impl fmt::Debug for DialogSettings {
             .field("expiry", &self.expiry)
             .field("fallback", &self.fallback)
             .field("guard", &self.guard.is_some())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -178,5 +181,40 @@ impl DialogSettings {
                 .get_or_init(|| Arc::new(MemoryReplayGuard::new()))
                 .clone(),
         }
+    }
+}
+
+#[cfg(feature = "url-forms")]
+impl DialogSettings {
+    /// The server's URL-mode forms (feature `url-forms`): what
+    /// [`Dialog::ask_url_form`](super::Dialog::ask_url_form) mints its links with and takes its
+    /// answers from. One [`UrlForms`](crate::url_form::UrlForms) for the server, its
+    /// [router](crate::url_form::UrlForms::router) mounted beside the MCP endpoint; a clone
+    /// is another handle on the same forms.
+    ///
+    /// ```
+    /// use elicit_core::dialog::DialogSettings;
+    /// use elicit_core::state::{Principal, StateKeys};
+    /// use elicit_core::url_form::{UrlForms, cookie};
+    ///
+    /// let keys = StateKeys::generate().unwrap();
+    /// let identify = |request: &http::request::Parts| cookie(request, "session").map(Principal::new);
+    /// let forms = UrlForms::builder("https://mcp.example.com/connect", keys.clone(), identify).build().unwrap();
+    /// let settings = DialogSettings::new().keys(&keys).url_forms(&forms);
+    /// assert!(settings.has_url_forms());
+    /// ```
+    #[must_use]
+    pub fn url_forms(mut self, forms: &crate::url_form::UrlForms) -> Self {
+        self.url_forms = Some(forms.clone());
+        self
+    }
+
+    /// Whether these settings have URL-mode forms ([`url_forms`](Self::url_forms)).
+    ///
+    /// ```
+    /// assert!(!elicit_core::dialog::DialogSettings::new().has_url_forms());
+    /// ```
+    pub fn has_url_forms(&self) -> bool {
+        self.url_forms.is_some()
     }
 }

@@ -18,6 +18,8 @@ pub trait FormField: Sized {
     const REQUIRED: bool;
     /// Whether a value can carry a secret (`ElicitField::CAN_HOLD_SECRET`).
     const CAN_HOLD_SECRET: bool;
+    /// Whether a value is a secret (`ElicitField::SECRET`).
+    const SECRET: bool = false;
     /// The value type's constraints (`ElicitField::FACTS`).
     const FACTS: crate::field::facts::Facts;
     /// The schema of the value type.
@@ -53,6 +55,7 @@ impl<T: ElicitField> FormField for T {
     type Inner = T;
     const REQUIRED: bool = true;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
+    const SECRET: bool = T::SECRET;
     const FACTS: crate::field::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
@@ -91,6 +94,7 @@ impl<T: ElicitField> FormField for Option<T> {
     type Inner = T;
     const REQUIRED: bool = false;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
+    const SECRET: bool = T::SECRET;
     const FACTS: crate::field::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {

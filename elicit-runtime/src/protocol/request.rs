@@ -9,8 +9,8 @@ use super::error::{MessageError, child, object, optional_str, required, required
 use super::jsonrpc;
 use super::ordered::Json;
 use super::url::{ElicitUrl, UrlError, UrlPolicy};
-use crate::Elicit;
 use crate::schema::{RequestedSchema, SharedSchema};
+use crate::{Elicit, FormMode};
 
 /// The method name of an elicitation request.
 pub(crate) const METHOD: &str = "elicitation/create";
@@ -301,7 +301,7 @@ impl ElicitRequest {
     /// let request = ElicitRequest::form::<Confirm>();
     /// assert_eq!((request.mode(), request.message_text()), (ElicitMode::Form, "Confirm the deletion"));
     /// ```
-    pub fn form<T: Elicit>() -> Self {
+    pub fn form<T: Elicit + FormMode>() -> Self {
         Self::Form(FormRequest::of::<T>())
     }
 

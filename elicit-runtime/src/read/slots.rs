@@ -30,6 +30,8 @@ pub struct FormReader<T> {
     pub names: &'static [&'static str],
     /// Whether each field needs a value (is not an `Option`).
     pub needs_value: &'static [bool],
+    /// Whether each field is a secret (`ElicitField::SECRET`).
+    pub secret: &'static [bool],
     /// Whether keys the form does not know are errors.
     pub deny_unknown: bool,
     /// Builds the form from its slots, recording every field's error.

@@ -6,7 +6,7 @@ use ::rmcp::model as m;
 use super::convert::params_2026;
 use crate::dialog::Halt;
 use crate::protocol::{ElicitAction, ElicitRequest, ElicitResult, UrlRequest};
-use crate::{Elicit, ElicitOutcome};
+use crate::{Elicit, ElicitOutcome, FormMode};
 
 /// rmcp's `inputRequests` entry for this request, written for 2026-07-28 (no
 /// `elicitationId`, no `pattern`; fields in declaration order). To ask for several things
@@ -71,7 +71,7 @@ pub fn input_required(key: impl Into<String>, request: &ElicitRequest) -> m::Inp
 /// let result = form_input_required::<Name>("name");
 /// assert!(result.input_requests.unwrap().contains_key("name"));
 /// ```
-pub fn form_input_required<T: Elicit>(key: impl Into<String>) -> m::InputRequiredResult {
+pub fn form_input_required<T: Elicit + FormMode>(key: impl Into<String>) -> m::InputRequiredResult {
     input_required(key, &ElicitRequest::form::<T>())
 }
 

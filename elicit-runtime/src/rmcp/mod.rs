@@ -12,6 +12,7 @@
 //! | ask in a prompt | [`Dialog::prompt(ctx, &params)`](crate::dialog::Dialog::prompt) in `ServerHandler::get_prompt` |
 //! | give every dialog of the server its keys, fallback, guard: once | [`with_dialogs(Self::tool_router(), &settings)`](with_dialogs) as `#[tool_handler(router = …)]` |
 //! | ask on the peer outside a tool (≤ 2025-11-25 only) | [`PeerElicitExt`] |
+//! | ask for a secret on a page of the server's own, on every revision (feature `url-forms`) | `d.ask_url_form::<T>(key)`, with the server's `UrlForms` in its settings (`DialogSettings::url_forms`) |
 //! | tell the client a URL interaction is done (2025-11-25) | [`d.complete_url(id)`](crate::dialog::Dialog::complete_url), [`PeerElicitExt::notify_url_complete`] |
 //! | build a 2026-07-28 result by hand | [`input_required`], [`form_outcome`], [`url_outcome`] |
 //! | answer a form as a client | [`read_form`], [`accept_form`] |

@@ -11,7 +11,7 @@ use crate::protocol::{
     ElicitAction, ElicitRequest, ElicitResult, ElicitationComplete, ElicitationSupport,
     MessageError, ProtocolVersion, RenderError, UrlRequest,
 };
-use crate::{Elicit, ElicitOutcome, Form, IntoForm};
+use crate::{Elicit, ElicitOutcome, Form, FormMode, IntoForm};
 
 /// The completion notification's method.
 const NOTIFICATION: &str = "notifications/elicitation/complete";
@@ -56,7 +56,7 @@ pub trait PeerElicitExt {
     /// it is, an internal one for a failed transport), [`Halt::Invalid`] (every field's error)
     /// when the accepted content does not fit `T`, [`Halt::Malformed`] for an answer that
     /// is not an `ElicitResult`.
-    fn elicit_form<T: Elicit + Send + 'static>(
+    fn elicit_form<T: Elicit + FormMode + Send + 'static>(
         &self,
     ) -> impl Future<Output = Result<ElicitOutcome<T>, Halt>> + Send;
 
@@ -64,7 +64,7 @@ pub trait PeerElicitExt {
     ///
     /// # Errors
     /// As [`elicit_form`](Self::elicit_form).
-    fn elicit_form_with<T: Elicit + Send + 'static>(
+    fn elicit_form_with<T: Elicit + FormMode + Send + 'static>(
         &self,
         message: impl Into<String> + Send,
     ) -> impl Future<Output = Result<ElicitOutcome<T>, Halt>> + Send;
@@ -153,11 +153,13 @@ pub trait PeerElicitExt {
 }
 
 impl PeerElicitExt for Peer<RoleServer> {
-    async fn elicit_form<T: Elicit + Send + 'static>(&self) -> Result<ElicitOutcome<T>, Halt> {
+    async fn elicit_form<T: Elicit + FormMode + Send + 'static>(
+        &self,
+    ) -> Result<ElicitOutcome<T>, Halt> {
         self.elicit_form_of(Form::<T>::new()).await
     }
 
-    async fn elicit_form_with<T: Elicit + Send + 'static>(
+    async fn elicit_form_with<T: Elicit + FormMode + Send + 'static>(
         &self,
         message: impl Into<String> + Send,
     ) -> Result<ElicitOutcome<T>, Halt> {
@@ -170,6 +172,11 @@ impl PeerElicitExt for Peer<RoleServer> {
     ) -> Result<ElicitOutcome<T>, Halt> {
         // Asked, and read, as the client's revision can send it.
         let form = form.into_form()?.for_revision(self.elicitation_version());
+        if let Some(secret) = form.secret_fields().first() {
+            return Err(Halt::internal(format!(
+                "the form holds a secret (`{secret}`), and a form with a secret field cannot be asked in form mode: ask it through URL mode (`Dialog::ask_url_form`)"
+            )));
+        }
         let result = self.elicit_request(&form.request()).await?;
         form.outcome(&result)
             .map_err(|error| Halt::from_outcome("", error))

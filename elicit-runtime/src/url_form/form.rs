@@ -15,10 +15,12 @@ use crate::{ContentError, Elicit, Form};
 /// fields that hold secrets, and a name.
 ///
 /// **Secrets.** A field whose type is a secret ([`ElicitField::SECRET`](crate::ElicitField::SECRET),
-/// such as [`SecretString`](super::SecretString)) is named with [`secret`](Self::secret): the
-/// page shows it as `type=password autocomplete=off` and never writes its value back into a
-/// page, not even when the post is refused for another field. A form's schema does not say
-/// which of its fields are secrets (the wire format has no word for it), so the page is told.
+/// such as [`SecretString`](super::SecretString)) is one by itself, in a derived form (its
+/// flattened forms' included); [`secret`](Self::secret) names another string field one. The
+/// page shows a secret as `type=password autocomplete=off` and never writes its value back
+/// into a page, not even when the post is refused for another field. A form's schema does not
+/// say which of its fields are secrets (the wire format has no word for it), so the page is
+/// told.
 ///
 /// **The name** identifies the form across the instances of a fleet: a page minted by one
 /// server may be opened through another's router, which reads the post with the form it
@@ -103,10 +105,15 @@ impl<T> UrlForm<T> {
     /// assert_eq!(form.form().prompt(), "Pick a size");
     /// ```
     pub fn from_form(form: Form<T>) -> Self {
+        let secrets = form
+            .secret_fields()
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
         Self {
             form,
             name: Cow::Borrowed(type_name::<T>()),
-            secrets: Vec::new(),
+            secrets,
         }
     }
 

@@ -592,6 +592,48 @@ impl UrlForms {
         form.read(&content).map(Some).map_err(UrlFormError::Invalid)
     }
 
+    /// The answer to link `id`, typed by `form`, without taking it: `Ok(None)` while the page
+    /// waits for it. For a 2026-07-28 dialog, whose every retry of the call reads the answer
+    /// again by the link id sealed in its request state (the answer stays in the store,
+    /// sealed for the person, until its retention passes).
+    ///
+    /// # Errors
+    /// As [`take`](Self::take).
+    pub(crate) async fn look<T>(
+        &self,
+        id: &LinkId,
+        principal: &Principal,
+        form: &Form<T>,
+    ) -> Result<Option<T>, UrlFormError> {
+        let shared = &self.0;
+        let stored = shared.store.get(id).await?.ok_or(UrlFormError::Unknown)?;
+        let sealed = match stored.answer {
+            Answer::Pending => {
+                return match open_link(&shared.keys, &stored.record, id, principal) {
+                    Ok(_) => Ok(None),
+                    Err(StateError::Expired) => Err(UrlFormError::Expired),
+                    Err(error) => Err(UrlFormError::Open(error)),
+                };
+            }
+            Answer::Abandoned => return Err(UrlFormError::Abandoned),
+            Answer::Taken => return Err(UrlFormError::AlreadyTaken),
+            Answer::Submitted(sealed) => sealed,
+        };
+        let content =
+            open_answer(&shared.keys, &sealed, id, principal).map_err(UrlFormError::Open)?;
+        form.read(&content).map(Some).map_err(UrlFormError::Invalid)
+    }
+
+    /// The URL of link `id`.
+    pub(crate) fn link_url(&self, id: &LinkId) -> String {
+        format!("{}/{id}", self.0.base.url)
+    }
+
+    /// The URL the pages are reached at.
+    pub(crate) fn base_url(&self) -> &str {
+        &self.0.base.url
+    }
+
     /// Waits for the answer to link `id` and takes it, typed by `form`: for a tool that holds
     /// its call open while the person fills the page in (2025-11-25, which then sends
     /// `notifications/elicitation/complete`). An answer posted to this instance wakes it at

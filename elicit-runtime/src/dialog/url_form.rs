@@ -1,0 +1,319 @@
+//! Asking a form through a page the server serves itself: [`Dialog::ask_url_form`] (feature
+//! `url-forms`).
+
+use serde_json::{Map, Value};
+
+use super::memory::{PendingUrl, Round};
+use super::{Dialog, Halt};
+use crate::Elicit;
+use crate::protocol::{
+    ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, RenderError, UrlPolicy, UrlRequest,
+    new_elicitation_id,
+};
+use crate::state::Principal;
+use crate::url_form::{LinkId, UrlForm, UrlFormError, UrlForms};
+
+impl Dialog {
+    /// Asks for `T`'s form under `key` through a page of the server's own (URL mode), and
+    /// returns the typed outcome: the form the MCP specification forbids asking in form mode
+    /// (it holds a secret: an API key, a password), asked so that the answer never passes
+    /// through the client or the model.
+    ///
+    /// The dialog mints a one-time link bound to the person asked (the dialog's
+    /// [`principal`](Self::principal), else the caller the transport identifies) with the
+    /// server's URL-mode forms ([`DialogSettings::url_forms`](super::DialogSettings::url_forms)),
+    /// and sends its URL in a URL-mode elicitation; the person opens it in their browser and
+    /// posts the page ([`url_form`](crate::url_form)); the answer comes back typed:
+    ///
+    /// - on 2025-11-25 the call waits for the page ([`UrlForms::wait`]), then tells the client
+    ///   with `notifications/elicitation/complete`;
+    /// - on 2026-07-28 the call answers with the URL request (an `InputRequiredResult`), and
+    ///   the retry finds the answer the page stored by the link's id, sealed in the
+    ///   `requestState` (never the answer). A retry that comes before the page was posted is
+    ///   sent the same link again. Each retry of the call reads the answer again (it stays in
+    ///   the store, sealed for the person, until its retention passes), so a body may ask
+    ///   more after it.
+    ///
+    /// A decline or a cancel in the client closes the link ([`UrlForms::abandon`]) and is
+    /// [`Declined`](ElicitOutcome::Declined) or [`Cancelled`](ElicitOutcome::Cancelled); a
+    /// link that expires, or that was abandoned, before the page was posted is
+    /// [`Cancelled`](ElicitOutcome::Cancelled): the call never hangs longer than the link's
+    /// lifetime. Its secret fields ([`ElicitField::SECRET`](crate::ElicitField::SECRET))
+    /// are shown as `type=password` and never written back into a page.
+    ///
+    /// # Errors
+    /// [`Halt::InputRequired`] on 2026-07-28 until the page is answered (return it with
+    /// `?`); [`Halt::Render`] on 2025-06-18, which has no URL mode; [`Halt::Unsupported`]
+    /// (`-32021`) when the client did not declare URL mode (nothing is minted or sent);
+    /// `-32603` when the server has no URL-mode forms, or the call names nobody to bind the
+    /// link to, or the link cannot be minted; [`Halt::Invalid`] when the stored answer does
+    /// not fit the form.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    /// use elicit_core::url_form::{ExposeSecret, SecretString};
+    /// use elicit_core::Elicit;
+    ///
+    /// /// Connect the weather service
+    /// #[derive(Elicit)]
+    /// struct WeatherKey {
+    ///     /// The API key from your account page
+    ///     #[elicit(not_sensitive)] // a secret type, asked through a page
+    ///     api_key: SecretString,
+    /// }
+    ///
+    /// async fn connect(d: &Dialog) -> Result<String, Halt> {
+    ///     Ok(match d.ask_url_form::<WeatherKey>("weather_key").await?.accepted() {
+    ///         Some(key) => format!("a key of {} characters", key.api_key.expose_secret().len()),
+    ///         None => "not connected".to_owned(),
+    ///     })
+    /// }
+    /// ```
+    pub async fn ask_url_form<T: Elicit + 'static>(
+        &self,
+        key: &str,
+    ) -> Result<ElicitOutcome<T>, Halt> {
+        self.ask_url_form_with(key, UrlForm::<T>::new()).await
+    }
+
+    /// Asks `form` under `key` through a page of the server's own: as
+    /// [`ask_url_form`](Self::ask_url_form), with a [`UrlForm`] of your own (a prompt of
+    /// its own, a form shaped at run time, fields named secrets by hand, the name a fleet
+    /// knows it by).
+    ///
+    /// # Errors
+    /// As [`ask_url_form`](Self::ask_url_form).
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    /// use elicit_core::url_form::{SecretString, UrlForm};
+    /// use elicit_core::{Elicit, ElicitOutcome, Form};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Token {
+    ///     #[elicit(not_sensitive)]
+    ///     token: SecretString,
+    /// }
+    ///
+    /// async fn token(d: &Dialog) -> Result<ElicitOutcome<Token>, Halt> {
+    ///     let form = UrlForm::from_form(Form::<Token>::new().message("Paste your deploy token"));
+    ///     d.ask_url_form_with("token", form.secret("token")).await
+    /// }
+    /// ```
+    pub async fn ask_url_form_with<T: 'static>(
+        &self,
+        key: &str,
+        form: UrlForm<T>,
+    ) -> Result<ElicitOutcome<T>, Halt> {
+        if !self.version.has_url_mode() {
+            return Err(Halt::Render(RenderError::UrlMode {
+                version: self.version,
+            }));
+        }
+        let forms = self.url_forms(key)?;
+        // The client must be able to open a URL before anything is minted.
+        let probe = url_request(form.form().prompt(), forms.base_url(), "probe")?;
+        self.fits(&ElicitRequest::Url(probe))?;
+        let principal = self.asked(key)?;
+        if self.is_live() {
+            self.url_form_live(key, &forms, &principal, form).await
+        } else {
+            self.url_form_retried(key, &forms, &principal, form).await
+        }
+    }
+
+    /// The server's URL-mode forms.
+    fn url_forms(&self, key: &str) -> Result<UrlForms, Halt> {
+        self.settings.url_forms.clone().ok_or_else(|| {
+            Halt::internal(format!(
+                "the URL-mode form `{key}` needs the server's URL-mode forms: give them to its dialog settings (`DialogSettings::url_forms`)"
+            ))
+        })
+    }
+
+    /// The person a link is minted for: the dialog's principal, else the transport's caller.
+    fn asked(&self, key: &str) -> Result<Principal, Halt> {
+        if let Some(principal) = &self.principal {
+            return Ok(Principal::new(principal.clone()));
+        }
+        self.caller.clone().ok_or_else(|| {
+            Halt::internal(format!(
+                "the URL-mode form `{key}` is bound to the person asked, and this call names nobody: give the dialog a principal (`Dialog::principal`), or serve it behind authorization"
+            ))
+        })
+    }
+
+    /// Up to 2025-11-25: the URL sent on the connection, then the page waited for.
+    async fn url_form_live<T: 'static>(
+        &self,
+        key: &str,
+        forms: &UrlForms,
+        principal: &Principal,
+        form: UrlForm<T>,
+    ) -> Result<ElicitOutcome<T>, Halt> {
+        let prompt = form.form().prompt().to_owned();
+        let link = forms
+            .mint(principal, &new_elicitation_id(), form.clone())
+            .await
+            .map_err(|error| failed(key, error))?;
+        let request = url_request(&prompt, link.url(), link.elicitation_id())?;
+        let sent = self.send_url(key, &ElicitRequest::Url(request)).await;
+        let action = match sent {
+            Ok(result) => result.action,
+            Err(halt) => {
+                // Nobody will answer a page whose URL was never shown.
+                let _ = forms.abandon(link.id()).await;
+                return Err(halt);
+            }
+        };
+        match action {
+            ElicitAction::Accept => {}
+            ElicitAction::Decline => {
+                let _ = forms.abandon(link.id()).await;
+                return Ok(ElicitOutcome::Declined);
+            }
+            ElicitAction::Cancel => {
+                let _ = forms.abandon(link.id()).await;
+                return Ok(ElicitOutcome::Cancelled);
+            }
+        }
+        match forms.wait(link.id(), principal, form.form()).await {
+            Ok(value) => {
+                self.complete_url(link.elicitation_id()).await?;
+                Ok(ElicitOutcome::Accepted(value))
+            }
+            Err(UrlFormError::Expired | UrlFormError::Abandoned) => Ok(ElicitOutcome::Cancelled),
+            Err(error) => Err(failed(key, error)),
+        }
+    }
+
+    /// Sends a URL-mode elicitation on the live connection and reads the answer.
+    async fn send_url(&self, key: &str, request: &ElicitRequest) -> Result<ElicitResult, Halt> {
+        let params = self.render(request)?;
+        let mut message = Map::new();
+        message.insert("method".to_owned(), Value::from("elicitation/create"));
+        message.insert("params".to_owned(), params);
+        let answer = self.connection()?.request(Value::Object(message)).await?;
+        ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))
+    }
+
+    /// 2026-07-28: the answer replayed by the link id of an earlier round, found by the link
+    /// id of the pending one, or the URL asked for.
+    async fn url_form_retried<T: 'static>(
+        &self,
+        key: &str,
+        forms: &UrlForms,
+        principal: &Principal,
+        form: UrlForm<T>,
+    ) -> Result<ElicitOutcome<T>, Halt> {
+        if let Some(round) = self.replay(key)? {
+            let answer = round.answer.unwrap_or(Value::Null);
+            return match answer.get("action").and_then(Value::as_str) {
+                Some("accept") => {
+                    let id = answer
+                        .get("link")
+                        .and_then(Value::as_str)
+                        .and_then(LinkId::parse)
+                        .ok_or_else(|| Halt::malformed(key, "the kept answer names no link"))?;
+                    match forms.look(&id, principal, form.form()).await {
+                        Ok(Some(value)) => Ok(ElicitOutcome::Accepted(value)),
+                        Ok(None) => Err(Halt::internal(format!(
+                            "the URL-mode form `{key}` was answered, and its answer is no longer stored"
+                        ))),
+                        Err(error) => Err(failed(key, error)),
+                    }
+                }
+                Some("decline") => Ok(ElicitOutcome::Declined),
+                _ => Ok(ElicitOutcome::Cancelled),
+            };
+        }
+        let pending = self
+            .lock()
+            .memory
+            .link
+            .clone()
+            .filter(|link| link.key == key);
+        let answer = self.take_answer(key);
+        let prompt = form.form().prompt().to_owned();
+        let Some(pending) = pending else {
+            // Asked for the first time: a link, sealed by its id in the state.
+            let link = forms
+                .mint(principal, &new_elicitation_id(), form)
+                .await
+                .map_err(|error| failed(key, error))?;
+            let request = url_request(&prompt, link.url(), link.elicitation_id())?;
+            self.lock().memory.link = Some(PendingUrl {
+                key: key.to_owned(),
+                id: link.id().as_str().to_owned(),
+            });
+            return Err(self.suspend_one(key, ElicitRequest::Url(request), None));
+        };
+        let id = LinkId::parse(&pending.id)
+            .ok_or_else(|| Halt::internal("the sealed link id does not read"))?;
+        if let Some(answer) = answer {
+            let result =
+                ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))?;
+            let outcome = match result.action {
+                ElicitAction::Accept => None,
+                ElicitAction::Decline => Some(ElicitOutcome::Declined),
+                ElicitAction::Cancel => Some(ElicitOutcome::Cancelled),
+            };
+            if let Some(outcome) = outcome {
+                let _ = forms.abandon(&id).await;
+                self.record_url(key, result.action, None);
+                return Ok(outcome);
+            }
+        }
+        match forms.look(&id, principal, form.form()).await {
+            Ok(Some(value)) => {
+                self.record_url(key, ElicitAction::Accept, Some(&id));
+                Ok(ElicitOutcome::Accepted(value))
+            }
+            // Not posted yet: the same link again.
+            Ok(None) => {
+                let request = url_request(&prompt, &forms.link_url(&id), &new_elicitation_id())?;
+                Err(self.suspend_one(key, ElicitRequest::Url(request), None))
+            }
+            Err(UrlFormError::Expired | UrlFormError::Abandoned) => {
+                self.record_url(key, ElicitAction::Cancel, None);
+                Ok(ElicitOutcome::Cancelled)
+            }
+            Err(error) => Err(failed(key, error)),
+        }
+    }
+
+    /// Records the round of a URL-mode form: its action and, accepted, its link's id.
+    fn record_url(&self, key: &str, action: ElicitAction, link: Option<&LinkId>) {
+        let mut answer = Map::new();
+        answer.insert("action".to_owned(), Value::from(action.as_str()));
+        if let Some(link) = link {
+            answer.insert("link".to_owned(), Value::from(link.as_str()));
+        }
+        self.record(Round {
+            key: key.to_owned(),
+            answer: Some(Value::Object(answer)),
+            errors: Vec::new(),
+            offer: None,
+            offers: Map::new(),
+        });
+        self.lock().memory.link = None;
+    }
+}
+
+/// The URL-mode request for a link (its URL was checked against the server's policy when
+/// the forms were built).
+fn url_request(prompt: &str, url: &str, elicitation_id: &str) -> Result<UrlRequest, Halt> {
+    UrlRequest::with_policy(prompt, url, elicitation_id, UrlPolicy::AllowLoopbackHttp)
+        .map_err(|error| Halt::internal(format!("the URL-mode form's request is refused: {error}")))
+}
+
+/// A URL-mode form that failed: its answer does not fit (`-32602`), or the server's error.
+fn failed(key: &str, error: UrlFormError) -> Halt {
+    match error {
+        UrlFormError::Invalid(errors) => Halt::Invalid {
+            key: key.to_owned(),
+            errors,
+        },
+        other => Halt::internal(format!("the URL-mode form `{key}` failed: {other}")),
+    }
+}
