@@ -21,6 +21,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use browser::{css, heading_becomes};
 use fantoccini::{Client as Browser, Locator};
 use rmcp::model::{
     self as m, CallToolRequestParams, ClientCapabilities, CustomNotification, ElicitRequestParams,
@@ -105,33 +106,6 @@ impl Drop for Server {
 }
 
 // ------------------------------------------------------------------------------- the browser
-
-async fn css(browser: &Browser, selector: &str) -> fantoccini::elements::Element {
-    browser
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css(selector))
-        .await
-        .unwrap_or_else(|error| panic!("{selector}: {error}"))
-}
-
-/// Waits until the page's heading is `expected`.
-async fn heading_becomes(browser: &Browser, expected: &str) {
-    let mut last = String::new();
-    for _ in 0..100 {
-        if let Ok(heading) = browser.find(Locator::Css("h1")).await {
-            last = heading.text().await.unwrap_or_default();
-            if last == expected {
-                return;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!(
-        "the heading is {last:?}, not {expected:?}: {}",
-        browser.source().await.unwrap_or_default()
-    );
-}
 
 /// A browser signed in as `user` (its own profile and cookies).
 async fn signed_in(driver: &Service, server: &Server, user: &str) -> Browser {

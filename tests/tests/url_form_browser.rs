@@ -14,6 +14,7 @@ use axum::routing::get;
 use elicit_core::state::Principal;
 use elicit_core::url_form::{ExposeSecret, MemoryStore, UrlForms};
 use fantoccini::{Client, Locator};
+use url_form_support::browser::{css, heading_becomes};
 use url_form_support::services::chromedriver;
 use url_form_support::{Alert, KEY, Region, Units, browser, connect_form, forms_on};
 
@@ -50,35 +51,8 @@ async fn serve() -> (UrlForms, String) {
     (forms, origin)
 }
 
-async fn css(client: &Client, selector: &str) -> fantoccini::elements::Element {
-    client
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::Css(selector))
-        .await
-        .unwrap_or_else(|error| panic!("{selector}: {error}"))
-}
-
 async fn count(client: &Client, selector: &str) -> usize {
     client.find_all(Locator::Css(selector)).await.unwrap().len()
-}
-
-/// The text of the page's heading, once it is `expected` (a navigation may still be landing).
-async fn heading_becomes(client: &Client, expected: &str) {
-    let mut last = String::new();
-    for _ in 0..100 {
-        if let Ok(heading) = client.find(Locator::Css("h1")).await {
-            last = heading.text().await.unwrap_or_default();
-            if last == expected {
-                return;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!(
-        "the heading is {last:?}, not {expected:?}: {}",
-        client.source().await.unwrap_or_default()
-    );
 }
 
 async fn computed(client: &Client, selector: &str, property: &str) -> String {

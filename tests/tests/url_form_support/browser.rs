@@ -1,6 +1,9 @@
 //! Headless Chromium through WebDriver (`chromedriver`), driven by fantoccini.
 
-use fantoccini::{Client, ClientBuilder};
+use std::time::Duration;
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 
@@ -36,4 +39,32 @@ pub async fn session(driver: &Service, profile: &str) -> Client {
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
         .expect("a WebDriver session with chromium")
+}
+
+/// The element `selector` finds, once the page has it (up to ten seconds).
+pub async fn css(client: &Client, selector: &str) -> Element {
+    client
+        .wait()
+        .at_most(Duration::from_secs(10))
+        .for_element(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|error| panic!("{selector}: {error}"))
+}
+
+/// Waits until the page's heading is `expected` (a navigation may still be landing).
+pub async fn heading_becomes(client: &Client, expected: &str) {
+    let mut last = String::new();
+    for _ in 0..100 {
+        if let Ok(heading) = client.find(Locator::Css("h1")).await {
+            last = heading.text().await.unwrap_or_default();
+            if last == expected {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!(
+        "the heading is {last:?}, not {expected:?}: {}",
+        client.source().await.unwrap_or_default()
+    );
 }
