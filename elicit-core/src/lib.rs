@@ -6,6 +6,11 @@
 //! (`ElicitResult.content`) into the struct, or into a [`ContentError`] naming every
 //! invalid field. Shapes MCP forms cannot express are compile errors on the offending field.
 //!
+#![cfg_attr(
+    all(feature = "rmcp", feature = "testing"),
+    doc = "**Start here:** [your first tool that asks](crate::guide::first_tool), from `cargo new` to a tool tested on every protocol revision, in one page.\n"
+)]
+//!
 //! ```
 //! use elicit_core::Elicit;
 //! use serde_json::json;

@@ -1,5 +1,7 @@
 //! The guide: what `#[derive(Elicit)]` accepts and what it makes of it, in chapters.
 //!
+//! - `first_tool` (features `rmcp`, `state` and `testing`): **start here**: your first tool
+//!   that asks, from `cargo new` to a test on every protocol revision, in one page.
 //! - [`types`]: what each field type becomes in the schema and how its value is read back,
 //!   and how to make a type of your own a field.
 //! - [`attributes`]: every `#[elicit(…)]` key, doc comments, serde attributes, defaults,
@@ -26,6 +28,15 @@
 //!
 //! These pages have no items: each is a chapter of text whose examples are compiled and run
 //! as doctests. They live in `elicit-runtime/docs/*.md`.
+
+#[cfg(all(feature = "rmcp", feature = "state", feature = "testing"))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(all(feature = "rmcp", feature = "state", feature = "testing")))
+)]
+pub mod first_tool {
+    #![doc = include_str!("../docs/first_tool.md")]
+}
 
 pub mod types {
     #![doc = include_str!("../docs/types.md")]
