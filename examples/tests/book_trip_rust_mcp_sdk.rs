@@ -282,7 +282,7 @@ async fn an_answer_the_sdks_models_cannot_read_is_recovered() {
     assert_eq!(requests.len(), 2);
     assert_eq!(
         requests[1].message().unwrap(),
-        format!("{PROMPT} Please correct: Travellers must be a whole number.")
+        format!("{PROMPT} Please correct: Travellers: enter a whole number.")
     );
 
     // Without the recovery, the SDK answers such a retry with -32601.

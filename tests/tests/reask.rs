@@ -137,7 +137,7 @@ async fn a_wrong_answer_is_asked_again_with_its_errors_and_the_right_fields_as_d
         assert_eq!(requests[0].message(), Some("Book a table"));
         assert_eq!(
             requests[1].message(),
-            Some("Book a table. Please correct: Size must be at most 12."),
+            Some("Book a table. Please correct: Size: enter at most 12."),
             "{version}"
         );
         // The first request has no defaults; the second has the right fields' values.
@@ -184,7 +184,7 @@ async fn on_2025_06_18_only_the_fields_in_error_are_asked_again_and_the_rest_kep
     assert_eq!(requests.len(), 2);
     assert_eq!(
         requests[1].message(),
-        Some("Book a table. Please correct: Size must be at most 12. Your other answers are kept.")
+        Some("Book a table. Please correct: Size: enter at most 12. Your other answers are kept.")
     );
     let again = requests[1].schema().unwrap();
     let asked: Vec<&str> = again
@@ -217,7 +217,7 @@ async fn every_error_is_named_and_only_right_fields_become_defaults() {
         assert_eq!(
             requests[1].message(),
             Some(
-                "Book a table. Please correct: Name must be at least 1 character long. Size must be at least 1."
+                "Book a table. Please correct: Name: enter at least 1 character. Size: enter at least 1."
             )
         );
         assert_eq!(default_of(&requests[1], "name"), None);

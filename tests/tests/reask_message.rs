@@ -76,9 +76,9 @@ async fn the_person_reads_titles_and_sentences_on_one_line() {
         assert_eq!(
             message,
             "Please confirm the details of your table reservation. Please correct: \
-             Email: must be a valid e-mail address. \
-             Date: must be a valid calendar date (YYYY-MM-DD). \
-             Party size must be at most 12."
+             Email: enter a valid e-mail address. \
+             Date: enter a valid calendar date (YYYY-MM-DD). \
+             Party size: enter at most 12."
         );
         assert!(!message.contains('`') && !message.contains('\n'));
         assert!(

@@ -415,7 +415,7 @@ async fn a_wrong_answer_is_asked_again_saying_what_to_correct() {
     let schema = serde_json::to_string(Party::requested_schema()).unwrap();
     assert!(
         again.contains(&format!(
-            r#""party":{{"method":"elicitation/create","params":{{"mode":"form","message":"How many people? Please correct: Size must be at most 12.","requestedSchema":{schema}}}}}"#
+            r#""party":{{"method":"elicitation/create","params":{{"mode":"form","message":"How many people? Please correct: Size: enter at most 12.","requestedSchema":{schema}}}}}"#
         )),
         "{again}"
     );

@@ -92,49 +92,39 @@ fn capitalized(name: &str) -> String {
     })
 }
 
-/// One error as a sentence about the field titled `title`.
+/// One error as a sentence about the field titled `title`, in the one style every re-ask
+/// uses: the field's title, a colon, what to do (the author's check texts are written so too:
+/// "Travellers: only 2 seats are left").
 fn sentence(title: &str, error: &FieldError) -> String {
-    let mut text = match error.kind() {
-        FieldErrorKind::Missing => format!("{title} is required"),
-        FieldErrorKind::WrongType { expected, .. } => {
-            format!("{title} must be {}", expected_kind(*expected))
-        }
+    let what = match error.kind() {
+        FieldErrorKind::Missing => "fill this in".to_owned(),
+        FieldErrorKind::WrongType { expected, .. } => expected_kind(*expected).to_owned(),
         FieldErrorKind::TooShort { min_length, .. } => format!(
-            "{title} must be at least {min_length} character{} long",
+            "enter at least {min_length} character{}",
             plural(*min_length)
         ),
         FieldErrorKind::TooLong { max_length, .. } => format!(
-            "{title} must be at most {max_length} character{} long",
+            "enter at most {max_length} character{}",
             plural(*max_length)
         ),
-        FieldErrorKind::BelowMinimum { minimum, .. } => {
-            format!("{title} must be at least {minimum}")
+        FieldErrorKind::BelowMinimum { minimum, .. } => format!("enter at least {minimum}"),
+        FieldErrorKind::AboveMaximum { maximum, .. } => format!("enter at most {maximum}"),
+        FieldErrorKind::NotAnInteger { .. } => "enter a whole number".to_owned(),
+        FieldErrorKind::OutOfRange { .. } => "enter a number within the allowed range".to_owned(),
+        FieldErrorKind::BadFormat { format } => format!("enter a valid {}", format.describe()),
+        FieldErrorKind::Invalid { reason } => reason.clone(),
+        FieldErrorKind::PatternMismatch { .. } => "enter it in the expected form".to_owned(),
+        FieldErrorKind::UnknownOption { .. } => "choose one of the options".to_owned(),
+        FieldErrorKind::DuplicateOption { .. } => "choose each option at most once".to_owned(),
+        FieldErrorKind::TooFewItems { min_items, .. } => {
+            format!("choose at least {min_items} option{}", plural(*min_items))
         }
-        FieldErrorKind::AboveMaximum { maximum, .. } => {
-            format!("{title} must be at most {maximum}")
+        FieldErrorKind::TooManyItems { max_items, .. } => {
+            format!("choose at most {max_items} option{}", plural(*max_items))
         }
-        FieldErrorKind::NotAnInteger { .. } => format!("{title} must be a whole number"),
-        FieldErrorKind::OutOfRange { .. } => format!("{title} is out of range"),
-        FieldErrorKind::BadFormat { .. } | FieldErrorKind::Invalid { .. } => {
-            format!("{title}: {}", error.kind())
-        }
-        FieldErrorKind::PatternMismatch { .. } => {
-            format!("{title} is not in the expected form")
-        }
-        FieldErrorKind::UnknownOption { .. } => format!("{title}: choose one of the options"),
-        FieldErrorKind::DuplicateOption { .. } => {
-            format!("{title}: choose each option at most once")
-        }
-        FieldErrorKind::TooFewItems { min_items, .. } => format!(
-            "{title}: choose at least {min_items} option{}",
-            plural(*min_items)
-        ),
-        FieldErrorKind::TooManyItems { max_items, .. } => format!(
-            "{title}: choose at most {max_items} option{}",
-            plural(*max_items)
-        ),
-        FieldErrorKind::UnknownField => format!("{title} is not part of this form"),
+        FieldErrorKind::UnknownField => "leave this out: it is not part of this form".to_owned(),
     };
+    let mut text = format!("{title}: {what}");
     if !text.ends_with(['.', '!', '?']) {
         text.push('.');
     }
@@ -144,14 +134,111 @@ fn sentence(title: &str, error: &FieldError) -> String {
 fn expected_kind(expected: crate::error::JsonType) -> &'static str {
     use crate::error::JsonType;
     match expected {
-        JsonType::Boolean => "yes or no",
-        JsonType::Integer => "a whole number",
-        JsonType::Number => "a number",
-        JsonType::Array => "a list of options",
-        JsonType::Null | JsonType::String | JsonType::Object => "text",
+        JsonType::Boolean => "choose yes or no",
+        JsonType::Integer => "enter a whole number",
+        JsonType::Number => "enter a number",
+        JsonType::Array => "choose from the options",
+        JsonType::Null | JsonType::String | JsonType::Object => "enter text",
     }
 }
 
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Number;
+
+    use super::sentence;
+    use crate::error::JsonType;
+    use crate::schema::StringFormat;
+    use crate::{FieldError, FieldErrorKind};
+
+    /// Every kind of error, as a re-ask words it: the title, a colon, what to do, in lower
+    /// case, one sentence.
+    #[test]
+    fn every_error_is_the_title_a_colon_and_what_to_do() {
+        let n = Number::from(3);
+        let kinds = [
+            FieldErrorKind::Missing,
+            FieldErrorKind::WrongType {
+                expected: JsonType::Boolean,
+                found: JsonType::String,
+            },
+            FieldErrorKind::WrongType {
+                expected: JsonType::Integer,
+                found: JsonType::String,
+            },
+            FieldErrorKind::TooShort {
+                min_length: 2,
+                length: 1,
+            },
+            FieldErrorKind::TooLong {
+                max_length: 1,
+                length: 2,
+            },
+            FieldErrorKind::BelowMinimum {
+                minimum: n.clone(),
+                value: n.clone(),
+            },
+            FieldErrorKind::AboveMaximum {
+                maximum: n.clone(),
+                value: n.clone(),
+            },
+            FieldErrorKind::NotAnInteger { value: n.clone() },
+            FieldErrorKind::OutOfRange {
+                type_name: "u8",
+                value: n,
+            },
+            FieldErrorKind::BadFormat {
+                format: StringFormat::ALL[0],
+            },
+            FieldErrorKind::PatternMismatch {
+                pattern: "^a$".into(),
+            },
+            FieldErrorKind::UnknownOption {
+                value: "x".into(),
+                allowed: vec!["a".into()],
+            },
+            FieldErrorKind::DuplicateOption { value: "a".into() },
+            FieldErrorKind::TooFewItems {
+                min_items: 2,
+                count: 1,
+            },
+            FieldErrorKind::TooManyItems {
+                max_items: 1,
+                count: 2,
+            },
+            FieldErrorKind::UnknownField,
+            FieldErrorKind::Invalid {
+                reason: "only 2 seats are left".into(),
+            },
+        ];
+        for kind in kinds {
+            let text = sentence("Travellers", &FieldError::new("travellers", kind.clone()));
+            let what = text
+                .strip_prefix("Travellers: ")
+                .unwrap_or_else(|| panic!("{text}"));
+            assert!(what.starts_with(char::is_lowercase), "{kind:?}: {text}");
+            assert!(
+                what.ends_with('.') && !what[..what.len() - 1].contains(". "),
+                "{text}"
+            );
+            assert!(!what.contains("must be"), "{kind:?}: {text}");
+        }
+        assert_eq!(
+            sentence(
+                "Travellers",
+                &FieldError::new(
+                    "travellers",
+                    FieldErrorKind::TooLong {
+                        max_length: 1,
+                        length: 2
+                    }
+                )
+            ),
+            "Travellers: enter at most 1 character."
+        );
+    }
 }
