@@ -17,6 +17,16 @@ pub(super) enum Expiry {
     Never,
 }
 
+/// How often a dialog waiting on the live connection tells the client it is still at work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct KeepAlive(pub(super) Option<Duration>);
+
+impl Default for KeepAlive {
+    fn default() -> Self {
+        Self(Some(DialogSettings::DEFAULT_KEEP_ALIVE))
+    }
+}
+
 /// What every dialog of a server shares, given once where the server is made, so that no
 /// tool body names any of it: the keys the 2026-07-28 states are sealed with (and with them
 /// the audience, the states' lifetime, the clock skew allowed and whether a state needs a
@@ -52,6 +62,7 @@ pub struct DialogSettings {
     pub(super) expiry: Expiry,
     pub(super) fallback: MultiSelectFallback,
     pub(super) guard: Option<Arc<dyn ReplayGuard>>,
+    pub(super) keep_alive: KeepAlive,
     /// The server's URL-mode forms ([`url_forms`](Self::url_forms)).
     #[cfg(feature = "url-forms")]
     pub(super) url_forms: Option<crate::url_form::UrlForms>,
@@ -64,6 +75,7 @@ impl fmt::Debug for DialogSettings {
             .field("expiry", &self.expiry)
             .field("fallback", &self.fallback)
             .field("guard", &self.guard.is_some())
+            .field("keep_alive", &self.keep_alive.0)
             .finish_non_exhaustive()
     }
 }
@@ -151,6 +163,46 @@ impl DialogSettings {
     pub fn multi_select_fallback(mut self, fallback: MultiSelectFallback) -> Self {
         self.fallback = fallback;
         self
+    }
+
+    /// How often a dialog tells the client it is still at work while a person takes their
+    /// time over a form, by default: every 20 seconds.
+    pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(20);
+
+    /// While a dialog waits for an answer on the live connection (up to 2025-11-25: a form,
+    /// a URL, a sampling or roots request), and the tool call carried a `progressToken`, it
+    /// sends `notifications/progress` every `every` (default
+    /// [`DEFAULT_KEEP_ALIVE`](Self::DEFAULT_KEEP_ALIVE), 20 s), so that a client which resets
+    /// its request timeout on progress (the TypeScript SDK's `resetTimeoutOnProgress`, on in
+    /// the MCP Inspector; rmcp's `reset_timeout_on_progress`) keeps the call alive however long
+    /// the person takes. A client that does not reset its timeout ends the call when its
+    /// timeout passes (the TypeScript SDK's default is 60 s), whatever the server sends: the
+    /// form may stay open there, and its answer then goes nowhere. `None` sends nothing.
+    ///
+    /// ```
+    /// use elicit_core::dialog::DialogSettings;
+    /// use std::time::Duration;
+    ///
+    /// let settings = DialogSettings::new().keep_alive(Some(Duration::from_secs(15)));
+    /// assert_eq!(settings.keep_alive_every(), Some(Duration::from_secs(15)));
+    /// assert_eq!(DialogSettings::new().keep_alive_every(), Some(Duration::from_secs(20)));
+    /// ```
+    #[must_use]
+    pub fn keep_alive(mut self, every: Option<Duration>) -> Self {
+        self.keep_alive = KeepAlive(every.filter(|every| !every.is_zero()));
+        self
+    }
+
+    /// How often a waiting dialog sends progress ([`keep_alive`](Self::keep_alive)).
+    ///
+    /// ```
+    /// use elicit_core::dialog::DialogSettings;
+    ///
+    /// assert_eq!(DialogSettings::new().keep_alive(None).keep_alive_every(), None);
+    /// ```
+    #[must_use]
+    pub fn keep_alive_every(&self) -> Option<Duration> {
+        self.keep_alive.0
     }
 
     /// The store that remembers the states a [`once`](super::Dialog::once) dialog has used:

@@ -1,7 +1,9 @@
 //! [`Dialog`] with rmcp: taken by a `#[tool]` like rmcp's own extractors, asking on rmcp's
 //! peer up to 2025-11-25, answering with rmcp's result types (features `rmcp` and `state`).
 
+use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use ::rmcp::handler::server::common::FromContextPart;
 use ::rmcp::handler::server::tool::ToolCallContext;
@@ -12,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::convert::{params_2026, protocol_version};
 use super::served::{CallArguments, SharedSettings};
-use crate::dialog::{Connection, Dialog, Halt, Respond, Sending};
+use crate::dialog::{Connection, Dialog, DialogSettings, Halt, Respond, Sending};
 use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolVersion};
 use crate::state::{Binding, Principal};
 
@@ -152,10 +154,19 @@ impl Dialog {
             .extensions
             .get::<SharedSettings>()
             .map(|shared| Arc::clone(&shared.0));
+        // Keep the call alive while the person answers, where the client can be told.
+        let keep_alive = settings
+            .as_deref()
+            .unwrap_or_else(|| DialogSettings::process_default())
+            .keep_alive_every();
+        let progress = ctx.meta.get_progress_token().zip(keep_alive);
         let mut dialog = Dialog::new(version, Binding::new(method, name, &arguments))
             .with_client_capabilities(capabilities)
             .with_caller(caller)
-            .with_connection(PeerConnection(ctx.peer));
+            .with_connection(PeerConnection {
+                peer: ctx.peer,
+                progress,
+            });
         if let Some(settings) = settings {
             dialog = dialog.with_settings(&settings);
         }
@@ -190,7 +201,38 @@ fn caller(ctx: &RequestContext<RoleServer>) -> Option<Principal> {
 /// renders to (so the form reaches the client exactly, `pattern` included), and the answer
 /// is read as JSON (so a malformed one is the client's `-32602`, not rmcp's "unexpected
 /// response").
-struct PeerConnection(Peer<RoleServer>);
+///
+/// While it waits, and the call carried a `progressToken`, it sends the client
+/// `notifications/progress` every [`keep_alive`](DialogSettings::keep_alive) interval.
+struct PeerConnection {
+    peer: Peer<RoleServer>,
+    /// The call's progress token and how often to send progress while waiting.
+    progress: Option<(m::ProgressToken, Duration)>,
+}
+
+impl PeerConnection {
+    /// Waits for `answer`, telling the client every `every` that the call is still at work.
+    async fn kept_alive<F: Future>(&self, answer: F) -> F::Output {
+        let Some((token, every)) = &self.progress else {
+            return answer.await;
+        };
+        let mut answer = std::pin::pin!(answer);
+        let mut beats = 0_u32;
+        loop {
+            tokio::select! {
+                result = &mut answer => return result,
+                () = tokio::time::sleep(*every) => {
+                    beats = beats.saturating_add(1);
+                    let progress = m::ProgressNotificationParam::new(token.clone(), f64::from(beats))
+                        .with_message("Waiting for the answer to a question");
+                    // A progress notification that does not go out loses only the keep-alive:
+                    // the answer, when it comes, still counts.
+                    let _ = self.peer.notify_progress(progress).await;
+                }
+            }
+        }
+    }
+}
 
 impl Connection for PeerConnection {
     fn request(&self, request: Value) -> Sending<'_, Value> {
@@ -198,8 +240,7 @@ impl Connection for PeerConnection {
             let (method, params) = split(request);
             let request = m::ServerRequest::CustomRequest(m::CustomRequest::new(method, params));
             let result = self
-                .0
-                .send_request(request)
+                .kept_alive(self.peer.send_request(request))
                 .await
                 .map_err(super::peer::service_failed)?;
             serde_json::to_value(&result).map_err(|error| {
@@ -214,7 +255,7 @@ impl Connection for PeerConnection {
             let notification = m::ServerNotification::CustomNotification(
                 m::CustomNotification::new(method, params),
             );
-            self.0
+            self.peer
                 .send_notification(notification)
                 .await
                 .map_err(super::peer::service_failed)
