@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
-use elicit_core::dialog::{Connection, Dialog, DialogSettings, Halt, Sending};
+use elicit_core::dialog::{Connection, Dialog, DialogSettings, Halt, Inputs, Sending};
 use elicit_core::protocol::ProtocolVersion;
 use elicit_core::state::Binding;
 use elicit_core::url_form::{ExposeSecret, MemoryStore, UrlForms};
@@ -350,6 +350,19 @@ async fn a_form_with_a_secret_is_refused_in_form_mode_where_the_type_does_not_sa
     let error = live(&settings, &client, url_mode())
         .run::<Value, _, _, _>(|d| async move {
             d.ask_form("connect", Form::<Connect>::new()).await?;
+            Ok(Value::Null)
+        })
+        .await
+        .unwrap_err();
+    assert!(
+        error.message.contains("cannot be asked in form mode"),
+        "{error:?}"
+    );
+    // Nor among several requests of one round.
+    let error = live(&settings, &client, url_mode())
+        .run::<Value, _, _, _>(|d| async move {
+            d.ask_all(Inputs::new().form_of("connect", Form::<Connect>::new()))
+                .await?;
             Ok(Value::Null)
         })
         .await

@@ -161,7 +161,14 @@ impl Inputs {
     #[must_use]
     pub fn form_of<T: 'static>(mut self, key: impl Into<String>, form: impl IntoForm<T>) -> Self {
         let input = match form.into_form() {
-            Ok(form) => Input::Form(Arc::new(form)),
+            // A secret asked in form mode would pass through the client and the model.
+            Ok(form) => match form.secret_fields().first() {
+                Some(secret) => Input::Broken(ShapeError::new(
+                    *secret,
+                    "a secret field cannot be asked in form mode: ask the form through URL mode (`Dialog::ask_url_form`)",
+                )),
+                None => Input::Form(Arc::new(form)),
+            },
             Err(error) => Input::Broken(error),
         };
         self.entries.push((key.into(), input));
