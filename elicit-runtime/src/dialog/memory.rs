@@ -320,15 +320,15 @@ fn type_name(name: &str) -> Option<&'static str> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::{record_all, restore_all};
     use crate::error::JsonType;
     use crate::schema::StringFormat;
     use crate::{ContentError, FieldError, FieldErrorKind};
 
-    #[test]
-    fn every_kind_comes_back_as_it_was() {
-        let kinds = vec![
+    /// One error of every kind, for the tests of what reads or words them.
+    pub(in crate::dialog) fn every_kind() -> Vec<FieldErrorKind> {
+        vec![
             FieldErrorKind::Missing,
             FieldErrorKind::WrongType {
                 expected: JsonType::Integer,
@@ -380,7 +380,12 @@ mod tests {
             FieldErrorKind::Invalid {
                 reason: "taken".into(),
             },
-        ];
+        ]
+    }
+
+    #[test]
+    fn every_kind_comes_back_as_it_was() {
+        let kinds = every_kind();
         let errors = ContentError::from(
             kinds
                 .into_iter()

@@ -148,73 +148,14 @@ fn plural(n: u64) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::Number;
-
     use super::sentence;
-    use crate::error::JsonType;
-    use crate::schema::StringFormat;
     use crate::{FieldError, FieldErrorKind};
 
     /// Every kind of error, as a re-ask words it: the title, a colon, what to do, in lower
     /// case, one sentence.
     #[test]
     fn every_error_is_the_title_a_colon_and_what_to_do() {
-        let n = Number::from(3);
-        let kinds = [
-            FieldErrorKind::Missing,
-            FieldErrorKind::WrongType {
-                expected: JsonType::Boolean,
-                found: JsonType::String,
-            },
-            FieldErrorKind::WrongType {
-                expected: JsonType::Integer,
-                found: JsonType::String,
-            },
-            FieldErrorKind::TooShort {
-                min_length: 2,
-                length: 1,
-            },
-            FieldErrorKind::TooLong {
-                max_length: 1,
-                length: 2,
-            },
-            FieldErrorKind::BelowMinimum {
-                minimum: n.clone(),
-                value: n.clone(),
-            },
-            FieldErrorKind::AboveMaximum {
-                maximum: n.clone(),
-                value: n.clone(),
-            },
-            FieldErrorKind::NotAnInteger { value: n.clone() },
-            FieldErrorKind::OutOfRange {
-                type_name: "u8",
-                value: n,
-            },
-            FieldErrorKind::BadFormat {
-                format: StringFormat::ALL[0],
-            },
-            FieldErrorKind::PatternMismatch {
-                pattern: "^a$".into(),
-            },
-            FieldErrorKind::UnknownOption {
-                value: "x".into(),
-                allowed: vec!["a".into()],
-            },
-            FieldErrorKind::DuplicateOption { value: "a".into() },
-            FieldErrorKind::TooFewItems {
-                min_items: 2,
-                count: 1,
-            },
-            FieldErrorKind::TooManyItems {
-                max_items: 1,
-                count: 2,
-            },
-            FieldErrorKind::UnknownField,
-            FieldErrorKind::Invalid {
-                reason: "only 2 seats are left".into(),
-            },
-        ];
+        let kinds = crate::dialog::memory::tests::every_kind();
         for kind in kinds {
             let text = sentence("Travellers", &FieldError::new("travellers", kind.clone()));
             let what = text
