@@ -362,8 +362,8 @@ impl Dialog {
     }
 
     /// Sends an elicitation on the live connection, after checking the client can be asked
-    /// it, and reads the answer.
-    async fn send_elicitation(
+    /// it, and reads the answer: a form's, or a URL's (`url_form`).
+    pub(super) async fn send_elicitation(
         &self,
         key: &str,
         request: &ElicitRequest,

@@ -157,7 +157,9 @@ impl Dialog {
             .await
             .map_err(|error| failed(key, error))?;
         let request = url_request(&prompt, link.url(), link.elicitation_id())?;
-        let sent = self.send_url(key, &ElicitRequest::Url(request)).await;
+        let sent = self
+            .send_elicitation(key, &ElicitRequest::Url(request))
+            .await;
         let action = match sent {
             Ok(result) => result.action,
             Err(halt) => {
@@ -185,16 +187,6 @@ impl Dialog {
             Err(UrlFormError::Expired | UrlFormError::Abandoned) => Ok(ElicitOutcome::Cancelled),
             Err(error) => Err(failed(key, error)),
         }
-    }
-
-    /// Sends a URL-mode elicitation on the live connection and reads the answer.
-    async fn send_url(&self, key: &str, request: &ElicitRequest) -> Result<ElicitResult, Halt> {
-        let params = self.render(request)?;
-        let mut message = Map::new();
-        message.insert("method".to_owned(), Value::from("elicitation/create"));
-        message.insert("params".to_owned(), params);
-        let answer = self.connection()?.request(Value::Object(message)).await?;
-        ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))
     }
 
     /// 2026-07-28: the answer replayed by the link id of an earlier round, found by the link
