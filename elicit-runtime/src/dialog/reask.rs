@@ -57,7 +57,7 @@ fn lead(prompt: &str) -> String {
 /// one sentence per field error naming the field by the title the form shows, all on one line
 /// (clients collapse line breaks). The wire names stay in the structured errors.
 ///
-/// `Book a table. Please correct: Email must be a valid e-mail address. Party size must be at
+/// `Book a table. Please correct: Email: enter a valid e-mail address. Party size: enter at
 /// most 12.`
 ///
 /// `kept`: only the fields in error are asked again (a revision that cannot pre-fill the
