@@ -167,6 +167,12 @@ impl DialogSettings {
 
     /// How often a dialog tells the client it is still at work while a person takes their
     /// time over a form, by default: every 20 seconds.
+    ///
+    /// ```
+    /// use elicit_core::dialog::DialogSettings;
+    ///
+    /// assert_eq!(DialogSettings::new().keep_alive_every(), Some(DialogSettings::DEFAULT_KEEP_ALIVE));
+    /// ```
     pub const DEFAULT_KEEP_ALIVE: Duration = Duration::from_secs(20);
 
     /// While a dialog waits for an answer on the live connection (up to 2025-11-25: a form,
