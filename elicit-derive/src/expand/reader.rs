@@ -69,8 +69,7 @@ pub(crate) fn form_fields(
 }
 
 /// Whether each field of the form is a secret (`ElicitField::SECRET`), in the order of
-/// [`property_names`]: a literal list, or, with flattened fields, one computed at compile
-/// time from their forms' lists.
+/// [`property_names`].
 fn secret(members: &[Part], krate: &TokenStream) -> TokenStream {
     let own = |field: &Field| {
         if field.has_run_time_options() {
@@ -80,6 +79,18 @@ fn secret(members: &[Part], krate: &TokenStream) -> TokenStream {
             quote!(#field_type::__SECRET)
         }
     };
+    field_flags(members, krate, own, &quote!(SECRET))
+}
+
+/// One flag per field of the form, in the order of [`property_names`]: `own` for a field of
+/// its own, a flattened form's `FormFields::<list>` for its fields. A literal list, or, with
+/// flattened fields, one computed at compile time from their forms' lists.
+fn field_flags(
+    members: &[Part],
+    krate: &TokenStream,
+    own: impl Fn(&Field) -> TokenStream,
+    list: &TokenStream,
+) -> TokenStream {
     let mut lens = Vec::new();
     let mut count = 0usize;
     let parts: Vec<TokenStream> = members
@@ -93,7 +104,7 @@ fn secret(members: &[Part], krate: &TokenStream) -> TokenStream {
             Part::Flatten(field) => {
                 let flatten_type = proofs::flatten_type(field, krate);
                 lens.push(quote!(#flatten_type::NAMES.len()));
-                quote!(#flatten_type::SECRET)
+                quote!(#flatten_type::#list)
             }
         })
         .collect();
@@ -142,8 +153,7 @@ fn property_names(members: &[Part], krate: &TokenStream) -> TokenStream {
 }
 
 /// Whether each field of the form needs a value (is not an `Option`), in the order of
-/// [`property_names`]: a literal list, or, with flattened fields, one computed at compile
-/// time from their forms' lists.
+/// [`property_names`].
 fn needs_value(members: &[Part], krate: &TokenStream) -> TokenStream {
     let own = |field: &Field| {
         if field.has_run_time_options() {
@@ -155,33 +165,7 @@ fn needs_value(members: &[Part], krate: &TokenStream) -> TokenStream {
             quote!(#field_type::__REQUIRED)
         }
     };
-    let mut lens = Vec::new();
-    let mut count = 0usize;
-    let parts: Vec<TokenStream> = members
-        .iter()
-        .map(|member| match member {
-            Part::Property(field) => {
-                count += 1;
-                let flag = own(field);
-                quote!(&[#flag])
-            }
-            Part::Flatten(field) => {
-                let flatten_type = proofs::flatten_type(field, krate);
-                lens.push(quote!(#flatten_type::NAMES.len()));
-                quote!(#flatten_type::NEEDS_VALUE)
-            }
-        })
-        .collect();
-    if lens.is_empty() {
-        let flags = members.iter().filter_map(|member| match member {
-            Part::Property(field) => Some(own(field)),
-            Part::Flatten(_) => None,
-        });
-        return quote!(&[#(#flags),*]);
-    }
-    quote! {
-        &#krate::__private::concat_flags::<{ #count #(+ #lens)* }>(&[#(#parts),*])
-    }
+    field_flags(members, krate, own, &quote!(NEEDS_VALUE))
 }
 
 /// The body of `FormFields::read_fields`.
