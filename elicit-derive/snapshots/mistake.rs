@@ -1,4 +1,4 @@
-// 175 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 172 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
     "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `check`"
@@ -114,9 +114,6 @@ const _: () = {
                 self,
                 _: impl ::core::convert::Into<::std::string::String>,
             ) -> Self {
-                self
-            }
-            pub fn with_attempts(self, _: u32) -> Self {
                 self
             }
             pub fn build(

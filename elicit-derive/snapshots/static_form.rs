@@ -1,4 +1,4 @@
-// 709 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 702 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -666,13 +666,6 @@ const _: () = {
                 message: impl ::core::convert::Into<::std::string::String>,
             ) -> Self {
                 self.parts.message(::core::convert::Into::into(message));
-                self
-            }
-            /// Asks again while the answer does not fit, up to `attempts` times in all.
-            #[inline]
-            #[must_use]
-            pub fn with_attempts(mut self, attempts: u32) -> Self {
-                self.parts.attempts(attempts);
                 self
             }
             /// The form, or what contradicts itself in what was given (found before

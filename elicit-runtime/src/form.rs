@@ -60,8 +60,8 @@ impl<T> Clone for Reading<T> {
 ///
 /// For a derived form, `Form::<T>::new()` is `T`'s own: its cached schema, its doc comment as
 /// the prompt, `T::from_content` as the reader. Change the prompt with
-/// [`message`](Self::message) and the number of times an invalid answer is asked again with
-/// [`attempts`](Self::attempts); ask it with a dialog's `ask_form`, or by hand:
+/// [`message`](Self::message); ask it with a dialog's `ask_form` (which also says how many
+/// times an answer that does not fit is asked again), or by hand:
 /// [`request`](Self::request) is what to send, [`outcome`](Self::outcome) reads what came
 /// back.
 ///
@@ -91,7 +91,6 @@ pub struct Form<T> {
     /// the answer is then checked against this schema too, and its digest is carried from
     /// round to round.
     shaped: bool,
-    attempts: u32,
     checks: Option<Checks<T>>,
 }
 
@@ -102,7 +101,6 @@ impl<T> Clone for Form<T> {
             schema: self.schema.clone(),
             reading: self.reading.clone(),
             shaped: self.shaped,
-            attempts: self.attempts,
             checks: self.checks.clone(),
         }
     }
@@ -114,7 +112,6 @@ impl<T> fmt::Debug for Form<T> {
             .field("message", &self.message)
             .field("schema", &self.schema)
             .field("shaped", &self.shaped)
-            .field("attempts", &self.attempts)
             .finish_non_exhaustive()
     }
 }
@@ -158,7 +155,6 @@ impl<T> Form<T> {
             schema: SharedSchema::Static(T::requested_schema()),
             reading,
             shaped: false,
-            attempts: 1,
             checks: None,
         }
     }
@@ -205,7 +201,6 @@ impl<T> Form<T> {
                 check_schema: true,
             },
             shaped: true,
-            attempts: 1,
             checks: None,
         }
     }
@@ -227,7 +222,6 @@ impl<T> Form<T> {
                 first: None,
             },
             shaped: true,
-            attempts: 1,
             checks: None,
         }
     }
@@ -246,39 +240,6 @@ impl<T> Form<T> {
     pub fn message(mut self, message: impl Into<String>) -> Self {
         self.message = Cow::Owned(message.into());
         self
-    }
-
-    /// Asks again while the accepted answer does not fit, up to `attempts` times in all (at
-    /// least once; the default). Each new request says, after the prompt, what to correct,
-    /// and keeps the fields already right as their defaults.
-    ///
-    /// ```
-    /// use elicit_core::{Elicit, Form};
-    ///
-    /// #[derive(Elicit)]
-    /// struct Name { name: String }
-    ///
-    /// assert_eq!(Form::<Name>::new().attempts(3).attempt_limit(), 3);
-    /// assert_eq!(Form::<Name>::new().attempts(0).attempt_limit(), 1);
-    /// ```
-    #[must_use]
-    pub fn attempts(mut self, attempts: u32) -> Self {
-        self.attempts = attempts.max(1);
-        self
-    }
-
-    /// How many times the form is asked at most.
-    ///
-    /// ```
-    /// use elicit_core::{Elicit, Form};
-    ///
-    /// #[derive(Elicit)]
-    /// struct Name { name: String }
-    ///
-    /// assert_eq!(Form::<Name>::new().attempt_limit(), 1);
-    /// ```
-    pub fn attempt_limit(&self) -> u32 {
-        self.attempts
     }
 
     /// The prompt.

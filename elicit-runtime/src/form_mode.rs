@@ -6,7 +6,7 @@
 /// The MCP specification forbids asking for sensitive data in form mode, where the client
 /// and the model see the answer; a form that holds a secret is asked through a page of the
 /// server's own instead (URL mode: `Dialog::ask_url_form`, feature `url-forms`). Every way
-/// of asking a form in form mode (`Dialog::ask`, `ask_until_valid`, `ask_form`, `Inputs`,
+/// of asking a form in form mode (`Dialog::ask`, `ask_form`, `Inputs`,
 /// `ElicitRequest::form`, rmcp's peer) requires this trait, so that asking a form with a
 /// secret in form mode is a compile error, not a leak.
 ///

@@ -15,8 +15,9 @@
 //! - `extras`: the extras of the offered dates (every extra any of them has; the title says
 //!   on which dates when not all), checked against the date chosen; optional.
 //!
-//! An answer that does not fit is asked again (three times in all), saying what to correct;
-//! a decline or a cancel books nothing. On 2025-06-18, which has no multi-select, the dialog
+//! An answer that does not fit is asked again (three times in all), saying what to correct,
+//! and after the third the tool answers with what is still wrong; a decline or a cancel books
+//! nothing. On 2025-06-18, which has no multi-select, the dialog
 //! asks each extra as a checkbox.
 //!
 //! Everything up to and including [`TripArgs`] knows no SDK: `trip_rust_mcp_sdk` serves the
@@ -29,7 +30,7 @@ use elicit_core::dialog::{Dialog, DialogSettings};
 use elicit_core::protocol::MultiSelectFallback;
 use elicit_core::rmcp::with_dialogs;
 use elicit_core::shape::Choice;
-use elicit_core::{Elicit, ElicitOutcome, Form, ShapeError};
+use elicit_core::{Elicit, Form, ShapeError};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -270,7 +271,6 @@ pub fn rebooking_form(
                 })
         })
         .with_message(message)
-        .with_attempts(ATTEMPTS)
         .build()
 }
 
@@ -345,31 +345,23 @@ impl TripServer {
                 }
                 let offer = nearest_with_seats(date, NEAREST);
                 if offer.is_empty() {
-                    return Ok(refused(format!("{date} is full, and so is every other date.")));
+                    return Ok(refused(format!(
+                        "{date} is full, and so is every other date."
+                    )));
                 }
                 // On 2026-07-28 this runs again on every retry: the offer is computed again
                 // from the same calendar, so it is the form the person answered (were it not,
                 // the dialog would ask again rather than read the answer against it).
+                let declined =
+                    format!("Nothing was booked: {date} is full, and no other date was chosen.");
                 let form = rebooking_form(date, &offer)?;
-                match d.ask_form("rebooking", form).await {
-                    Ok(ElicitOutcome::Accepted(choice)) => Ok(booked(
-                        choice.date,
-                        choice.travellers,
-                        choice.extras.as_deref().unwrap_or_default(),
-                    )),
-                    Ok(ElicitOutcome::Declined) => Ok(text(format!(
-                        "Nothing was booked: {date} is full, and the other dates were declined."
-                    ))),
-                    Ok(ElicitOutcome::Cancelled) => {
-                        Ok(text("Nothing was booked: the form was dismissed.".to_owned()))
-                    }
-                    Err(halt) => match halt.invalid() {
-                        Some(errors) => Ok(refused(format!(
-                            "Nothing was booked: the answer still did not fit after {ATTEMPTS} tries:\n{errors}"
-                        ))),
-                        None => Err(halt),
-                    },
-                }
+                let choice = d
+                    .ask_form("rebooking", form)
+                    .attempts(ATTEMPTS)
+                    .or_reply(declined)
+                    .await?;
+                let extras = choice.extras.as_deref().unwrap_or_default();
+                Ok(booked(choice.date, choice.travellers, extras))
             })
             .await
     }

@@ -8,7 +8,6 @@
 //! router needs none of the rmcp server's settings (its checkbox fallback is for 2025-06-18).
 
 use chrono::NaiveDate;
-use elicit_core::ElicitOutcome;
 use elicit_core::dialog::{Dialog, Halt};
 use elicit_core::rust_mcp_sdk::Router;
 use rust_mcp_sdk::schema::CallToolResult;
@@ -52,26 +51,15 @@ pub async fn book_trip(d: Dialog, args: TripArgs) -> Result<CallToolResult, Halt
     }
     // This runs again on every retry: the offer is computed again from the same calendar, so
     // it is the form the person answered.
+    let declined = format!("Nothing was booked: {date} is full, and no other date was chosen.");
     let form = rebooking_form(date, &offer)?;
-    match d.ask_form("rebooking", form).await {
-        Ok(ElicitOutcome::Accepted(choice)) => Ok(text(booking(
-            choice.date,
-            choice.travellers,
-            choice.extras.as_deref().unwrap_or_default(),
-        ))),
-        Ok(ElicitOutcome::Declined) => Ok(text(format!(
-            "Nothing was booked: {date} is full, and the other dates were declined."
-        ))),
-        Ok(ElicitOutcome::Cancelled) => Ok(text(
-            "Nothing was booked: the form was dismissed.".to_owned(),
-        )),
-        Err(halt) => match halt.invalid() {
-            Some(errors) => Ok(refused(format!(
-                "Nothing was booked: the answer still did not fit after {ATTEMPTS} tries:\n{errors}"
-            ))),
-            None => Err(halt),
-        },
-    }
+    let choice = d
+        .ask_form("rebooking", form)
+        .attempts(ATTEMPTS)
+        .or_reply(declined)
+        .await?;
+    let extras = choice.extras.as_deref().unwrap_or_default();
+    Ok(text(booking(choice.date, choice.travellers, extras)))
 }
 
 fn text(text: String) -> CallToolResult {

@@ -150,7 +150,7 @@ async fn an_answer_that_never_fits_books_nothing_after_three_tries() {
 
     assert_eq!(
         failed(result),
-        "Nothing was booked: the answer still did not fit after 3 tries:\n`date`: \"2026-12-29\" is not one of the options; expected one of \"2026-12-22\", \"2026-12-27\", \"2026-12-28\""
+        "The answer still did not fit after 3 attempts. Date: choose one of the options."
     );
     assert_eq!(requests.len(), 3);
 }
@@ -162,11 +162,11 @@ async fn a_decline_or_a_cancel_books_nothing() {
 
     assert_eq!(
         booked(declined),
-        "Nothing was booked: 2026-12-25 is full, and the other dates were declined."
+        "Nothing was booked: 2026-12-25 is full, and no other date was chosen."
     );
     assert_eq!(
         booked(cancelled),
-        "Nothing was booked: the form was dismissed."
+        "Nothing was booked: 2026-12-25 is full, and no other date was chosen."
     );
 }
 

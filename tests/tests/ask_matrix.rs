@@ -51,14 +51,10 @@ impl Hotel {
             .await
     }
 
-    #[tool(description = "Dialog::ask_until_valid, twice at most")]
-    async fn ask_until_valid(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+    #[tool(description = "Dialog::ask with attempts(2)")]
+    async fn ask_attempts(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
-            .run(|d| async move {
-                Ok(said(outcome(
-                    d.ask_until_valid::<Nights>("nights", 2).await?,
-                )))
-            })
+            .run(|d| async move { Ok(said(outcome(d.ask::<Nights>("nights").attempts(2).await?))) })
             .await
     }
 
@@ -163,7 +159,7 @@ fn accept(nights: u8) -> Answer {
 
 /// The form answers of the matrix, each with what every form way must come back with.
 fn form_answers() -> Vec<(&'static str, Vec<Answer>, [&'static str; 4])> {
-    // [ask, ask_until_valid (2 attempts), ask_form, ask_all]
+    // [ask, ask_attempts (2 attempts), ask_form, ask_all]
     vec![
         ("valid", vec![accept(4)], ["accepted 4"; 4]),
         (
@@ -191,7 +187,7 @@ fn form_answers() -> Vec<(&'static str, Vec<Answer>, [&'static str; 4])> {
     ]
 }
 
-const FORM_WAYS: [&str; 4] = ["ask", "ask_until_valid", "ask_form", "ask_all"];
+const FORM_WAYS: [&str; 4] = ["ask", "ask_attempts", "ask_form", "ask_all"];
 
 #[tokio::test]
 async fn every_form_way_answers_alike_on_every_revision() {

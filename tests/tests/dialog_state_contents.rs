@@ -83,7 +83,7 @@ impl Server {
     async fn greet(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
             .run(|d| async move {
-                let guest = d.ask_until_valid::<Guest>("guest", 3).await?.accepted();
+                let guest = d.ask::<Guest>("guest").attempts(3).await?.accepted();
                 let ok = d
                     .ask::<Confirm>("confirm")
                     .await?
@@ -143,7 +143,7 @@ impl Server {
         dialog
             .once()
             .run(|d| async move {
-                let guest = d.ask_until_valid::<Guest>("guest", 2).await?.accepted();
+                let guest = d.ask::<Guest>("guest").attempts(2).await?.accepted();
                 Ok(said(format!("paid: {:?}", guest.map(|g| g.name))))
             })
             .await

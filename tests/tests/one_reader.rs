@@ -338,7 +338,6 @@ fn trip_form(dates: &[(String, u8)]) -> Form<Trip> {
                 }
             })
         })
-        .with_attempts(2)
         .build()
         .unwrap()
 }
@@ -350,11 +349,8 @@ impl BoxOffice {
         let seats = *self.seats.lock().unwrap();
         dialog
             .run(|d| async move {
-                let form = Tickets::form()
-                    .count(|f| f.maximum(seats))
-                    .with_attempts(2)
-                    .build()?;
-                let text = match d.ask_form("tickets", form).await {
+                let form = Tickets::form().count(|f| f.maximum(seats)).build()?;
+                let text = match d.ask_form("tickets", form).attempts(2).await {
                     Ok(ElicitOutcome::Accepted(tickets)) => format!("booked {}", tickets.count),
                     Ok(_) => "nothing booked".to_owned(),
                     Err(halt) => match halt.invalid() {
@@ -372,7 +368,7 @@ impl BoxOffice {
         let dates = self.dates.lock().unwrap().clone();
         dialog
             .run(|d| async move {
-                let trip = d.ask_form("trip", trip_form(&dates)).await?;
+                let trip = d.ask_form("trip", trip_form(&dates)).attempts(2).await?;
                 Ok(done(match trip {
                     ElicitOutcome::Accepted(trip) => format!(
                         "booked {} for {}{}",

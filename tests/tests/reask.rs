@@ -1,21 +1,30 @@
-//! Re-asking (`Dialog::ask_until_valid`): an answer that does not fit the form is asked
+//! Re-asking (`Dialog::ask(…).attempts(n)`): an answer that does not fit the form is asked
 //! again with what to correct in the message (one line, for the person) and the fields
 //! already right as defaults (where the revision has `default`), up to the author's bound;
 //! then the dialog stops with `Halt::Invalid`, which `?` answers with `-32602` naming the key
-//! and every field, and which a tool may answer its own way instead. On 2026-07-28 a retry
-//! without the answer (or under another key) is asked again.
+//! and every field, and which a tool may answer its own way instead, or with `or_reply`, by
+//! the errors as the person read them. On 2026-07-28 a retry without the answer (or under
+//! another key) is asked again.
+//!
+//! `or_reply`: the accepted value, or the call answered with the author's text (declined,
+//! cancelled) or the errors (after the last attempt), on every revision, for a fixed form, a
+//! shaped one, and a prompt.
 
 mod dialog_support;
 
 use dialog_support::{done, keys, rpc_error};
-use elicit_core::dialog::{Dialog, DialogSettings, Halt};
-use elicit_core::protocol::ProtocolVersion;
+use elicit_core::dialog::{Dialog, DialogSettings, Halt, Reply};
+use elicit_core::protocol::{ElicitationSupport, ProtocolVersion};
 use elicit_core::rmcp::with_dialogs;
 use elicit_core::schema::PropertySchema;
 use elicit_core::testing::{Answer, SeenRequest, TestClient, text};
 use elicit_core::{Elicit, ElicitOutcome};
-use rmcp::model::{CallToolRequestParams, CallToolResponse, InputRequiredResult};
-use rmcp::{ErrorData, ServerHandler, ServiceError, tool, tool_handler, tool_router};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, InputRequiredResult, PromptMessage, Role,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceError, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
 /// Book a table
@@ -57,7 +66,7 @@ impl Tables {
         dialog
             .run(|d| async move {
                 // After the third answer that does not fit, `?` answers -32602.
-                let text = match d.ask_until_valid::<Booking>("booking", 3).await? {
+                let text = match d.ask::<Booking>("booking").attempts(3).await? {
                     ElicitOutcome::Accepted(b) => {
                         format!("{} for {} ({})", b.name, b.size, b.email)
                     }
@@ -74,7 +83,7 @@ impl Tables {
     async fn book_or_explain(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
             .run(|d| async move {
-                let text = match d.ask_until_valid::<Booking>("booking", 3).await {
+                let text = match d.ask::<Booking>("booking").attempts(3).await {
                     Ok(outcome) => outcome.accepted().map_or("nothing booked".to_owned(), |b| {
                         format!("{} for {}", b.name, b.size)
                     }),
@@ -82,6 +91,38 @@ impl Tables {
                     Err(halt) => return Err(halt),
                 };
                 Ok(done(text))
+            })
+            .await
+    }
+
+    #[tool(description = "Books a table in one expression: asks up to twice, with its own prompt")]
+    async fn book_or_reply(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .run(|d| async move {
+                let prompt = format!("Book a table for {}", "tonight");
+                let b = d
+                    .ask::<Booking>("booking")
+                    .attempts(2)
+                    .message(prompt)
+                    .or_reply("Nothing booked.")
+                    .await?;
+                Ok(done(format!("{} for {}", b.name, b.size)))
+            })
+            .await
+    }
+
+    #[tool(description = "The same with a form shaped now: at most 4 people")]
+    async fn small_or_reply(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        dialog
+            .run(|d| async move {
+                let form = Booking::form().size(|f| f.maximum(4));
+                let b = d
+                    .ask_form("booking", form)
+                    .attempts(2)
+                    .message("A small table")
+                    .or_reply("Nothing booked.")
+                    .await?;
+                Ok(done(format!("{} for {}", b.name, b.size)))
             })
             .await
     }
@@ -101,7 +142,36 @@ impl Tables {
 }
 
 #[tool_handler(router = with_dialogs(Self::tool_router(), &self.dialogs))]
-impl ServerHandler for Tables {}
+impl ServerHandler for Tables {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        let capabilities = rmcp::model::ServerCapabilities::builder()
+            .enable_tools()
+            .enable_prompts()
+            .build();
+        rmcp::model::ServerConfig::new(capabilities)
+    }
+
+    async fn get_prompt(
+        &self,
+        params: GetPromptRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        Dialog::prompt(ctx, &params)
+            .with_settings(&self.dialogs)
+            .run(|d| async move {
+                let b = d
+                    .ask::<Booking>("booking")
+                    .or_reply("No table to describe.")
+                    .await?;
+                let text = format!("Describe a table for {}", b.size);
+                Ok::<_, Halt>(GetPromptResult::new(vec![PromptMessage::new_text(
+                    Role::User,
+                    text,
+                )]))
+            })
+            .await
+    }
+}
 
 fn wrong_size() -> Value {
     json!({"name": "Ada", "size": 40, "email": "ada@example.com", "seating": "terrace"})
@@ -468,4 +538,131 @@ async fn a_malformed_answer_is_invalid_params_on_every_revision() {
             assert_eq!(error.data, Some(json!({"key": "booking"})), "{version}");
         }
     }
+}
+
+const REVISIONS: [fn() -> TestClient; 3] = [
+    TestClient::v2025_06_18,
+    TestClient::v2025_11_25,
+    TestClient::v2026_07_28,
+];
+
+#[tokio::test]
+async fn or_reply_gives_the_value_or_answers_with_the_authors_text() {
+    for client in REVISIONS {
+        for tool in ["book_or_reply", "small_or_reply"] {
+            let accepted = client()
+                .answer(Answer::accept(right()))
+                .connect(tables())
+                .await
+                .unwrap();
+            let version = accepted.version();
+            let result = accepted.call_tool(tool, None).await.unwrap();
+            assert_eq!(text(&result), "Ada for 4", "{version} {tool}");
+            assert_ne!(result.is_error, Some(true), "{version} {tool}");
+            let prompt = if tool == "book_or_reply" {
+                "Book a table for tonight"
+            } else {
+                "A small table"
+            };
+            assert_eq!(
+                accepted.requests()[0].message(),
+                Some(prompt),
+                "{version} {tool}"
+            );
+
+            for answer in [Answer::decline(), Answer::cancel()] {
+                let session = client().answer(answer).connect(tables()).await.unwrap();
+                let result = session.call_tool(tool, None).await.unwrap();
+                assert_eq!(text(&result), "Nothing booked.", "{version} {tool}");
+                assert_ne!(result.is_error, Some(true), "{version} {tool}");
+                assert_eq!(session.requests().len(), 1, "{version} {tool}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn or_reply_after_the_last_attempt_answers_with_the_errors_as_the_person_read_them() {
+    let too_many =
+        json!({"name": "Ada", "size": 6, "email": "ada@example.com", "seating": "terrace"});
+    for client in REVISIONS {
+        for (tool, bound) in [("book_or_reply", 12), ("small_or_reply", 4)] {
+            let answer = if bound == 12 {
+                wrong_size()
+            } else {
+                too_many.clone()
+            };
+            let session = client()
+                .answers([Answer::accept(answer.clone()), Answer::accept(answer)])
+                .connect(tables())
+                .await
+                .unwrap();
+            let version = session.version();
+
+            let result = session.call_tool(tool, None).await.unwrap();
+
+            assert_eq!(
+                text(&result),
+                format!(
+                    "The answer still did not fit after 2 attempts. Size: enter at most {bound}."
+                ),
+                "{version} {tool}"
+            );
+            assert_eq!(result.is_error, Some(true), "{version} {tool}");
+            assert_eq!(session.requests().len(), 2, "{version} {tool}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn or_reply_leaves_every_other_failure_the_error_it_is() {
+    for client in [TestClient::v2025_11_25(), TestClient::v2026_07_28()] {
+        let session = client
+            .elicitation(ElicitationSupport::NONE)
+            .connect(tables())
+            .await
+            .unwrap();
+        let error = rpc_error(session.call_tool("book_or_reply", None).await.unwrap_err());
+        assert_eq!(error.code.0, -32021, "{}", session.version());
+    }
+}
+
+#[tokio::test]
+async fn a_prompt_answers_a_reply_with_one_message() {
+    for client in REVISIONS {
+        let session = client()
+            .answer(Answer::decline())
+            .connect(tables())
+            .await
+            .unwrap();
+        let version = session.version();
+        let prompt = session.get_prompt("describe", None).await.unwrap();
+        assert_eq!(prompt.messages.len(), 1, "{version}");
+        assert_eq!(prompt.messages[0].role, Role::Assistant, "{version}");
+        let content = serde_json::to_value(&prompt.messages[0].content).unwrap();
+        assert_eq!(content["text"], "No table to describe.", "{version}");
+
+        let session = client()
+            .answer(Answer::accept(right()))
+            .connect(tables())
+            .await
+            .unwrap();
+        let prompt = session.get_prompt("describe", None).await.unwrap();
+        let content = serde_json::to_value(&prompt.messages[0].content).unwrap();
+        assert_eq!(content["text"], "Describe a table for 4", "{version}");
+    }
+}
+
+#[tokio::test]
+async fn a_hand_written_server_answers_a_reply_as_a_tool_result() {
+    let params = json!({"name": "book", "_meta": {"io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}});
+    let dialog = Dialog::from_params("tools/call", &params, ProtocolVersion::V2026_07_28).unwrap();
+    let result: Value = dialog
+        .run(|_| async move { Err::<Value, _>(Halt::from(Reply::error("No seats."))) })
+        .await
+        .unwrap();
+    assert_eq!(
+        result,
+        json!({"content": [{"type": "text", "text": "No seats."}], "isError": true})
+    );
 }

@@ -32,7 +32,7 @@ impl Restaurant {
     async fn confirm(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
             .run(|d| async move {
-                let text = match d.ask_until_valid::<Reservation>("reservation", 2).await {
+                let text = match d.ask::<Reservation>("reservation").attempts(2).await {
                     Ok(outcome) => format!("{:?}", outcome.accepted().map(|r| r.party_size)),
                     Err(halt) => match halt.invalid() {
                         Some(errors) => errors

@@ -59,11 +59,7 @@ impl Hotel {
             DialogSettings::new().multi_select_fallback(MultiSelectFallback::Checkboxes);
         dialog
             .with_settings(&checkboxes)
-            .run(|d| async move {
-                Ok(said(extras(
-                    d.ask_until_valid::<Extras>("extras", 2).await?,
-                )))
-            })
+            .run(|d| async move { Ok(said(extras(d.ask::<Extras>("extras").attempts(2).await?))) })
             .await
     }
 

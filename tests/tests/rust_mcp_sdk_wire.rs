@@ -138,7 +138,7 @@ impl Tables {
             "party_size" => {
                 dialog
                     .run(|d| async move {
-                        let party = d.ask_until_valid::<Party>("party", 2).await?;
+                        let party = d.ask::<Party>("party").attempts(2).await?;
                         Ok(done(format!("{:?}", party.accepted().map(|p| p.size))))
                     })
                     .await
@@ -679,6 +679,103 @@ fn router() -> Router {
 
 fn serve_router(client: TestClient) -> ExchangeSession {
     client.connect_rust_mcp_sdk(router()).unwrap()
+}
+
+/// `rate` in one expression: a decline answers the call with a text.
+async fn rate_or_reply(d: Dialog, meal: Meal) -> Result<CallToolResult, elicit_core::dialog::Halt> {
+    let not_rated = format!("{} was not rated.", meal.dish);
+    let rating = d
+        .ask::<Rating>("rating")
+        .attempts(2)
+        .or_reply(not_rated)
+        .await?;
+    Ok(done(format!("{}: {} stars", meal.dish, rating.stars)))
+}
+
+/// `summary` in one expression: a decline answers the prompt with a message.
+async fn summary_or_reply(
+    d: Dialog,
+    summary: Summary,
+) -> Result<GetPromptResult, elicit_core::dialog::Halt> {
+    let focus = d
+        .ask::<Focus>("focus")
+        .or_reply("Nothing to summarize.")
+        .await?;
+    Ok(GetPromptResult {
+        description: None,
+        messages: vec![PromptMessage {
+            content: ContentBlock::text_content(format!(
+                "Summarize {} for {}",
+                summary.document, focus.focus
+            )),
+            role: Role::User,
+        }],
+        meta: None,
+        result_type: "complete".to_owned(),
+    })
+}
+
+fn reply_router() -> Router {
+    Router::default()
+        .tool("rate", "Rates a dish", rate_or_reply)
+        .prompt("summary", "Summarizes a document", summary_or_reply)
+}
+
+#[tokio::test]
+async fn the_router_answers_a_reply_as_the_tools_result_or_the_prompts_message() {
+    let session = client()
+        .answer(Answer::decline())
+        .connect_rust_mcp_sdk(reply_router())
+        .unwrap();
+    let result = session
+        .call_tool("rate", json!({"dish": "soup"}))
+        .await
+        .unwrap();
+    assert_eq!(text(&result), "soup was not rated.");
+    assert_ne!(result.is_error, Some(true));
+
+    let session = client()
+        .answer(Answer::cancel())
+        .connect_rust_mcp_sdk(reply_router())
+        .unwrap();
+    let prompt = session
+        .get_prompt("summary", json!({"document": "q3.pdf"}))
+        .await
+        .unwrap();
+    let message = serde_json::to_value(&prompt.messages).unwrap();
+    assert_eq!(
+        message,
+        json!([{"role": "assistant", "content": {"type": "text", "text": "Nothing to summarize."}}])
+    );
+
+    // Two answers that do not fit: the errors, flagged as an error.
+    let session = client()
+        .answers([
+            Answer::accept(json!({"stars": 9})),
+            Answer::accept(json!({"stars": 9})),
+        ])
+        .connect_rust_mcp_sdk(reply_router())
+        .unwrap();
+    let result = session
+        .call_tool("rate", json!({"dish": "soup"}))
+        .await
+        .unwrap();
+    assert!(
+        text(&result).starts_with("The answer still did not fit after 2 attempts. Stars: "),
+        "{}",
+        text(&result)
+    );
+    assert_eq!(result.is_error, Some(true));
+
+    let session = client()
+        .answer(Answer::accept(json!({"stars": 4})))
+        .connect_rust_mcp_sdk(reply_router())
+        .unwrap();
+    let result = session
+        .call_tool("rate", json!({"dish": "soup"}))
+        .await
+        .unwrap();
+    assert_eq!(text(&result), "soup: 4 stars");
 }
 
 #[tokio::test]

@@ -34,7 +34,7 @@ async fn connect(version: ProtocolVersion, answers: Vec<Answer>) -> Session {
 
 /// The form as first asked, for `assert_form_is`.
 fn first_form() -> Form<Rebook> {
-    rebook(&calendar().lock().unwrap(), 1).unwrap()
+    rebook(&calendar().lock().unwrap()).unwrap()
 }
 
 /// A person's answer: the day by its title, two travellers, the bike.

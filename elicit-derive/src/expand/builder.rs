@@ -145,21 +145,13 @@ fn field_method_name(field: &Field) -> Ident {
 /// The builder's own methods, shared by both kinds of builder.
 fn own_methods(input: &Input) -> TokenStream {
     let vis = input.vis;
-    let [_, with_message, with_attempts] = BUILDER_METHODS.map(|name| format_ident!("{name}"));
+    let [_, with_message] = BUILDER_METHODS.map(|name| format_ident!("{name}"));
     quote! {
         /// Replaces the prompt for this asking.
         #[inline]
         #[must_use]
         #vis fn #with_message(mut self, message: impl ::core::convert::Into<::std::string::String>) -> Self {
             self.parts.message(::core::convert::Into::into(message));
-            self
-        }
-
-        /// Asks again while the answer does not fit, up to `attempts` times in all.
-        #[inline]
-        #[must_use]
-        #vis fn #with_attempts(mut self, attempts: u32) -> Self {
-            self.parts.attempts(attempts);
             self
         }
     }
@@ -627,10 +619,6 @@ pub(super) fn stub_builder(input: &Input, fields: &[Field], krate: &TokenStream)
                 #(#methods)*
 
                 #vis fn with_message(self, _: impl ::core::convert::Into<::std::string::String>) -> Self {
-                    self
-                }
-
-                #vis fn with_attempts(self, _: u32) -> Self {
                     self
                 }
 

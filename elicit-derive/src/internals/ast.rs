@@ -115,7 +115,7 @@ pub(crate) fn is_borrowed(field: &Field) -> bool {
 
 /// The builder's own methods (`T::form().build()`…): a field may not be named like one
 /// (`valid` says so), since each field has a builder method of its name.
-pub(crate) const BUILDER_METHODS: [&str; 3] = ["build", "with_message", "with_attempts"];
+pub(crate) const BUILDER_METHODS: [&str; 2] = ["build", "with_message"];
 
 /// Whether `name` is one of the [`BUILDER_METHODS`].
 pub(crate) fn is_reserved(name: &str) -> bool {

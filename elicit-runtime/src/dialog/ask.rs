@@ -1,10 +1,13 @@
-//! Asking one question: a form ([`Dialog::ask`], [`Dialog::ask_form`]) or a URL
-//! ([`Dialog::ask_url`]).
+//! Asking one question: a form ([`Dialog::ask`], [`Dialog::ask_form`], each an [`Ask`]) or a
+//! URL ([`Dialog::ask_url`]).
 
 use serde_json::{Map, Value};
 
+use std::future::{Future, IntoFuture};
+use std::pin::Pin;
+
 use super::memory::{Correction, Round, record_all, restore_all};
-use super::{Dialog, Halt, kept_result, offer_digest, reask};
+use super::{Dialog, Halt, Reply, kept_result, offer_digest, reask};
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, MultiSelectFallback, OutcomeError,
     UrlRequest,
@@ -12,52 +15,18 @@ use crate::protocol::{
 use crate::{ContentError, Elicit, FieldError, Form, FormMode, IntoForm};
 
 impl Dialog {
-    /// Asks for `T`'s form (prompted with `T::message()`) under `key`, and returns the typed
-    /// outcome: accepted into a `T`, declined or cancelled.
+    /// Asks for `T`'s form (prompted with `T::message()`) under `key`: awaited, the typed
+    /// outcome, accepted into a `T`, declined or cancelled. Before it is awaited,
+    /// [`attempts`](Ask::attempts) asks again while the answer does not fit,
+    /// [`message`](Ask::message) replaces the prompt, and [`or_reply`](Ask::or_reply) makes
+    /// the common case one expression: the `T`, or the call answered with a text.
     ///
     /// # Errors
-    /// [`Halt::InputRequired`] on 2026-07-28 until the client has answered (return it with
-    /// `?`); [`Halt::Unsupported`] when the client did not declare form mode (nothing is
+    /// Awaited: [`Halt::InputRequired`] on 2026-07-28 until the client has answered (return it
+    /// with `?`); [`Halt::Unsupported`] when the client did not declare form mode (nothing is
     /// sent); [`Halt::Invalid`] when the accepted content does not fit the form (every
-    /// field's error: [`ask_until_valid`](Self::ask_until_valid) asks again instead);
-    /// [`Halt::Malformed`] when the answer is not an `ElicitResult`; [`Halt::Render`] when
-    /// the revision cannot express the form.
-    ///
-    /// ```
-    /// use elicit_core::dialog::{Dialog, Halt};
-    /// use elicit_core::Elicit;
-    ///
-    /// /// Which city?
-    /// #[derive(Elicit)]
-    /// struct City { city: String }
-    ///
-    /// async fn city(d: &Dialog) -> Result<Option<String>, Halt> {
-    ///     Ok(d.ask::<City>("city").await?.accepted().map(|answer| answer.city))
-    /// }
-    /// ```
-    pub async fn ask<T: Elicit + FormMode + 'static>(
-        &self,
-        key: &str,
-    ) -> Result<ElicitOutcome<T>, Halt> {
-        self.ask_form(key, Form::<T>::new()).await
-    }
-
-    /// Asks for `T`'s form under `key`, and asks again while the accepted content does not fit
-    /// it, up to `attempts` times in all (at least once). Each new request says, after the
-    /// prompt, what to correct, naming each field by the title the person sees. The fields in
-    /// error come back empty (never pre-filled with a default the person did not choose); the
-    /// fields already right are kept: carried as `default`s, so a client that pre-fills them
-    /// shows them filled in, and on 2025-06-18, which has `default` only on booleans, not asked
-    /// again at all (the message says the other answers are kept). The value read back is
-    /// whole either way. On 2026-07-28 the attempts are counted in the sealed state, and a
-    /// retry that lacks the answer is asked again without counting one; the count bounds how
-    /// often a person is asked, not how often a client may try (a client that replays an
-    /// older state starts the count again: see the threat model in the guide chapter
-    /// [`state`](crate::guide::state)).
-    ///
-    /// # Errors
-    /// As [`ask`](Self::ask); [`Halt::Invalid`] with the last answer's errors when every
-    /// attempt was answered with content that does not fit.
+    /// field's error, after the last attempt); [`Halt::Malformed`] when the answer is not an
+    /// `ElicitResult`; [`Halt::Render`] when the revision cannot express the form.
     ///
     /// ```
     /// use elicit_core::dialog::{Dialog, Halt};
@@ -71,65 +40,85 @@ impl Dialog {
     /// }
     ///
     /// async fn party(d: &Dialog) -> Result<String, Halt> {
-    ///     match d.ask_until_valid::<Party>("party", 3).await {
-    ///         Ok(outcome) => Ok(outcome.accepted().map_or("Nothing booked".into(), |p| format!("A table for {}", p.size))),
-    ///         Err(halt) if halt.invalid().is_some() => Ok("Still not valid after three tries".into()),
-    ///         Err(halt) => Err(halt),
-    ///     }
+    ///     let party = d.ask::<Party>("party").attempts(3).or_reply("Nothing was booked.").await?;
+    ///     Ok(format!("A table for {}", party.size))
     /// }
     /// ```
-    pub async fn ask_until_valid<T: Elicit + FormMode + 'static>(
-        &self,
-        key: &str,
-        attempts: u32,
-    ) -> Result<ElicitOutcome<T>, Halt> {
-        self.ask_form(key, Form::<T>::new().attempts(attempts))
-            .await
+    pub fn ask<T: Elicit + FormMode + 'static>(&self, key: &str) -> Ask<'_, T> {
+        self.ask_form(key, Form::<T>::new())
     }
 
-    /// Asks `form` under `key`: a [`Form`] with its own prompt or number of attempts, or a
-    /// form shaped at run time (options, defaults, bounds and checks decided now). The answer
-    /// is read against exactly the form that was sent; on 2026-07-28, if the body offers
-    /// something else when the retry comes (the last seat went), the question is asked again
-    /// with the current offer, saying so, and nothing is accepted against the old one.
+    /// Asks `form` under `key`: a form shaped at run time (options, defaults, bounds and
+    /// checks decided now: `T::form()…`), or any [`Form`]. The answer is read against exactly
+    /// the form that was sent; on 2026-07-28, if the body offers something else when the retry
+    /// comes (the last seat went), the question is asked again with the current offer, saying
+    /// so, and nothing is accepted against the old one. The same [`Ask`] as
+    /// [`ask`](Self::ask)'s: the same attempts, prompt and reply.
     ///
     /// # Errors
-    /// As [`ask_until_valid`](Self::ask_until_valid); [`Halt::Shape`] when the form shaped at
-    /// run time contradicts itself (found before anything is sent).
+    /// Awaited: as [`ask`](Self::ask)'s; [`Halt::Shape`] when the form shaped at run time
+    /// contradicts itself (found before anything is sent).
     ///
     /// ```
     /// use elicit_core::dialog::{Dialog, Halt};
-    /// use elicit_core::{Elicit, ElicitOutcome, Form};
+    /// use elicit_core::Elicit;
     ///
+    /// /// How many tickets?
     /// #[derive(Elicit)]
-    /// struct Name { name: String }
+    /// struct Tickets {
+    ///     #[elicit(minimum = 1, maximum = 10)]
+    ///     count: u8,
+    /// }
     ///
-    /// async fn name(d: &Dialog) -> Result<ElicitOutcome<Name>, Halt> {
-    ///     d.ask_form("step1", Form::<Name>::new().message("Step 1: What is your name?")).await
+    /// async fn tickets(d: &Dialog, left: u8) -> Result<u8, Halt> {
+    ///     let form = Tickets::form().count(|count| count.maximum(left));
+    ///     let tickets = d.ask_form("tickets", form).message(format!("Only {left} left: how many?")).or_reply("No tickets.").await?;
+    ///     Ok(tickets.count)
     /// }
     /// ```
-    pub async fn ask_form<T>(
-        &self,
-        key: &str,
-        form: impl IntoForm<T>,
-    ) -> Result<ElicitOutcome<T>, Halt> {
-        let form = form.into_form()?.for_revision(self.version());
+    pub fn ask_form<T>(&self, key: &str, form: impl IntoForm<T>) -> Ask<'_, T> {
+        Ask {
+            dialog: self,
+            key: key.to_owned(),
+            form: form.into_form().map_err(Halt::from),
+            attempts: 1,
+        }
+    }
+
+    /// `form` prepared for this dialog's revision, or why it cannot be asked in form mode.
+    fn form_mode<T>(&self, key: &str, form: &Form<T>) -> Result<Form<T>, Halt> {
+        let form = form.for_revision(self.version());
         if let Some(secret) = form.secret_fields().first() {
             return Err(Halt::internal(format!(
                 "the form `{key}` holds a secret (`{secret}`), and a form with a secret field cannot be asked in form mode: ask it through URL mode (`Dialog::ask_url_form`)"
             )));
         }
+        Ok(form)
+    }
+
+    /// Asks `form` (prepared by [`form_mode`](Self::form_mode)), up to `attempts` times.
+    async fn ask_prepared<T>(
+        &self,
+        key: &str,
+        form: &Form<T>,
+        attempts: u32,
+    ) -> Result<ElicitOutcome<T>, Halt> {
         if self.is_live() {
-            self.ask_live(key, &form).await
+            self.ask_live(key, form, attempts).await
         } else {
-            self.ask_retried(key, &form)
+            self.ask_retried(key, form, attempts)
         }
     }
 
     /// Up to 2025-11-25: each attempt is an `elicitation/create` on the connection, read
     /// against the form it sent (the form, then each time it is asked again, the corrected
     /// form).
-    async fn ask_live<T>(&self, key: &str, form: &Form<T>) -> Result<ElicitOutcome<T>, Halt> {
+    async fn ask_live<T>(
+        &self,
+        key: &str,
+        form: &Form<T>,
+        attempts: u32,
+    ) -> Result<ElicitOutcome<T>, Halt> {
         let mut asked = form.clone();
         let mut attempt = 1;
         loop {
@@ -137,7 +126,7 @@ impl Dialog {
             let (result, boxes) = self.unfold(&asked, sent);
             match outcome(&asked, &result, boxes) {
                 Ok(outcome) => return Ok(outcome),
-                Err(OutcomeError::Invalid(errors)) if attempt < form.attempt_limit() => {
+                Err(OutcomeError::Invalid(errors)) if attempt < attempts => {
                     let right = reask::right_fields(&asked, result.content.as_ref(), &errors);
                     asked = self.corrected(form, &right, &errors);
                     attempt += 1;
@@ -149,7 +138,12 @@ impl Dialog {
 
     /// 2026-07-28: the answer is replayed from the state, read from `inputResponses`, or
     /// asked for.
-    fn ask_retried<T>(&self, key: &str, form: &Form<T>) -> Result<ElicitOutcome<T>, Halt> {
+    fn ask_retried<T>(
+        &self,
+        key: &str,
+        form: &Form<T>,
+        attempts: u32,
+    ) -> Result<ElicitOutcome<T>, Halt> {
         let offer = form.is_shaped().then(|| offer_digest(form.schema()));
         if let Some(round) = self.replay(key)? {
             if round.offer == offer {
@@ -210,7 +204,7 @@ impl Dialog {
                 Ok(outcome)
             }
             Err(OutcomeError::Invalid(errors)) => {
-                Err(self.invalid(key, form, &asked, &result, errors, offer))
+                Err(self.invalid(key, (form, attempts), &asked, &result, errors, offer))
             }
             Err(error) => Err(Halt::from_outcome(key, error)),
         }
@@ -221,7 +215,7 @@ impl Dialog {
     fn invalid<T>(
         &self,
         key: &str,
-        form: &Form<T>,
+        (form, attempts): (&Form<T>, u32),
         asked: &Form<T>,
         result: &ElicitResult,
         errors: ContentError,
@@ -232,7 +226,7 @@ impl Dialog {
             progress.memory.tries = progress.memory.tries.saturating_add(1);
             progress.memory.tries
         };
-        if tries >= form.attempt_limit() {
+        if tries >= attempts {
             self.record(Round {
                 key: key.to_owned(),
                 answer: None,
@@ -440,5 +434,157 @@ fn outcome<T>(
             Err(OutcomeError::Invalid(ContentError::from(boxes)))
         }
         (Err(error), _) => Err(error),
+    }
+}
+
+/// A form question, asked when awaited: made by [`Dialog::ask`] (a type's form) or
+/// [`Dialog::ask_form`] (a form shaped at run time), and set up the same way for both.
+///
+/// Awaited as it is, it gives the whole outcome (accepted, declined or cancelled), for a body
+/// that tells them apart; after [`or_reply`](Self::or_reply), only the accepted value, the
+/// call being answered with a text otherwise: one expression per question.
+///
+/// ```
+/// use elicit_core::dialog::{Dialog, Halt};
+/// use elicit_core::{Elicit, ElicitOutcome};
+///
+/// /// Where to?
+/// #[derive(Elicit)]
+/// struct Trip { city: String }
+///
+/// async fn trip(d: &Dialog, season: &str) -> Result<String, Halt> {
+///     // The common case: the value, or the call answered with a text.
+///     let trip = d.ask::<Trip>("trip").message(format!("Where to this {season}?")).or_reply("No trip planned.").await?;
+///     // The long form: every outcome in hand.
+///     match d.ask::<Trip>("return").attempts(2).await? {
+///         ElicitOutcome::Accepted(back) => Ok(format!("{} and back from {}", trip.city, back.city)),
+///         ElicitOutcome::Declined | ElicitOutcome::Cancelled => Ok(format!("{}, one way", trip.city)),
+///     }
+/// }
+/// ```
+#[must_use = "a question is asked when it is awaited"]
+pub struct Ask<'d, T> {
+    dialog: &'d Dialog,
+    key: String,
+    form: Result<Form<T>, Halt>,
+    attempts: u32,
+}
+
+impl<'d, T: 'static> Ask<'d, T> {
+    /// Asks again while the accepted answer does not fit, up to `attempts` times in all (at
+    /// least once; the default). Each new request says, after the prompt, what to correct,
+    /// naming each field by the title the person sees. The fields in error come back empty
+    /// (never pre-filled with a default the person did not choose); the fields already right
+    /// are kept: carried as `default`s, so a client that pre-fills them shows them filled in,
+    /// and on 2025-06-18, which has `default` only on booleans, not asked again at all (the
+    /// message says the other answers are kept). The value read back is whole either way. On
+    /// 2026-07-28 the attempts are counted in the sealed state, and a retry that lacks the
+    /// answer is asked again without counting one; the count bounds how often a person is
+    /// asked, not how often a client may try (a client that replays an older state starts the
+    /// count again: see the threat model in the guide chapter [`state`](crate::guide::state)).
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    ///
+    /// /// Your e-mail?
+    /// #[derive(Elicit)]
+    /// struct Contact { #[elicit(format = "email")] email: String }
+    ///
+    /// async fn contact(d: &Dialog) -> Result<ElicitOutcome<Contact>, Halt> {
+    ///     d.ask::<Contact>("contact").attempts(3).await
+    /// }
+    /// ```
+    pub fn attempts(mut self, attempts: u32) -> Self {
+        self.attempts = attempts.max(1);
+        self
+    }
+
+    /// Replaces the prompt: a message decided at run time.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    /// use elicit_core::{Elicit, ElicitOutcome};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Name { name: String }
+    ///
+    /// async fn name(d: &Dialog, step: u8) -> Result<ElicitOutcome<Name>, Halt> {
+    ///     d.ask::<Name>("name").message(format!("Step {step}: what is your name?")).await
+    /// }
+    /// ```
+    pub fn message(mut self, message: impl Into<String>) -> Self {
+        self.form = self.form.map(|form| form.message(message));
+        self
+    }
+
+    /// The accepted value, or the call answered with a text: `text` when the person declines
+    /// or cancels; when the answer still does not fit after the last attempt, the errors as
+    /// the person read them ("The answer still did not fit after 3 attempts. Travellers: only
+    /// 2 seats left."), flagged `isError`. Each is a [`Halt::Reply`], which
+    /// [`Dialog::run`] answers the call with: with `?`, the body stops there. Anything else is
+    /// the error it is.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    /// use elicit_core::Elicit;
+    ///
+    /// /// Which city?
+    /// #[derive(Elicit)]
+    /// struct City { city: String }
+    ///
+    /// async fn city(d: &Dialog) -> Result<String, Halt> {
+    ///     Ok(d.ask::<City>("city").or_reply("No city given.").await?.city)
+    /// }
+    /// ```
+    pub fn or_reply(self, text: impl Into<String>) -> OrReply<'d, T> {
+        OrReply {
+            ask: self,
+            text: text.into(),
+        }
+    }
+}
+
+/// The whole outcome: accepted into a `T`, declined or cancelled.
+impl<'d, T: 'static> IntoFuture for Ask<'d, T> {
+    type Output = Result<ElicitOutcome<T>, Halt>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'd>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(async move {
+            let form = self.dialog.form_mode(&self.key, &self.form?)?;
+            self.dialog
+                .ask_prepared(&self.key, &form, self.attempts)
+                .await
+        })
+    }
+}
+
+/// An [`Ask`] that gives the accepted value, or answers the call with a text
+/// ([`Ask::or_reply`]).
+#[must_use = "a question is asked when it is awaited"]
+pub struct OrReply<'d, T> {
+    ask: Ask<'d, T>,
+    text: String,
+}
+
+impl<'d, T: 'static> IntoFuture for OrReply<'d, T> {
+    type Output = Result<T, Halt>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'd>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        let Self { ask, text } = self;
+        Box::pin(async move {
+            let form = ask.dialog.form_mode(&ask.key, &ask.form?)?;
+            match ask.dialog.ask_prepared(&ask.key, &form, ask.attempts).await {
+                Ok(outcome) => outcome
+                    .accepted()
+                    .ok_or_else(|| Halt::Reply(Reply::text_only(text))),
+                Err(Halt::Invalid { errors, .. }) => Err(Halt::Reply(Reply::error(
+                    reask::gave_up(form.schema(), &errors, ask.attempts),
+                ))),
+                Err(halt) => Err(halt),
+            }
+        })
     }
 }

@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use super::Reply;
 use crate::protocol::{
     InputRequiredResult, JsonRpcError, OutcomeError, RenderError, UnsupportedMode,
 };
@@ -18,6 +19,7 @@ use crate::{ContentError, ShapeError};
 /// | variant | JSON-RPC error |
 /// |---|---|
 /// | [`InputRequired`](Self::InputRequired) | none: the call's result (2026-07-28) |
+/// | [`Reply`](Self::Reply) | none: the call's result, a text |
 /// | [`Unsupported`](Self::Unsupported) | `-32021`, naming the missing capability |
 /// | [`Invalid`](Self::Invalid) | `-32602`, every field's error as `data` |
 /// | [`Malformed`](Self::Malformed) | `-32602`, naming the answer's key |
@@ -45,6 +47,10 @@ pub enum Halt {
     /// 2026-07-28: the client must answer these requests and call again;
     /// [`run`](super::Dialog::run) returns it as the call's result.
     InputRequired(Box<InputRequiredResult>),
+    /// The call is answered with this text instead of the body's result (a question declined,
+    /// or never answered validly: [`Ask::or_reply`](super::Ask::or_reply));
+    /// [`run`](super::Dialog::run) returns it as the call's result.
+    Reply(Reply),
     /// The client did not declare the elicitation mode a question needs. Nothing was sent.
     Unsupported(UnsupportedMode),
     /// The accepted answer to the question under `key` does not fit its form (after every
@@ -112,6 +118,21 @@ impl Halt {
         }
     }
 
+    /// The text the call is answered with, when the body stopped to answer with a text of its
+    /// own ([`Ask::or_reply`](super::Ask::or_reply)).
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Halt, Reply};
+    /// assert_eq!(Halt::from(Reply::text_only("Nothing booked.")).reply().map(Reply::text), Some("Nothing booked."));
+    /// assert!(Halt::internal("boom").reply().is_none());
+    /// ```
+    pub fn reply(&self) -> Option<&Reply> {
+        match self {
+            Self::Reply(reply) => Some(reply),
+            _ => None,
+        }
+    }
+
     /// Whether the client must answer first (2026-07-28): not an error.
     ///
     /// ```
@@ -168,7 +189,7 @@ impl Halt {
     }
 
     /// The JSON-RPC error this halt answers the client with, or `None` for
-    /// [`InputRequired`](Self::InputRequired), which is not an error.
+    /// [`InputRequired`](Self::InputRequired) and [`Reply`](Self::Reply), which are not errors.
     ///
     /// ```
     /// use elicit_core::dialog::Halt;
@@ -179,7 +200,7 @@ impl Halt {
     /// ```
     pub fn to_jsonrpc_error(&self) -> Option<JsonRpcError> {
         Some(match self {
-            Self::InputRequired(_) => return None,
+            Self::InputRequired(_) | Self::Reply(_) => return None,
             Self::Unsupported(mode) => mode.to_missing_capability_error(),
             Self::Invalid { key, errors } => {
                 let mut data = keyed(key);
@@ -245,6 +266,7 @@ impl fmt::Display for Halt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::InputRequired(_) => f.write_str("the client's input is required"),
+            Self::Reply(reply) => f.write_str(reply.text()),
             Self::State(error) => error.fmt(f),
             other => match other.to_jsonrpc_error() {
                 Some(error) => f.write_str(&error.message),
@@ -263,7 +285,7 @@ impl std::error::Error for Halt {
             Self::Render(error) => Some(error),
             Self::Shape(error) => Some(error),
             Self::Error(error) => Some(error),
-            Self::InputRequired(_) | Self::Malformed { .. } => None,
+            Self::InputRequired(_) | Self::Reply(_) | Self::Malformed { .. } => None,
         }
     }
 }

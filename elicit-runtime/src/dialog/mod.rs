@@ -3,9 +3,11 @@
 //!
 //! | I want to … | call |
 //! |---|---|
-//! | ask a form, get the typed answer | [`d.ask::<T>("key")`](Dialog::ask) |
-//! | ask again while the answer does not fit | [`d.ask_until_valid::<T>("key", 3)`](Dialog::ask_until_valid) |
-//! | ask a form with its own prompt, or shaped at run time | [`d.ask_form("key", form)`](Dialog::ask_form) |
+//! | ask a form, get the typed answer or answer the call with a text | [`d.ask::<T>("key").or_reply("…")`](Ask::or_reply) |
+//! | ask a form, get every outcome (accepted, declined, cancelled) | [`d.ask::<T>("key")`](Dialog::ask) |
+//! | ask again while the answer does not fit | [`.attempts(3)`](Ask::attempts) |
+//! | set the prompt at run time | [`.message(…)`](Ask::message) |
+//! | ask a form shaped at run time | [`d.ask_form("key", T::form()…)`](Dialog::ask_form) |
 //! | send the person to a URL | [`d.ask_url("key", request)`](Dialog::ask_url) |
 //! | ask several things in one round | [`d.ask_all(inputs)`](Dialog::ask_all) |
 //! | keep a value across the retries of one call | [`d.remember("name", ‖ …)`](Dialog::remember) |
@@ -46,12 +48,13 @@ mod settings;
 #[cfg(feature = "url-forms")]
 mod url_form;
 
+pub use self::ask::{Ask, OrReply};
 pub use self::connection::{Connection, Sending};
 pub use self::gather::{Gathered, Inputs};
 pub use self::halt::Halt;
 use self::memory::{Memory, Progress, Round};
 pub(crate) use self::offer::offer_digest;
-pub use self::respond::Respond;
+pub use self::respond::{Reply, Respond};
 pub use self::settings::DialogSettings;
 use self::settings::Expiry;
 // What the SDK adapters answer for a halted body.
@@ -435,7 +438,7 @@ impl Dialog {
     /// ([`DialogSettings::replay_guard`]: in this process by default, or in a store the
     /// instances share). Its states must expire: with
     /// [`DialogSettings::never_expires`] the dialog stops with `-32603` instead of sealing
-    /// one. It also holds [`ask_until_valid`](Self::ask_until_valid)'s count of wrong answers
+    /// one. It also holds a question's [`attempts`](Ask::attempts) count of wrong answers
     /// to one chain of states (an older state sent again is refused), which without it a
     /// client can rewind; a client can still call again from the start, so neither is a limit
     /// on guesses (see the guide chapter [`state`](crate::guide::state)).
@@ -500,6 +503,7 @@ impl Dialog {
         match body(dialog).await {
             Ok(done) => O::done(done),
             Err(Halt::InputRequired(result)) => O::input_required(*result),
+            Err(Halt::Reply(reply)) => O::reply(reply),
             Err(halt) => Err(O::halted(halt)),
         }
     }

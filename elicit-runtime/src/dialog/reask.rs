@@ -53,6 +53,31 @@ fn lead(prompt: &str) -> String {
     text
 }
 
+/// What the call is answered with when the answer to a form never fitted
+/// ([`Ask::or_reply`](super::Ask::or_reply)): each field's error as the re-ask says it.
+///
+/// `The answer still did not fit after 3 attempts. Travellers: only 2 seats left.`
+pub(super) fn gave_up(schema: &RequestedSchema, errors: &ContentError, attempts: u32) -> String {
+    let mut text = if attempts > 1 {
+        format!("The answer still did not fit after {attempts} attempts.")
+    } else {
+        "The answer did not fit the form.".to_owned()
+    };
+    for error in errors.errors() {
+        text.push(' ');
+        text.push_str(&sentence(&title_of(schema, error), error));
+    }
+    text
+}
+
+/// The title the form shows for the field `error` names, or its name capitalized.
+fn title_of(schema: &RequestedSchema, error: &FieldError) -> String {
+    schema
+        .property(error.field())
+        .and_then(PropertySchema::title)
+        .map_or_else(|| capitalized(error.field()), str::to_owned)
+}
+
 /// The message of a form asked again, written for the person who reads it: the prompt, then
 /// one sentence per field error naming the field by the title the form shows, all on one line
 /// (clients collapse line breaks). The wire names stay in the structured errors.
@@ -71,12 +96,8 @@ pub(super) fn corrections(
     let mut text = lead(prompt);
     text.push_str("Please correct:");
     for error in errors.errors() {
-        let title = schema
-            .property(error.field())
-            .and_then(PropertySchema::title)
-            .map_or_else(|| capitalized(error.field()), str::to_owned);
         text.push(' ');
-        text.push_str(&sentence(&title, error));
+        text.push_str(&sentence(&title_of(schema, error), error));
     }
     if kept {
         text.push_str(" Your other answers are kept.");

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::convert::{params_2026, protocol_version};
 use super::served::{CallArguments, SharedSettings};
-use crate::dialog::{Connection, Dialog, DialogSettings, Halt, Respond, Sending};
+use crate::dialog::{Connection, Dialog, DialogSettings, Halt, Reply, Respond, Sending};
 use crate::protocol::{InputRequest, InputRequiredResult, JsonRpcError, ProtocolVersion};
 use crate::state::{Binding, Principal};
 
@@ -320,6 +320,16 @@ where
         rmcp_input_required(&result).map(<Self as From<m::InputRequiredResult>>::from)
     }
 
+    /// The reply's text as the tool's result (`isError` when the reply is an error).
+    fn reply(reply: Reply) -> Result<Self, ErrorData> {
+        let content = vec![m::ContentBlock::text(reply.text())];
+        Ok(Self::Complete(if reply.is_error() {
+            m::CallToolResult::error(content)
+        } else {
+            m::CallToolResult::success(content)
+        }))
+    }
+
     fn halted(halt: Halt) -> ErrorData {
         ErrorData::from(halt)
     }
@@ -339,6 +349,14 @@ where
 
     fn input_required(result: InputRequiredResult) -> Result<Self, ErrorData> {
         rmcp_input_required(&result).map(<Self as From<m::InputRequiredResult>>::from)
+    }
+
+    /// The reply's text as the prompt's one message, the assistant's (a prompt has no error
+    /// flag: an error reply reads as what it says).
+    fn reply(reply: Reply) -> Result<Self, ErrorData> {
+        Ok(Self::Complete(m::GetPromptResult::new(vec![
+            m::PromptMessage::new_text(m::Role::Assistant, reply.text()),
+        ])))
     }
 
     fn halted(halt: Halt) -> ErrorData {

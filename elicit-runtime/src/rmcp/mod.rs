@@ -8,7 +8,8 @@
 //! | I want to … | call |
 //! |---|---|
 //! | ask forms in a tool, on every revision | a `dialog: Dialog` argument, [`dialog.run(…)`](crate::dialog::Dialog::run), [`d.ask::<T>(key)`](crate::dialog::Dialog::ask) |
-//! | ask again after an invalid answer | [`d.ask_until_valid::<T>(key, attempts)`](crate::dialog::Dialog::ask_until_valid) |
+//! | the value, or the tool answered with a text when declined | [`d.ask::<T>(key).or_reply("…")`](crate::dialog::Ask::or_reply) |
+//! | ask again after an invalid answer | [`.attempts(n)`](crate::dialog::Ask::attempts) |
 //! | ask in a prompt | [`Dialog::prompt(ctx, &params)`](crate::dialog::Dialog::prompt) in `ServerHandler::get_prompt` |
 //! | give every dialog of the server its keys, fallback, guard: once | [`with_dialogs(Self::tool_router(), &settings)`](with_dialogs) as `#[tool_handler(router = …)]` |
 //! | ask on the peer outside a tool (≤ 2025-11-25 only) | [`PeerElicitExt`] |

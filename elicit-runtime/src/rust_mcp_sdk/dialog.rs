@@ -4,13 +4,13 @@
 use ::rust_mcp_sdk::McpServer;
 use ::rust_mcp_sdk::auth::AuthInfo;
 use ::rust_mcp_sdk::schema::{
-    CallToolRequestParams, GetPromptRequestParams, InputResponses, RequestMetaObject, RpcError,
-    ServerResult,
+    CallToolRequestParams, CallToolResult, GetPromptRequestParams, InputResponses,
+    RequestMetaObject, RpcError, ServerResult,
 };
 use serde_json::{Map, Value};
 
-use super::result::input_required;
-use crate::dialog::{Dialog, Halt, Respond};
+use super::result::{input_required, reply_result};
+use crate::dialog::{Dialog, Halt, Reply, Respond};
 use crate::protocol::{InputRequiredResult, ProtocolVersion};
 use crate::state::{Binding, Principal};
 
@@ -195,6 +195,12 @@ where
 
     fn input_required(result: InputRequiredResult) -> Result<Self, RpcError> {
         Ok(input_required(&result))
+    }
+
+    /// The reply as a tool's result ([`reply_result`]); a [`Router`](super::Router)'s prompt
+    /// answers it as a prompt's message instead.
+    fn reply(reply: Reply) -> Result<Self, RpcError> {
+        Ok(<Self as From<CallToolResult>>::from(reply_result(&reply)))
     }
 
     fn halted(halt: Halt) -> RpcError {

@@ -6,8 +6,9 @@
 //! `InputRequiredResult`, and the client calls again with the answers and the
 //! `requestState`. A [`Dialog`](crate::dialog::Dialog) made from the call's params does this
 //! round by round in straight-line code, as it does for rmcp: the same
-//! [`ask`](crate::dialog::Dialog::ask), [`ask_until_valid`](crate::dialog::Dialog::ask_until_valid),
-//! [`ask_form`](crate::dialog::Dialog::ask_form) (forms shaped at run time too),
+//! [`ask`](crate::dialog::Dialog::ask) and [`ask_form`](crate::dialog::Dialog::ask_form)
+//! (forms shaped at run time too) with [`or_reply`](crate::dialog::Ask::or_reply), a reply
+//! answered as the tool's result (a [`Router`]'s prompt: as its message),
 //! [`ask_url`](crate::dialog::Dialog::ask_url) and [`ask_all`](crate::dialog::Dialog::ask_all),
 //! the same sealed state, the same typed answers and the same errors.
 //!
@@ -206,5 +207,5 @@ mod result;
 mod router;
 
 pub use self::recover::{Recovered, recover};
-pub use self::result::{generic_result, input_required};
+pub use self::result::{generic_result, input_required, reply_result};
 pub use self::router::Router;

@@ -1,9 +1,13 @@
 //! Results as the SDK's generic `Result`, whose JSON is written as given: the way around its
-//! lossy typed models.
+//! lossy typed models; and a dialog's [`Reply`] as a tool's or a prompt's result.
 
-use ::rust_mcp_sdk::schema::{Result as GenericResult, RpcError, ServerResult};
+use ::rust_mcp_sdk::schema::{
+    CallToolResult, ContentBlock, GetPromptResult, PromptMessage, Result as GenericResult, Role,
+    RpcError, ServerResult,
+};
 use serde_json::Value;
 
+use crate::dialog::Reply;
 use crate::protocol::InputRequiredResult;
 
 /// The `ServerResult` that asks the client for `result`'s requests, as elicit writes it for
@@ -78,5 +82,35 @@ pub fn generic_result(result: ServerResult) -> Result<GenericResult, RpcError> {
         }
         _ => Err(RpcError::internal_error()
             .with_message("the result is not a JSON object with a `resultType`")),
+    }
+}
+
+/// A reply as a tool's `CallToolResult`: its text, `isError` when the reply is an error.
+///
+/// ```
+/// use elicit_core::dialog::Reply;
+/// use elicit_core::rust_mcp_sdk::reply_result;
+///
+/// let result = reply_result(&Reply::error("Still not valid."));
+/// assert_eq!(result.is_error, Some(true));
+/// ```
+pub fn reply_result(reply: &Reply) -> CallToolResult {
+    CallToolResult {
+        is_error: reply.is_error().then_some(true),
+        ..CallToolResult::text_content(vec![reply.text().into()])
+    }
+}
+
+/// A reply as a prompt's `GetPromptResult`: one assistant message with its text (a prompt has
+/// no error flag).
+pub(super) fn reply_prompt(reply: &Reply) -> GetPromptResult {
+    GetPromptResult {
+        description: None,
+        messages: vec![PromptMessage {
+            content: ContentBlock::text_content(reply.text().to_owned()),
+            role: Role::Assistant,
+        }],
+        meta: None,
+        result_type: "complete".to_owned(),
     }
 }

@@ -21,14 +21,14 @@ use serde_json::{Map, Value};
 
 use super::arguments::{input_schema, prompt_arguments, read};
 use super::recover::{Recovered, recover};
-use super::result::generic_result;
-use crate::dialog::{Dialog, DialogSettings, Halt};
+use super::result::{generic_result, reply_prompt, reply_result};
+use crate::dialog::{Dialog, DialogSettings, Halt, Reply};
 
 /// What a declared tool or prompt does with a call: its arguments (as JSON) and its dialog
 /// in, the call's answer out. The handler's types are erased here, when it is declared.
-type Route = Arc<dyn Fn(Map<String, Value>, Dialog) -> Reply + Send + Sync>;
+type Route = Arc<dyn Fn(Map<String, Value>, Dialog) -> Answering + Send + Sync>;
 
-type Reply = Pin<Box<dyn Future<Output = Result<ServerResult, RpcError>> + Send>>;
+type Answering = Pin<Box<dyn Future<Output = Result<ServerResult, RpcError>> + Send>>;
 
 /// A rust-mcp-sdk 2.0 server made of the tools and prompts declared on it, each a handler
 /// that takes a [`Dialog`] and its typed arguments: the router implements the SDK's
@@ -192,9 +192,12 @@ impl Router {
             output_schema: None,
             title: None,
         };
-        let route = route(what, handler, |result: R| {
-            ServerResult::from(Into::<CallToolResult>::into(result))
-        });
+        let route = route(
+            what,
+            handler,
+            |result: R| ServerResult::from(Into::<CallToolResult>::into(result)),
+            |reply| ServerResult::from(reply_result(&reply)),
+        );
         self.tools.push((tool, route));
         self
     }
@@ -266,9 +269,12 @@ impl Router {
             name: name.clone(),
             title: None,
         };
-        let route = route(format!("prompt `{name}`"), handler, |result: R| {
-            ServerResult::from(Into::<GetPromptResult>::into(result))
-        });
+        let route = route(
+            format!("prompt `{name}`"),
+            handler,
+            |result: R| ServerResult::from(Into::<GetPromptResult>::into(result)),
+            |reply| ServerResult::from(reply_prompt(&reply)),
+        );
         self.prompts.push((prompt, route));
         self
     }
@@ -363,8 +369,14 @@ impl Router {
 
 /// The route of a handler: its arguments read into `A` (`-32602` naming the one that does
 /// not fit, before the dialog opens its state), then the handler run in the dialog, its
-/// result made a `ServerResult` by `done`.
-fn route<A, H, Fut, R>(what: String, handler: H, done: fn(R) -> ServerResult) -> Route
+/// result made a `ServerResult` by `done`, a [`Reply`] it stopped with by `reply` (a tool's
+/// result or a prompt's).
+fn route<A, H, Fut, R>(
+    what: String,
+    handler: H,
+    done: fn(R) -> ServerResult,
+    reply: fn(Reply) -> ServerResult,
+) -> Route
 where
     A: DeserializeOwned + Send + 'static,
     H: Fn(Dialog, A) -> Fut + Send + Sync + 'static,
@@ -378,7 +390,13 @@ where
         Box::pin(async move {
             let arguments = arguments?;
             dialog
-                .run(|d| async move { (*handler)(d, arguments).await.map(done) })
+                .run(|d| async move {
+                    match (*handler)(d, arguments).await {
+                        Ok(result) => Ok(done(result)),
+                        Err(Halt::Reply(text)) => Ok(reply(text)),
+                        Err(halt) => Err(halt),
+                    }
+                })
                 .await
         })
     })

@@ -22,7 +22,6 @@ pub struct FormParts<F> {
     schema: RequestedSchema,
     checks: Vec<(&'static str, Check<F>)>,
     problems: Vec<ShapeError>,
-    attempts: u32,
     /// Optional fields left out of the form because nothing was offered for them.
     unasked: Vec<&'static str>,
 }
@@ -36,7 +35,6 @@ impl<F: 'static> FormParts<F> {
             schema,
             checks: Vec::new(),
             problems: Vec::new(),
-            attempts: 1,
             unasked: Vec::new(),
         }
     }
@@ -49,11 +47,6 @@ impl<F: 'static> FormParts<F> {
     /// Replaces the prompt.
     pub fn message(&mut self, message: String) {
         self.message = Cow::Owned(message);
-    }
-
-    /// Sets how many times the form is asked at most.
-    pub fn attempts(&mut self, attempts: u32) {
-        self.attempts = attempts.max(1);
     }
 
     /// Adds a check of the whole answer, whose error names the field `name`.
@@ -216,8 +209,6 @@ impl<F: 'static> FormParts<F> {
             })
             .collect();
         let plan = Plan { fields, offers };
-        Ok(Form::shaped(self.message, Arc::new(schema), reader, plan)
-            .attempts(self.attempts)
-            .with_checks(checks))
+        Ok(Form::shaped(self.message, Arc::new(schema), reader, plan).with_checks(checks))
     }
 }

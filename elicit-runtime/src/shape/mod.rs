@@ -12,9 +12,10 @@
 //!   that was offered. The form cannot be asked until every such field has its options: that
 //!   is a compile error naming the field.
 //!
-//! The builder's own methods start with `with_` (`with_message`, `with_attempts`), so that
-//! they never clash with a field's name. A builder is asked like a [`Form`](crate::Form)
-//! (`d.ask_form("key", Trip::form().…)`), or turned into one with `build()`, which finds
+//! The builder's own methods start with `with_` (`with_message`), so that they never clash
+//! with a field's name. A builder is asked like a [`Form`](crate::Form)
+//! (`d.ask_form("key", Trip::form().…)`, with the same `.attempts(n)`, `.message(…)` and
+//! `.or_reply(…)` as a fixed form), or turned into one with `build()`, which finds
 //! what contradicts itself (a bound wider than the field allows, a default outside what is
 //! offered, no option left) as a [`ShapeError`](crate::ShapeError) before anything is sent.
 //!

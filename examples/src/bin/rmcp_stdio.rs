@@ -68,7 +68,7 @@ impl Restaurant {
             .run(|d| async move {
                 // Asked again once when the answer does not fit the form; no form mode is a
                 // JSON-RPC error naming the capability (-32021).
-                let booking = match d.ask_until_valid::<Booking>("booking", 2).await {
+                let booking = match d.ask::<Booking>("booking").attempts(2).await {
                     Ok(ElicitOutcome::Accepted(booking)) => booking,
                     Ok(ElicitOutcome::Declined) => {
                         return Ok(text("No table was booked: the user declined."));

@@ -75,7 +75,7 @@ pub fn title(day: u32, seats: u8) -> String {
 /// The form asked when the 25th is full: the days with seats, nearest first, the nearest the
 /// default; at most the seats left on the chosen day. A pure function of the calendar, so
 /// that the tool asks the same form when it runs again on a 2026-07-28 retry.
-pub fn rebook(calendar: &BTreeMap<u32, u8>, attempts: u32) -> Result<Form<Rebook>, ShapeError> {
+pub fn rebook(calendar: &BTreeMap<u32, u8>) -> Result<Form<Rebook>, ShapeError> {
     let days: Vec<(u32, u8)> = calendar
         .iter()
         .filter(|(_, seats)| **seats > 0)
@@ -115,7 +115,6 @@ pub fn rebook(calendar: &BTreeMap<u32, u8>, attempts: u32) -> Result<Form<Rebook
             )
         })
         .with_message("The 25th is full: pick another date")
-        .with_attempts(attempts)
         .build()
 }
 
@@ -149,7 +148,7 @@ impl Trips {
         let calendar = self.calendar.clone();
         dialog
             .run(|d| async move {
-                let form = rebook(&calendar.lock().unwrap(), 1)?;
+                let form = rebook(&calendar.lock().unwrap())?;
                 Ok(done(booked(d.ask_form("rebook", form).await?)))
             })
             .await
@@ -160,8 +159,8 @@ impl Trips {
         let calendar = self.calendar.clone();
         dialog
             .run(|d| async move {
-                let form = rebook(&calendar.lock().unwrap(), 2)?;
-                Ok(done(booked(d.ask_form("rebook", form).await?)))
+                let form = rebook(&calendar.lock().unwrap())?;
+                Ok(done(booked(d.ask_form("rebook", form).attempts(2).await?)))
             })
             .await
     }
@@ -184,7 +183,7 @@ impl Trips {
         let calendar = self.calendar.clone();
         dialog
             .run(|d| async move {
-                let form = rebook(&calendar.lock().unwrap(), 1)?;
+                let form = rebook(&calendar.lock().unwrap())?;
                 let gathered = d
                     .ask_all(
                         Inputs::new()
@@ -208,7 +207,7 @@ impl Trips {
     async fn sold_out(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
             .run(|d| async move {
-                let form = rebook(&BTreeMap::from([(25, 0)]), 1)?;
+                let form = rebook(&BTreeMap::from([(25, 0)]))?;
                 Ok(done(booked(d.ask_form("rebook", form).await?)))
             })
             .await

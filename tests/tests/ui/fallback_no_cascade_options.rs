@@ -20,9 +20,8 @@ async fn rebook(dialog: &Dialog) {
         .travellers(|f| f.maximum(4).check(|n: &u8, form: &Rebook| {
             if form.extras.len() > usize::from(*n) { Err("too many extras") } else { Ok(()) }
         }))
-        .with_message("Pick another date")
-        .with_attempts(3);
-    let _ = dialog.ask_form("rebook", form).await;
+        .with_message("Pick another date");
+    let _ = dialog.ask_form("rebook", form).attempts(3).await;
     let _ = Rebook::form().date(|f| f.options(["x".to_owned()])).extras(|f| f.options([1_u32])).build();
 }
 

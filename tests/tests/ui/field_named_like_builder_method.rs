@@ -6,8 +6,6 @@ use elicit_core::Elicit;
 struct Order {
     build: String,
     with_message: String,
-    #[elicit(options)]
-    with_attempts: u32,
 }
 
 fn main() {}

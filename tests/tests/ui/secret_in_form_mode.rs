@@ -30,7 +30,7 @@ struct Account {
 
 async fn ask(dialog: &Dialog) {
     let _ = dialog.ask::<Login>("login").await;
-    let _ = dialog.ask_until_valid::<Deploy>("deploy", 3).await;
+    let _ = dialog.ask::<Deploy>("deploy").attempts(3).await;
     let _ = Inputs::new().form::<Account>("account");
     let _ = ElicitRequest::form::<Login>();
     // Through URL mode, each is fine.
