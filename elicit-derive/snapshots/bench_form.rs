@@ -1,4 +1,4 @@
-// 1362 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 1370 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -846,6 +846,14 @@ const _: () = {
             <Vec<Fish> as elicit_core::ElicitField>::__SECRET,
             <Pet as elicit_core::ElicitField>::__SECRET,
         ];
+        const ASKABLE: &'static [bool] = &[
+            false, false, false, false, false, false, false, false, false, false, false,
+            false, false,
+        ];
+        #[inline]
+        fn base_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            <Self as ::elicit_core::Elicit>::requested_schema()
+        }
         #[inline]
         fn read_fields(
             __slots: &[::elicit_core::__private::Slot<'_>],

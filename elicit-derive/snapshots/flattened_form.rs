@@ -1,4 +1,4 @@
-// 326 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 333 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -182,6 +182,13 @@ const _: () = {
                 ::elicit_core::__private::Flatten::<Address>::SECRET,
             ],
         );
+        const ASKABLE: &'static [bool] = &::elicit_core::__private::concat_flags::<
+            { 1usize + ::elicit_core::__private::Flatten::<Address>::NAMES.len() },
+        >(&[&[false], ::elicit_core::__private::Flatten::<Address>::ASKABLE]);
+        #[inline]
+        fn base_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            <Self as ::elicit_core::Elicit>::requested_schema()
+        }
         #[inline]
         fn read_fields(
             __slots: &[::elicit_core::__private::Slot<'_>],

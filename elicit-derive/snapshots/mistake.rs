@@ -1,7 +1,7 @@
-// 172 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 175 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
-    "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `check`"
+    "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `ask_if_missing`, `check`"
 }
 const _: () = {
     #[allow(unused_imports)]
@@ -160,6 +160,9 @@ const _: () = {
     impl ::elicit_core::__private::FormFields for Broken {
         const NAMES: &'static [&'static str] = &[];
         const NEEDS_VALUE: &'static [bool] = &[];
+        fn base_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            ::core::unimplemented!()
+        }
         fn read_fields(
             _: &[::elicit_core::__private::Slot<'_>],
             _: &::elicit_core::__private::Sent<'_>,

@@ -1,4 +1,4 @@
-// 555 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 560 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -194,6 +194,11 @@ const _: () = {
             <u8 as elicit_core::ElicitField>::__SECRET,
             false,
         ];
+        const ASKABLE: &'static [bool] = &[false, false, false];
+        #[inline]
+        fn base_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            __elicit_base_schema()
+        }
         #[inline]
         fn read_fields(
             __slots: &[::elicit_core::__private::Slot<'_>],

@@ -470,6 +470,21 @@ impl<T> Form<T> {
         }
     }
 
+    /// The wire names of the fields marked `ask_if_missing`, for a derived struct form: what a
+    /// tool call may leave to the person ([`Asked`](crate::dialog::Asked)).
+    #[cfg(feature = "state")]
+    pub(crate) fn askable_fields(&self) -> Vec<&'static str> {
+        match &self.reading {
+            Reading::Derived { reader, .. } => reader
+                .names
+                .iter()
+                .zip(reader.askable)
+                .filter_map(|(name, askable)| askable.then_some(*name))
+                .collect(),
+            Reading::Function { .. } => Vec::new(),
+        }
+    }
+
     /// Whether the field `name` needs a value (it is no `Option`): left out, it gets the
     /// default sent, or is missing. For a form written by hand, whether its schema requires it.
     pub(crate) fn needs_value(&self, name: &str) -> bool {
@@ -575,13 +590,17 @@ impl<T> Form<T> {
     /// them (`prefill`), they are asked again with their answers as defaults; where it cannot
     /// (2025-06-18 has `default` only on booleans), only the fields in error are asked, and
     /// the others are kept as they were answered. Either way the value read back is whole.
+    ///
+    /// `Reask::ErrorsOnly` asks the fields in error and nothing else (a tool call's missing
+    /// arguments: an optional one the call left out is not asked either).
     #[cfg(feature = "state")]
     pub(crate) fn reask(
         &self,
         right: &Map<String, Value>,
         errors: &ContentError,
-        prefill: bool,
+        how: Reask,
     ) -> Self {
+        let prefill = how == Reask::Prefill;
         let in_error = |name: &str| {
             errors.errors().iter().any(|error| {
                 let field = error.field();
@@ -610,12 +629,12 @@ impl<T> Form<T> {
             crate::shape::parts::set_required(&mut schema, &name, needed);
         }
         if keep_out {
-            schema
-                .properties
-                .retain(|(name, _)| !right.contains_key(name.as_str()));
-            schema
-                .required
-                .retain(|name| !right.contains_key(name.as_str()));
+            let asked = |name: &str| match how {
+                Reask::ErrorsOnly => in_error(name),
+                _ => !right.contains_key(name),
+            };
+            schema.properties.retain(|(name, _)| asked(name));
+            schema.required.retain(|name| asked(name));
         }
         if let Reading::Derived {
             reader,
@@ -665,6 +684,18 @@ impl<T> Form<T> {
         form.schema = SharedSchema::new(schema);
         form
     }
+}
+
+/// How [`Form::reask`] keeps what was right.
+#[cfg(feature = "state")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Reask {
+    /// Every field asked again, those right pre-filled with their answers as defaults.
+    Prefill,
+    /// The fields right kept out of the form, the others asked.
+    KeepOut,
+    /// Only the fields in error asked; those right kept, the others unasked.
+    ErrorsOnly,
 }
 
 /// What can be asked as a form answered by a `T`: a [`Form`], or a derived form's builder

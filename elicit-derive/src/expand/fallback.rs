@@ -101,6 +101,9 @@ fn flat_stub(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
         impl #impl_generics #private::FormFields for #ident #ty_generics #where_clause {
             const NAMES: &'static [&'static str] = &[];
             const NEEDS_VALUE: &'static [bool] = &[];
+            fn base_schema() -> &'static #private::RequestedSchema {
+                ::core::unimplemented!()
+            }
             fn read_fields(
                 _: &[#private::Slot<'_>],
                 _: &#private::Sent<'_>,

@@ -30,7 +30,13 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
     let collisions = flattened.iter().enumerate().map(|(index, field)| {
         proofs::collision_check(&properties, &flattened[..index], field, krate)
     });
-    let reader = reader::form_fields(input, fields, &members, krate);
+    let reader = reader::form_fields(
+        input,
+        fields,
+        &members,
+        krate,
+        &quote!(<Self as #krate::Elicit>::requested_schema()),
+    );
     let puts = members.iter().map(|member| content_put(member, krate));
     let proofs = struct_proofs(&properties, &flattened, krate);
     let values = facts::value_proofs(&properties, krate, facts::Proofs::Complete);
@@ -131,7 +137,7 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
     let values = facts::value_proofs(&fixed, krate, facts::Proofs::Complete);
     let offered = proofs::offered_assertions(&properties, krate);
     let form_builder = builder::options_form(input, &properties, krate);
-    let reader = reader::form_fields(input, fields, &all, krate);
+    let reader = reader::form_fields(input, fields, &all, krate, &quote!(__elicit_base_schema()));
     quote! {
         #definitions
         #kinds

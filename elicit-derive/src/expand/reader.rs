@@ -17,17 +17,30 @@ use crate::internals::attr::keys;
 /// field once against the field as sent (each recording its own error, a flattened form its
 /// fields', a field filled at run time against what was offered), then builds the struct if
 /// none failed and runs the checks written on fields.
+///
+/// `base_schema` is the expression of the form's schema before anything is given at run
+/// time.
 pub(crate) fn form_fields(
     input: &Input,
     fields: &[Field],
     members: &[Part],
     krate: &TokenStream,
+    base_schema: &TokenStream,
 ) -> TokenStream {
     let private = quote!(#krate::__private);
     let ident = input.ident;
     let names = property_names(members, krate);
     let needs_value = needs_value(members, krate);
     let secret = secret(members, krate);
+    let askable = field_flags(
+        members,
+        krate,
+        |field| {
+            let askable = field.attrs.has(&keys::ASK_IF_MISSING);
+            quote!(#askable)
+        },
+        &quote!(ASKABLE),
+    );
     let denies =
         input.attrs.has(&keys::DENY_UNKNOWN_FIELDS) || input.attrs.serde.deny_unknown_fields;
     let deny = denies.then(|| {
@@ -36,13 +49,22 @@ pub(crate) fn form_fields(
         )
     });
     let body = read_fields_body(ident, fields, members, krate);
+    let askable_proofs = askable_not_secret(members);
     quote! {
+        #askable_proofs
+
         #[automatically_derived]
         impl #private::FormFields for #ident {
             const NAMES: &'static [&'static str] = #names;
             const NEEDS_VALUE: &'static [bool] = #needs_value;
             const SECRET: &'static [bool] = #secret;
+            const ASKABLE: &'static [bool] = #askable;
             #deny
+
+            #[inline]
+            fn base_schema() -> &'static #private::RequestedSchema {
+                #base_schema
+            }
 
             #[inline]
             fn read_fields(
@@ -66,6 +88,29 @@ pub(crate) fn form_fields(
         {
         }
     }
+}
+
+/// A field marked `ask_if_missing` is asked in form mode: one whose type holds a secret
+/// (`secrecy::SecretString`) is a compile error on the attribute, proven by const evaluation
+/// of the type's `SECRET`, as a form asked in form mode is refused.
+fn askable_not_secret(members: &[Part]) -> TokenStream {
+    members
+        .iter()
+        .filter_map(|member| match member {
+            Part::Property(field) if !field.has_run_time_options() => {
+                let entry = field.attrs.get(&keys::ASK_IF_MISSING)?;
+                let field_type = proofs::field_type(field);
+                let message = format!(
+                    "`{}` holds a secret, and a tool argument marked `ask_if_missing` is asked in form mode, where the client and the model see the answer: drop `ask_if_missing` and ask it through URL mode (`Dialog::ask_url_form`) in the tool",
+                    field.wire_name
+                );
+                Some(quote_spanned! {entry.path.span()=>
+                    const _: () = ::core::assert!(!#field_type::__SECRET, #message);
+                })
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether each field of the form is a secret (`ElicitField::SECRET`), in the order of

@@ -37,6 +37,7 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
                     flattened_field_takes_no_keys(cx, field);
                     continue;
                 }
+                askable_argument_rules(cx, field);
                 field_rules(cx, field);
             }
         }
@@ -75,6 +76,34 @@ fn skipped_field_is_not_checked(cx: &Ctxt, field: &Field) {
             &entry.path,
             format!(
                 "`check` cannot be combined with {skip}: a skipped field is not asked, so there is no answer to check"
+            ),
+        );
+    }
+}
+
+/// A field marked `ask_if_missing` is asked of the person, in form mode, when a tool call
+/// leaves it out: it must be read from the call (not skipped), and it must not read as a
+/// secret, whatever `not_sensitive` says of it as a form field (the model chose to leave it
+/// to the person; the client and the model would see the answer).
+fn askable_argument_rules(cx: &Ctxt, field: &Field) {
+    let Some(entry) = field.attrs.get(&keys::ASK_IF_MISSING) else {
+        return;
+    };
+    if field.is_skipped() {
+        let skip = skip_as_written(field);
+        cx.error_spanned_by(
+            &entry.path,
+            format!(
+                "`ask_if_missing` cannot be combined with {skip}: a skipped field is never read from a call's arguments, so there is nothing to ask"
+            ),
+        );
+    } else if let Some(kind) = sensitive::classify(&field.wire_name) {
+        cx.error_spanned_by(
+            &entry.path,
+            format!(
+                "`ask_if_missing` cannot be used on `{}`, which looks like {}: a missing argument is asked in form mode, where the client and the model see the answer; ask it through URL mode (`Dialog::ask_url_form`) in the tool instead",
+                field.wire_name,
+                kind.description()
             ),
         );
     }

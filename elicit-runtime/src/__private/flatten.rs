@@ -7,51 +7,12 @@
 
 use serde_json::{Map, Value};
 
-use crate::read::{AsSent, Errors, FormReader, Sent, Slot};
+use crate::read::{AsSent, Errors, FormFields, Sent, Slot};
 use crate::schema::RequestedSchema;
-
-/// The one reader of a derived struct form: its field names, and how it reads its fields
-/// from their slots against the fields as sent. `#[derive(Elicit)]` implements it for every
-/// struct with named fields (those with fields filled at run time too, which have no schema
-/// of their own).
-pub trait FormFields: Sized {
-    /// Every wire name of the form, those of its own flattened forms included, in
-    /// declaration order.
-    const NAMES: &'static [&'static str];
-
-    /// Whether each of those fields needs a value (is not an `Option`): left out, it gets the
-    /// default sent, or is missing.
-    const NEEDS_VALUE: &'static [bool];
-
-    /// Whether each of those fields is a secret (`ElicitField::SECRET`): a form that holds
-    /// one is asked in URL mode only.
-    const SECRET: &'static [bool] = &[];
-
-    /// Whether the form, read on its own, reports the keys it does not know
-    /// (`deny_unknown_fields`).
-    const DENY_UNKNOWN: bool = false;
-
-    /// Reads the form's fields from its slots (slot `i` holds the value of `NAMES[i]`), each
-    /// against the field as sent (field `i` of `sent`), recording every invalid one in
-    /// `errors`; `None` when any was invalid. Keys the form does not know never reach it:
-    /// whether they are errors is for the outermost form's `deny_unknown_fields` to say.
-    fn read_fields(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self>;
-}
 
 /// A struct form that can be flattened into another: a [`FormFields`] with a schema of its
 /// own.
 pub trait FlatForm: crate::Elicit + FormFields {}
-
-/// How `from_content`, a [`Form`](crate::Form) and the bytes reader read the form `T`.
-pub const fn form_reader<T: FormFields>() -> FormReader<T> {
-    FormReader {
-        names: T::NAMES,
-        needs_value: T::NEEDS_VALUE,
-        secret: T::SECRET,
-        deny_unknown: T::DENY_UNKNOWN,
-        build: T::read_fields,
-    }
-}
 
 /// What a field marked `#[elicit(flatten)]` can be: a [`FlatForm`], or an `Option` of one.
 pub trait FlattenSlot: Sized {
@@ -61,6 +22,8 @@ pub trait FlattenSlot: Sized {
     const NEEDS_VALUE: &'static [bool];
     /// Whether each of its fields is a secret.
     const SECRET: &'static [bool];
+    /// Whether each of its fields is asked when a tool call leaves it out.
+    const ASKABLE: &'static [bool];
     /// Appends the flattened form's properties to the parent's schema.
     fn push(form: &mut RequestedSchema);
     /// Reads the flattened form from its run of the parent's slots and fields as sent.
@@ -73,6 +36,7 @@ impl<T: FlatForm> FlattenSlot for T {
     const NAMES: &'static [&'static str] = T::NAMES;
     const NEEDS_VALUE: &'static [bool] = T::NEEDS_VALUE;
     const SECRET: &'static [bool] = T::SECRET;
+    const ASKABLE: &'static [bool] = T::ASKABLE;
 
     fn push(form: &mut RequestedSchema) {
         push_properties::<T>(form, false);
@@ -92,6 +56,7 @@ impl<T: FlatForm> FlattenSlot for Option<T> {
     const NAMES: &'static [&'static str] = T::NAMES;
     const NEEDS_VALUE: &'static [bool] = super::names::NONE_NEEDED.split_at(T::NAMES.len()).0;
     const SECRET: &'static [bool] = T::SECRET;
+    const ASKABLE: &'static [bool] = T::ASKABLE;
 
     fn push(form: &mut RequestedSchema) {
         push_properties::<T>(form, true);

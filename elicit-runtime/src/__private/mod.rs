@@ -38,7 +38,7 @@ pub use crate::choice::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
 pub use crate::error::{ContentError, FieldErrorKind};
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 
-pub use self::flatten::{FlatForm, FlattenSlot, FormFields, form_reader};
+pub use self::flatten::{FlatForm, FlattenSlot};
 pub use self::names::{NoSecret, Secrecy, any_secret, concat_flags, concat_names, name_clash};
 pub use self::newtype::{NewtypeField, check_newtype};
 pub use self::number::{float, int};
@@ -53,8 +53,8 @@ pub use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 pub use crate::field::slot::{FieldDefault, FormField};
 pub use crate::form::{Form, IntoForm, ShapeError};
 pub use crate::read::{
-    AsSent, Errors, FormReader, Raw, Sent, Slot, pick_all_optional, pick_all_required,
-    pick_optional, pick_required, read_field, read_map, slot, sub_slots,
+    AsSent, Errors, FormFields, FormReader, Raw, Sent, Slot, form_reader, pick_all_optional,
+    pick_all_required, pick_optional, pick_required, read_field, read_map, slot, sub_slots,
 };
 pub use crate::shape::form_parts::FormParts;
 pub use crate::shape::options::{Offer, OfferSlot};

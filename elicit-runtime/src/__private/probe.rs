@@ -67,6 +67,8 @@ impl<T: FlattenSlot> Flatten<T> {
     pub const NEEDS_VALUE: &'static [bool] = T::NEEDS_VALUE;
     /// Whether each of its fields is a secret.
     pub const SECRET: &'static [bool] = T::SECRET;
+    /// Whether each of its fields is asked when a tool call leaves it out.
+    pub const ASKABLE: &'static [bool] = T::ASKABLE;
 
     /// Appends its properties to the parent's schema.
     #[inline]
@@ -100,6 +102,8 @@ pub trait NotAFlatForm {
     const NEEDS_VALUE: &'static [bool] = &[];
     /// No secrets.
     const SECRET: &'static [bool] = &[];
+    /// Nothing asked.
+    const ASKABLE: &'static [bool] = &[];
 
     /// Nothing to push.
     fn push(_: &mut RequestedSchema) {}

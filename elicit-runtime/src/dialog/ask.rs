@@ -8,6 +8,7 @@ use std::pin::Pin;
 
 use super::memory::{Correction, Round, record_all, restore_all};
 use super::{Dialog, Halt, Reply, kept_result, offer_digest, reask};
+use crate::form::Reask;
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, MultiSelectFallback, OutcomeError,
     UrlRequest,
@@ -77,12 +78,11 @@ impl Dialog {
     /// }
     /// ```
     pub fn ask_form<T>(&self, key: &str, form: impl IntoForm<T>) -> Ask<'_, T> {
-        Ask {
-            dialog: self,
-            key: key.to_owned(),
-            form: form.into_form().map_err(Halt::from),
-            attempts: 1,
-        }
+        let question = match form.into_form() {
+            Ok(form) => Question::Form(form),
+            Err(error) => Question::Failed(Halt::from(error)),
+        };
+        Ask::new(self, key, question)
     }
 
     /// `form` prepared for this dialog's revision, or why it cannot be asked in form mode.
@@ -318,7 +318,12 @@ impl Dialog {
         errors: &ContentError,
     ) -> Form<T> {
         let prefill = self.version().has_defaults();
-        let corrected = form.reask(right, errors, prefill);
+        let how = if prefill {
+            Reask::Prefill
+        } else {
+            Reask::KeepOut
+        };
+        let corrected = form.reask(right, errors, how);
         let message = reask::corrections(
             form.prompt(),
             form.schema(),
@@ -466,8 +471,46 @@ fn outcome<T>(
 pub struct Ask<'d, T> {
     dialog: &'d Dialog,
     key: String,
-    form: Result<Form<T>, Halt>,
+    question: Question<T>,
     attempts: u32,
+}
+
+/// What an [`Ask`] asks: a form; or nothing, its answer known already (a tool call's
+/// arguments that were complete) or the reason it cannot be asked.
+pub(super) enum Question<T> {
+    Form(Form<T>),
+    Answered(T),
+    Failed(Halt),
+}
+
+impl<'d, T> Ask<'d, T> {
+    pub(super) fn new(dialog: &'d Dialog, key: &str, question: Question<T>) -> Self {
+        Self {
+            dialog,
+            key: key.to_owned(),
+            question,
+            attempts: 1,
+        }
+    }
+
+    /// Asks the form, up to the attempts; the answer known already, or the reason it cannot
+    /// be asked, without asking.
+    async fn outcome(self) -> (Result<ElicitOutcome<T>, Halt>, Option<Form<T>>) {
+        match self.question {
+            Question::Answered(value) => (Ok(ElicitOutcome::Accepted(value)), None),
+            Question::Failed(halt) => (Err(halt), None),
+            Question::Form(form) => match self.dialog.form_mode(&self.key, &form) {
+                Ok(form) => {
+                    let outcome = self
+                        .dialog
+                        .ask_prepared(&self.key, &form, self.attempts)
+                        .await;
+                    (outcome, Some(form))
+                }
+                Err(halt) => (Err(halt), None),
+            },
+        }
+    }
 }
 
 impl<'d, T: 'static> Ask<'d, T> {
@@ -514,7 +557,9 @@ impl<'d, T: 'static> Ask<'d, T> {
     /// }
     /// ```
     pub fn message(mut self, message: impl Into<String>) -> Self {
-        self.form = self.form.map(|form| form.message(message));
+        if let Question::Form(form) = self.question {
+            self.question = Question::Form(form.message(message));
+        }
         self
     }
 
@@ -546,17 +591,12 @@ impl<'d, T: 'static> Ask<'d, T> {
 }
 
 /// The whole outcome: accepted into a `T`, declined or cancelled.
-impl<'d, T: 'static> IntoFuture for Ask<'d, T> {
+impl<'d, T: Send + 'static> IntoFuture for Ask<'d, T> {
     type Output = Result<ElicitOutcome<T>, Halt>;
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'd>>;
 
     fn into_future(self) -> Self::IntoFuture {
-        Box::pin(async move {
-            let form = self.dialog.form_mode(&self.key, &self.form?)?;
-            self.dialog
-                .ask_prepared(&self.key, &form, self.attempts)
-                .await
-        })
+        Box::pin(async move { self.outcome().await.0 })
     }
 }
 
@@ -568,22 +608,22 @@ pub struct OrReply<'d, T> {
     text: String,
 }
 
-impl<'d, T: 'static> IntoFuture for OrReply<'d, T> {
+impl<'d, T: Send + 'static> IntoFuture for OrReply<'d, T> {
     type Output = Result<T, Halt>;
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'd>>;
 
     fn into_future(self) -> Self::IntoFuture {
         let Self { ask, text } = self;
+        let attempts = ask.attempts;
         Box::pin(async move {
-            let form = ask.dialog.form_mode(&ask.key, &ask.form?)?;
-            match ask.dialog.ask_prepared(&ask.key, &form, ask.attempts).await {
-                Ok(outcome) => outcome
+            match ask.outcome().await {
+                (Ok(outcome), _) => outcome
                     .accepted()
                     .ok_or_else(|| Halt::Reply(Reply::text_only(text))),
-                Err(Halt::Invalid { errors, .. }) => Err(Halt::Reply(Reply::error(
-                    reask::gave_up(form.schema(), &errors, ask.attempts),
+                (Err(Halt::Invalid { errors, .. }), Some(form)) => Err(Halt::Reply(Reply::error(
+                    reask::gave_up(form.schema(), &errors, attempts),
                 ))),
-                Err(halt) => Err(halt),
+                (Err(halt), _) => Err(halt),
             }
         })
     }

@@ -8,6 +8,7 @@
 //! | ask again while the answer does not fit | [`.attempts(3)`](Ask::attempts) |
 //! | set the prompt at run time | [`.message(…)`](Ask::message) |
 //! | ask a form shaped at run time | [`d.ask_form("key", T::form()…)`](Dialog::ask_form) |
+//! | ask the person for the tool arguments the model left out | [`Asked<T>`](Asked) as the arguments, then [`args.complete(&d)`](Asked::complete) |
 //! | send the person to a URL | [`d.ask_url("key", request)`](Dialog::ask_url) |
 //! | ask several things in one round | [`d.ask_all(inputs)`](Dialog::ask_all) |
 //! | keep a value across the retries of one call | [`d.remember("name", ‖ …)`](Dialog::remember) |
@@ -36,6 +37,7 @@ use crate::state::{
     Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, SealError, StateKeys,
 };
 
+mod arguments;
 mod ask;
 mod connection;
 mod gather;
@@ -48,6 +50,7 @@ mod settings;
 #[cfg(feature = "url-forms")]
 mod url_form;
 
+pub use self::arguments::{ARGUMENTS_KEY, Asked};
 pub use self::ask::{Ask, OrReply};
 pub use self::connection::{Connection, Sending};
 pub use self::gather::{Gathered, Inputs};
@@ -151,6 +154,9 @@ pub struct Dialog {
     /// The tool whose call's arguments this dialog could not see (an extractor declared
     /// before it took them): on 2026-07-28 its state could not be bound to them.
     unseen_arguments: Option<String>,
+    /// The name of the tool (or prompt) called, where the call says it: what a question for
+    /// its missing arguments names.
+    name: Option<String>,
     progress: Mutex<Progress>,
 }
 
@@ -207,6 +213,7 @@ impl Dialog {
             caller: None,
             once: false,
             unseen_arguments: None,
+            name: None,
             progress: Mutex::new(Progress::default()),
         }
     }
@@ -250,6 +257,7 @@ impl Dialog {
     ) -> Result<Self, MessageError> {
         let map = crate::protocol::error::object(params, "")?;
         let mut dialog = Self::new(version, Binding::from_params(method, params));
+        dialog.name = map.get("name").and_then(Value::as_str).map(str::to_owned);
         if let Some(responses) = map.get("inputResponses") {
             match responses {
                 Value::Object(responses) => dialog.responses = Some(responses.clone()),
@@ -616,6 +624,40 @@ impl Dialog {
     /// ```
     pub fn binding(&self) -> &Binding {
         &self.binding
+    }
+
+    /// The name of the tool (or prompt) this dialog serves a call of, where the call said it
+    /// (every SDK adapter and [`from_params`](Self::from_params) set it): what a question for
+    /// a call's missing arguments names ([`Asked`]).
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use serde_json::json;
+    ///
+    /// let params = json!({"name": "book", "arguments": {}});
+    /// let dialog = Dialog::from_params("tools/call", &params, ProtocolVersion::V2026_07_28).unwrap();
+    /// assert_eq!(dialog.name(), Some("book"));
+    /// ```
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// Names the tool (or prompt) this dialog serves a call of ([`name`](Self::name)).
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    /// use elicit_core::protocol::ProtocolVersion;
+    /// use elicit_core::state::Binding;
+    /// use serde_json::json;
+    ///
+    /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("book", &json!({}))).with_name("book");
+    /// assert_eq!(dialog.name(), Some("book"));
+    /// ```
+    #[must_use]
+    pub fn with_name(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
     }
 
     /// The capabilities the client declared (JSON `null` when it declared none).

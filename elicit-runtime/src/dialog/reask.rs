@@ -53,6 +53,27 @@ fn lead(prompt: &str) -> String {
     text
 }
 
+/// The message of the form that asks for a tool call's missing arguments
+/// ([`Asked`](super::Asked)): the prompt, the tool, then one sentence per field to give.
+///
+/// ``Book a trip. `book_trip` needs this from you: Date: fill this in.``
+pub(super) fn arguments(
+    prompt: &str,
+    tool: &str,
+    schema: &RequestedSchema,
+    errors: &ContentError,
+) -> String {
+    let mut text = lead(prompt);
+    text.push('`');
+    text.push_str(tool);
+    text.push_str("` needs this from you:");
+    for error in errors.errors() {
+        text.push(' ');
+        text.push_str(&sentence(&title_of(schema, error), error));
+    }
+    text
+}
+
 /// What the call is answered with when the answer to a form never fitted
 /// ([`Ask::or_reply`](super::Ask::or_reply)): each field's error as the re-ask says it.
 ///

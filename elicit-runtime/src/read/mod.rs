@@ -11,6 +11,7 @@ mod bytes;
 mod checkboxes;
 mod errors;
 mod field;
+mod form_fields;
 mod raw;
 mod sent;
 mod slots;
@@ -22,6 +23,7 @@ pub(crate) use self::field::check_converted;
 pub use self::field::{
     pick_all_optional, pick_all_required, pick_optional, pick_required, read_field,
 };
+pub use self::form_fields::{FormFields, form_reader};
 pub use self::raw::Raw;
 pub use self::sent::{AsSent, Sent};
 pub(crate) use self::sent::{FieldPlan, Plan};

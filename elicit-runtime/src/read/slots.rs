@@ -32,6 +32,8 @@ pub struct FormReader<T> {
     pub needs_value: &'static [bool],
     /// Whether each field is a secret (`ElicitField::SECRET`).
     pub secret: &'static [bool],
+    /// Whether each field is marked `ask_if_missing` (asked when a tool call leaves it out).
+    pub askable: &'static [bool],
     /// Whether keys the form does not know are errors.
     pub deny_unknown: bool,
     /// Builds the form from its slots, recording every field's error.

@@ -161,6 +161,7 @@ impl Dialog {
             .keep_alive_every();
         let progress = ctx.meta.get_progress_token().zip(keep_alive);
         let mut dialog = Dialog::new(version, Binding::new(method, name, &arguments))
+            .with_name(name)
             .with_client_capabilities(capabilities)
             .with_caller(caller)
             .with_connection(PeerConnection {

@@ -44,6 +44,7 @@ impl From<&CallToolRequestParams> for Dialog {
             params.input_responses.as_ref(),
             params.request_state.as_deref(),
         )
+        .with_name(&params.name)
     }
 }
 
@@ -82,6 +83,7 @@ impl From<&GetPromptRequestParams> for Dialog {
             params.input_responses.as_ref(),
             params.request_state.as_deref(),
         )
+        .with_name(&params.name)
     }
 }
 

@@ -220,7 +220,7 @@ struct Conformance;
 
 /// Asks for `form` and reports the outcome as `{prefix}: action=…, content={…}`, like the
 /// suite's reference server.
-async fn elicit<T: Elicit + 'static>(
+async fn elicit<T: Elicit + Send + 'static>(
     d: &Dialog,
     form: Form<T>,
     prefix: &str,

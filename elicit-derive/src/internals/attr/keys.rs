@@ -278,6 +278,8 @@ keys! {
     FLATTEN = "flatten", FORM_FIELD, Flag, (), Some("a newtype wraps a field type, not a form");
     OPTIONS = "options", FORM_FIELD, Flag, (),
         Some("a newtype is a field type of its own; give the options on the form field");
+    ASK_IF_MISSING = "ask_if_missing", FORM_FIELD, Flag, (),
+        Some("a newtype is a field type of its own; mark the tool argument that uses it");
     CHECK = "check", FORM_FIELD, Function, (),
         Some("a newtype checks its value in its own `ElicitField` impl; put `check` on the form fields that use it");
 }
