@@ -15,6 +15,9 @@
 //! - `extras`: the extras of the offered dates (every extra any of them has; the title says
 //!   on which dates when not all), checked against the date chosen; optional.
 //!
+//! The model may call it without a date, or with one the calendar does not have: the person
+//! is then asked for one of the dates with seats ([`TripArgs`], taken as `Asked<TripArgs>`).
+//!
 //! An answer that does not fit is asked again (three times in all), saying what to correct,
 //! and after the third the tool answers with what is still wrong; a decline or a cancel books
 //! nothing. On 2025-06-18, which has no multi-select, the dialog
@@ -26,7 +29,7 @@
 use std::sync::OnceLock;
 
 use chrono::{NaiveDate, TimeDelta};
-use elicit_core::dialog::{Dialog, DialogSettings};
+use elicit_core::dialog::{Asked, Dialog, DialogSettings};
 use elicit_core::protocol::MultiSelectFallback;
 use elicit_core::rmcp::with_dialogs;
 use elicit_core::shape::Choice;
@@ -34,7 +37,6 @@ use elicit_core::{Elicit, Form, ShapeError};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
-use serde::Deserialize;
 
 /// How many of the nearest dates with seats a full date offers instead.
 pub const NEAREST: usize = 3;
@@ -299,13 +301,45 @@ pub fn booking(date: NaiveDate, travellers: u8, extras: &[Extra]) -> String {
     format!("Booked {date} for {who}, {with}.")
 }
 
-/// The arguments of `book_trip`.
-#[derive(Debug, Deserialize, schemars::JsonSchema)]
+/// The arguments of `book_trip`, taken as [`Asked<TripArgs>`](elicit_core::dialog::Asked):
+/// the model may leave out the date (or give one the calendar does not have), and the person
+/// is then asked for one, from the form [`trip_form`] shapes. Its prompt is the `message`.
+#[derive(Debug, Elicit)]
+#[elicit(message = "Which day would you like to travel?")]
 pub struct TripArgs {
     /// The day to travel, written YYYY-MM-DD
-    #[schemars(extend("format" = "date"))]
-    pub date: String,
+    #[elicit(options, ask_if_missing)]
+    pub date: NaiveDate,
 }
+
+/// The form the arguments are read against, and the date asked with when the call has none
+/// the calendar knows: the dates with seats, each titled with the seats left; and the date
+/// the call `asked_for`, when the calendar has it, even full (then the rebooking form offers
+/// others). A function of the calendar and the arguments alone: the same on a 2026-07-28
+/// retry.
+///
+/// # Errors
+/// A [`ShapeError`] when no date is left to offer (this calendar always has one).
+pub fn trip_form(asked_for: Option<&serde_json::Value>) -> Result<Form<TripArgs>, ShapeError> {
+    let asked_for = asked_for
+        .and_then(serde_json::Value::as_str)
+        .and_then(|date| NaiveDate::parse_from_str(date, "%Y-%m-%d").ok());
+    let dates = CALENDAR
+        .iter()
+        .filter(|day| day.seats > 0 || Some(day.date) == asked_for)
+        .map(|day| {
+            let left = if day.seats > 0 {
+                seats_left(day.seats)
+            } else {
+                "full".to_owned()
+            };
+            (day.date, format!("{} — {left}", short(day.date)))
+        });
+    TripArgs::form().date(|f| f.options(dates)).build()
+}
+
+/// What `book_trip` tells the model, on either SDK.
+pub const DESCRIPTION: &str = "Book a trip on a date (YYYY-MM-DD); leave the date out if the user has not said one, and they are asked for one of the dates with seats. When that date is full, asks the user to pick one of the nearest dates with seats, how many travel, and extras";
 
 /// The server: one tool, `book_trip`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -313,27 +347,20 @@ pub struct TripServer;
 
 #[tool_router]
 impl TripServer {
-    /// Books a seat on `date`; a full date asks the person for another (see the module).
+    /// Books a seat on `date`, asking the person for one when the call has none; a full date
+    /// asks the person for another (see the module).
     // The dialog comes first: `Parameters` takes the arguments the dialog binds its state to.
-    #[tool(
-        description = "Book a trip on a date (YYYY-MM-DD); when that date is full, asks the user to pick one of the nearest dates with seats, how many travel, and extras"
-    )]
+    #[tool(description = DESCRIPTION)]
     pub async fn book_trip(
         &self,
         dialog: Dialog,
-        Parameters(args): Parameters<TripArgs>,
+        Parameters(args): Parameters<Asked<TripArgs>>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let date = NaiveDate::parse_from_str(&args.date, "%Y-%m-%d").map_err(|_| {
-            ErrorData::invalid_params(
-                format!(
-                    "`date` must be a date written YYYY-MM-DD, got {:?}",
-                    args.date
-                ),
-                None,
-            )
-        })?;
         dialog
             .run(|d| async move {
+                let form = trip_form(args.given().get("date"))?;
+                let no_date = "Nothing was booked: no date was chosen.";
+                let TripArgs { date } = args.complete_with(&d, form).or_reply(no_date).await?;
                 let Some(day) = day_of(date) else {
                     let (first, last) = (CALENDAR[0].date, CALENDAR[CALENDAR.len() - 1].date);
                     return Ok(refused(format!(

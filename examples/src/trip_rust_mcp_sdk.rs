@@ -7,33 +7,26 @@
 //! The SDK speaks 2026-07-28 only, where a form's multi-select is always a multi-select: the
 //! router needs none of the rmcp server's settings (its checkbox fallback is for 2025-06-18).
 
-use chrono::NaiveDate;
-use elicit_core::dialog::{Dialog, Halt};
+use elicit_core::dialog::{Asked, Dialog, Halt};
 use elicit_core::rust_mcp_sdk::Router;
 use rust_mcp_sdk::schema::CallToolResult;
 
 use crate::trip::{
-    ATTEMPTS, CALENDAR, NEAREST, TripArgs, booking, day_of, nearest_with_seats, rebooking_form,
+    ATTEMPTS, CALENDAR, DESCRIPTION, NEAREST, TripArgs, booking, day_of, nearest_with_seats,
+    rebooking_form, trip_form,
 };
 
 /// The server: one tool, `book_trip`.
 pub fn router() -> Router {
-    Router::default().tool(
-        "book_trip",
-        "Book a trip on a date (YYYY-MM-DD); when that date is full, asks the user to pick one of the nearest dates with seats, how many travel, and extras",
-        book_trip,
-    )
+    Router::default().tool("book_trip", DESCRIPTION, book_trip)
 }
 
 /// Books a seat on `args.date`; a full date asks the person for another (see
 /// [`trip`](crate::trip)).
-pub async fn book_trip(d: Dialog, args: TripArgs) -> Result<CallToolResult, Halt> {
-    let Ok(date) = NaiveDate::parse_from_str(&args.date, "%Y-%m-%d") else {
-        let date = args.date;
-        return Err(Halt::invalid_params(format!(
-            "`date` must be a date written YYYY-MM-DD, got {date:?}"
-        )));
-    };
+pub async fn book_trip(d: Dialog, args: Asked<TripArgs>) -> Result<CallToolResult, Halt> {
+    let form = trip_form(args.given().get("date"))?;
+    let no_date = "Nothing was booked: no date was chosen.";
+    let TripArgs { date } = args.complete_with(&d, form).or_reply(no_date).await?;
     let Some(day) = day_of(date) else {
         let (first, last) = (CALENDAR[0].date, CALENDAR[CALENDAR.len() - 1].date);
         return Ok(refused(format!(

@@ -330,28 +330,119 @@ async fn a_decline_or_a_cancel_books_nothing() {
     }
 }
 
-#[tokio::test]
-async fn a_date_outside_the_calendar_is_refused_and_one_not_written_as_a_date_is_invalid_params() {
-    for version in ProtocolVersion::ALL {
-        let (outside, _) = book(version, "2027-03-01", vec![]).await;
-        assert_eq!(
-            failed(outside),
-            "No trips run on 2027-03-01: the calendar runs from 2026-12-21 to 2027-01-03."
-        );
+/// Calls `book_trip` with `arguments` on `version`, the person answering with `answers`.
+async fn book_with(
+    version: ProtocolVersion,
+    arguments: Value,
+    answers: Vec<Answer>,
+) -> (Result<CallToolResult, KitError>, Vec<SeenRequest>) {
+    let session = TestClient::new(version)
+        .answers(answers)
+        .connect(TripServer)
+        .await
+        .unwrap();
+    let result = session.call_tool("book_trip", arguments).await;
+    (result, session.requests())
+}
 
-        let (malformed, _) = book(version, "2026-12-32", vec![]).await;
-        let Err(KitError::Service { error, .. }) = malformed else {
-            panic!("expected a JSON-RPC error, got {malformed:?}");
-        };
-        let ServiceError::McpError(error) = *error else {
-            panic!("expected a JSON-RPC error, got {error:?}");
-        };
-        assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
+/// The message of the question for the date the call did not give.
+const ASK_DATE: &str =
+    "Which day would you like to travel? `book_trip` needs this from you: Date: fill this in.";
+
+#[tokio::test]
+async fn a_call_without_a_date_asks_for_one_of_the_dates_with_seats() {
+    for version in ProtocolVersion::ALL {
+        let answers = vec![Answer::accept(json!({"date": "2026-12-28"}))];
+        let (result, requests) = book_with(version, json!({}), answers).await;
+
         assert_eq!(
-            error.message,
-            "`date` must be a date written YYYY-MM-DD, got \"2026-12-32\""
+            booked(result),
+            "Booked 2026-12-28 for 1 traveller, no extras.",
+            "{version:?}"
         );
+        assert_eq!(requests.len(), 1, "{version:?}");
+        assert_eq!(requests[0].message().unwrap(), ASK_DATE, "{version:?}");
+        let schema = schema_text(&requests[0]);
+        // Only the date, required; the dates with seats, titled with the seats left.
+        assert!(
+            schema.contains(r#""required":["date"]"#),
+            "{version:?}: {schema}"
+        );
+        for title in [
+            "Mon 21 Dec — 8 seats left",
+            "Tue 22 Dec — 1 seat left",
+            "Sun 27 Dec — 2 seats left",
+            "Sun 3 Jan — 9 seats left",
+        ] {
+            assert!(schema.contains(title), "{version:?}: {title} in {schema}");
+        }
+        for full in ["Fri 25 Dec", "Thu 31 Dec", "full"] {
+            assert!(!schema.contains(full), "{version:?}: {full} in {schema}");
+        }
     }
+}
+
+#[tokio::test]
+async fn a_date_the_calendar_does_not_have_is_asked_for_again_naming_why() {
+    for version in ProtocolVersion::ALL {
+        // Outside the calendar, and no date at all.
+        for date in ["2027-03-01", "2026-12-32"] {
+            let answers = vec![Answer::accept(json!({"date": "2027-01-02"}))];
+            let (result, requests) = book(version, date, answers).await;
+
+            assert_eq!(
+                booked(result),
+                "Booked 2027-01-02 for 1 traveller, no extras.",
+                "{version:?}"
+            );
+            assert_eq!(requests.len(), 1, "{version:?}");
+            assert_eq!(
+                requests[0].message().unwrap(),
+                "Which day would you like to travel? `book_trip` needs this from you: Date: choose one of the options.",
+                "{version:?}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_date_with_seats_asks_nothing_and_a_decline_of_the_date_books_nothing() {
+    for version in ProtocolVersion::ALL {
+        let (result, requests) = book(version, "2026-12-29", vec![]).await;
+        assert_eq!(
+            booked(result),
+            "Booked 2026-12-29 for 1 traveller, no extras."
+        );
+        assert!(requests.is_empty(), "{version:?}");
+
+        for answer in [Answer::decline(), Answer::cancel()] {
+            let (result, _) = book_with(version, json!({}), vec![answer]).await;
+            assert_eq!(
+                booked(result),
+                "Nothing was booked: no date was chosen.",
+                "{version:?}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_model_is_told_it_may_leave_the_date_out() {
+    let session = TestClient::v2025_11_25().connect(TripServer).await.unwrap();
+    let tools = session.peer().list_all_tools().await.unwrap();
+    let schema = Value::Object((*tools[0].input_schema).clone());
+    assert_eq!(schema["required"], json!([]));
+    assert_eq!(
+        schema["properties"]["date"],
+        json!({"type": "string", "title": "Date", "description": "The day to travel, written YYYY-MM-DD. Leave it out if unknown: the user is asked."})
+    );
+    assert!(
+        tools[0]
+            .description
+            .as_deref()
+            .unwrap()
+            .contains("leave the date out")
+    );
 }
 
 /// 2026-07-28: the state of the call's first round, and the retry that answers it with

@@ -171,46 +171,45 @@ async fn a_decline_or_a_cancel_books_nothing() {
 }
 
 #[tokio::test]
-async fn a_date_outside_the_calendar_is_refused() {
-    let (outside, _) = book("2027-03-01", vec![]).await;
-    assert_eq!(
-        failed(outside),
-        "No trips run on 2027-03-01: the calendar runs from 2026-12-21 to 2027-01-03."
-    );
-}
-
-#[tokio::test]
-async fn bad_arguments_are_invalid_params_naming_the_argument() {
-    let (malformed, _) = book("2026-12-32", vec![]).await;
-    assert_eq!(
-        rpc_error(malformed),
+async fn a_missing_or_unknown_date_is_asked_for_and_a_known_one_asks_nothing() {
+    let cases = [
+        (json!({}), "Date: fill this in."),
+        (json!({"day": "2026-12-28"}), "Date: fill this in."),
         (
-            -32602,
-            "`date` must be a date written YYYY-MM-DD, got \"2026-12-32\"".to_owned(),
-            None
-        )
-    );
-
-    let (missing, _) = call(json!({"day": "2026-12-28"}), vec![]).await;
-    assert_eq!(
-        rpc_error(missing),
+            json!({"date": "2027-03-01"}),
+            "Date: choose one of the options.",
+        ),
         (
-            -32602,
-            "tool `book_trip`: `date` is missing".to_owned(),
-            Some(json!({"argument": "date"}))
-        )
-    );
+            json!({"date": "2026-12-32"}),
+            "Date: choose one of the options.",
+        ),
+        (json!({"date": 20261228}), "Date: enter text."),
+    ];
+    for (arguments, what) in cases {
+        let answers = vec![Answer::accept(json!({"date": "2026-12-21"}))];
+        let (result, requests) = call(arguments.clone(), answers).await;
+        assert_eq!(
+            booked(result),
+            "Booked 2026-12-21 for 1 traveller, no extras.",
+            "{arguments}"
+        );
+        assert_eq!(requests.len(), 1, "{arguments}");
+        assert_eq!(
+            requests[0].message().unwrap(),
+            format!("Which day would you like to travel? `book_trip` needs this from you: {what}"),
+            "{arguments}"
+        );
+        assert_eq!(requests[0].key(), Some("arguments"), "{arguments}");
+    }
 
-    let (mistyped, _) = call(json!({"date": 20261228}), vec![]).await;
+    let (declined, _) = call(json!({}), vec![Answer::decline()]).await;
+    assert_eq!(booked(declined), "Nothing was booked: no date was chosen.");
+    let (known, requests) = book("2026-12-30", vec![]).await;
     assert_eq!(
-        rpc_error(mistyped),
-        (
-            -32602,
-            "tool `book_trip`: `date`: invalid type: integer `20261228`, expected a string"
-                .to_owned(),
-            Some(json!({"argument": "date"}))
-        )
+        booked(known),
+        "Booked 2026-12-30 for 1 traveller, no extras."
     );
+    assert!(requests.is_empty());
 }
 
 #[tokio::test]
@@ -231,7 +230,7 @@ async fn tools_list_lists_book_trip_as_the_rmcp_server_does() {
     assert_eq!(tools.len(), 1, "{listed}");
     assert_eq!(
         serde_json::to_string(&tools[0]["inputSchema"]).unwrap(),
-        r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date":{"type":"string","description":"The day to travel, written YYYY-MM-DD","format":"date"}},"required":["date"]}"#
+        r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"date":{"type":"string","title":"Date","description":"The day to travel, written YYYY-MM-DD. Leave it out if unknown: the user is asked."}},"required":[]}"#
     );
 
     let rmcp = TestClient::v2026_07_28().connect(TripServer).await.unwrap();

@@ -1,7 +1,9 @@
 //! An rmcp server over stdio with one tool, `book_trip` (`{"date": "YYYY-MM-DD"}`), whose
 //! calendar is a fixed table around Christmas 2026 in which 2026-12-25 is always full.
 //!
-//! A date with seats is booked at once. A full date asks one form, shaped at run time from
+//! A date with seats is booked at once. A call without a date (or with one the calendar does
+//! not have) asks the person for one of the dates with seats (`Asked<TripArgs>`: the model
+//! is told in the tool's `inputSchema` that it may leave the date out). A full date asks one form, shaped at run time from
 //! the calendar (`examples::trip`): one of the nearest dates that still have seats, titled
 //! with the seats left and the nearest chosen by default; how many travel, at most the seats
 //! left on the date chosen; and which extras, from what the offered dates have. The answer
@@ -19,8 +21,8 @@
 //! npx @modelcontextprotocol/inspector cargo run -p examples --bin book_trip
 //! ```
 //!
-//! In the inspector, call `book_trip` with `{"date": "2026-12-28"}` (booked at once), then
-//! with `{"date": "2026-12-25"}` (the form).
+//! In the inspector, call `book_trip` with `{"date": "2026-12-28"}` (booked at once), with
+//! `{}` (the date asked for), then with `{"date": "2026-12-25"}` (the form).
 
 use examples::trip::TripServer;
 use rmcp::ServiceExt;

@@ -14,8 +14,8 @@
 //! cargo run -p examples --bin book_trip_rust_mcp_sdk    # speaks MCP 2026-07-28 on stdin/stdout
 //! ```
 //!
-//! Call `book_trip` with `{"date": "2026-12-28"}` (booked at once), then with
-//! `{"date": "2026-12-25"}` (the form).
+//! Call `book_trip` with `{"date": "2026-12-28"}` (booked at once), with `{}` (the date asked
+//! for), then with `{"date": "2026-12-25"}` (the form).
 
 use examples::trip_rust_mcp_sdk::router;
 use rust_mcp_sdk::mcp_server::{McpServerOptions, server_runtime};
