@@ -13,6 +13,8 @@
 //! - [`compile_errors`]: what the derive refuses, and what it says.
 //! - `rounds` (features `rmcp`, `state` and `testing`): several forms in one call, on both
 //!   protocol generations; asking again; a client that cannot be asked.
+//! - `arguments` (features `rmcp`, `state` and `testing`): tool arguments the model left out
+//!   (or got wrong), asked of the person: `#[elicit(ask_if_missing)]` and `Asked<T>`.
 //! - `state` (feature `state`): the sealed `requestState`: what a client can see, change and
 //!   replay, keys and rotation, the user and server it is bound to, sizes.
 //! - `url_forms` (feature `url-forms`): secrets the specification's way: URL-mode forms the
@@ -82,6 +84,15 @@ pub mod compile_errors {
 )]
 pub mod rounds {
     #![doc = include_str!("../docs/rounds.md")]
+}
+
+#[cfg(all(feature = "rmcp", feature = "state", feature = "testing"))]
+#[cfg_attr(
+    docsrs,
+    doc(cfg(all(feature = "rmcp", feature = "state", feature = "testing")))
+)]
+pub mod arguments {
+    #![doc = include_str!("../docs/arguments.md")]
 }
 
 #[cfg(all(feature = "rmcp", feature = "rust-mcp-sdk", feature = "testing"))]
