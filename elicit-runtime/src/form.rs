@@ -459,27 +459,26 @@ impl<T> Form<T> {
     /// ([`ElicitField::SECRET`](crate::ElicitField::SECRET)), for a derived struct form.
     #[cfg_attr(not(any(feature = "state", feature = "url-forms")), allow(dead_code))]
     pub(crate) fn secret_fields(&self) -> Vec<&'static str> {
-        match &self.reading {
-            Reading::Derived { reader, .. } => reader
-                .names
-                .iter()
-                .zip(reader.secret)
-                .filter_map(|(name, secret)| secret.then_some(*name))
-                .collect(),
-            Reading::Function { .. } => Vec::new(),
-        }
+        self.flagged(|reader| reader.secret)
     }
 
     /// The wire names of the fields marked `ask_if_missing`, for a derived struct form: what a
     /// tool call may leave to the person ([`Asked`](crate::dialog::Asked)).
     #[cfg(feature = "state")]
     pub(crate) fn askable_fields(&self) -> Vec<&'static str> {
+        self.flagged(|reader| reader.askable)
+    }
+
+    /// The wire names of a derived struct form's fields whose flag in `flags` is set; none for
+    /// a form written by hand.
+    #[cfg_attr(not(any(feature = "state", feature = "url-forms")), allow(dead_code))]
+    fn flagged(&self, flags: fn(&FormReader<T>) -> &'static [bool]) -> Vec<&'static str> {
         match &self.reading {
             Reading::Derived { reader, .. } => reader
                 .names
                 .iter()
-                .zip(reader.askable)
-                .filter_map(|(name, askable)| askable.then_some(*name))
+                .zip(flags(reader))
+                .filter_map(|(name, set)| set.then_some(*name))
                 .collect(),
             Reading::Function { .. } => Vec::new(),
         }

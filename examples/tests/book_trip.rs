@@ -21,13 +21,7 @@ async fn book(
     date: &str,
     answers: Vec<Answer>,
 ) -> (Result<CallToolResult, KitError>, Vec<SeenRequest>) {
-    let session = TestClient::new(version)
-        .answers(answers)
-        .connect(TripServer)
-        .await
-        .unwrap();
-    let result = session.call_tool("book_trip", json!({"date": date})).await;
-    (result, session.requests())
+    book_with(version, json!({"date": date}), answers).await
 }
 
 /// The text of a result that is not an error.

@@ -721,16 +721,21 @@ fn reply_router() -> Router {
         .prompt("summary", "Summarizes a document", summary_or_reply)
 }
 
-#[tokio::test]
-async fn the_router_answers_a_reply_as_the_tools_result_or_the_prompts_message() {
+/// `rate` of the reply router, called for soup, the person answering with `answers`.
+async fn rate_soup(answers: Vec<Answer>) -> rmcp::model::CallToolResult {
     let session = client()
-        .answer(Answer::decline())
+        .answers(answers)
         .connect_rust_mcp_sdk(reply_router())
         .unwrap();
-    let result = session
+    session
         .call_tool("rate", json!({"dish": "soup"}))
         .await
-        .unwrap();
+        .unwrap()
+}
+
+#[tokio::test]
+async fn the_router_answers_a_reply_as_the_tools_result_or_the_prompts_message() {
+    let result = rate_soup(vec![Answer::decline()]).await;
     assert_eq!(text(&result), "soup was not rated.");
     assert_ne!(result.is_error, Some(true));
 
@@ -749,17 +754,8 @@ async fn the_router_answers_a_reply_as_the_tools_result_or_the_prompts_message()
     );
 
     // Two answers that do not fit: the errors, flagged as an error.
-    let session = client()
-        .answers([
-            Answer::accept(json!({"stars": 9})),
-            Answer::accept(json!({"stars": 9})),
-        ])
-        .connect_rust_mcp_sdk(reply_router())
-        .unwrap();
-    let result = session
-        .call_tool("rate", json!({"dish": "soup"}))
-        .await
-        .unwrap();
+    let too_many = Answer::accept(json!({"stars": 9}));
+    let result = rate_soup(vec![too_many.clone(), too_many]).await;
     assert!(
         text(&result).starts_with("The answer still did not fit after 2 attempts. Stars: "),
         "{}",
@@ -767,14 +763,7 @@ async fn the_router_answers_a_reply_as_the_tools_result_or_the_prompts_message()
     );
     assert_eq!(result.is_error, Some(true));
 
-    let session = client()
-        .answer(Answer::accept(json!({"stars": 4})))
-        .connect_rust_mcp_sdk(reply_router())
-        .unwrap();
-    let result = session
-        .call_tool("rate", json!({"dish": "soup"}))
-        .await
-        .unwrap();
+    let result = rate_soup(vec![Answer::accept(json!({"stars": 4}))]).await;
     assert_eq!(text(&result), "soup: 4 stars");
 }
 
