@@ -301,3 +301,44 @@ async fn on_2026_07_28_the_question_is_bound_to_the_arguments_as_given() {
     };
     assert_eq!(text(&result), "2 × navy for c-7");
 }
+
+#[tokio::test]
+async fn a_hand_written_server_asks_the_same_and_a_nameless_call_says_the_tool() {
+    use elicit_core::protocol::ProtocolVersion;
+    use elicit_core::state::Binding;
+
+    let given = json!({"quantity": 2, "customer": "c-7"});
+    let capabilities = json!({"elicitation": {"form": {}}});
+    let named = Dialog::from_params(
+        "tools/call",
+        &json!({"name": "order", "arguments": given, "_meta": {"io.modelcontextprotocol/clientCapabilities": capabilities}}),
+        ProtocolVersion::V2026_07_28,
+    )
+    .unwrap();
+    let asked = ask_order(named, &given).await;
+    assert_eq!(
+        asked["inputRequests"]["arguments"]["params"]["message"],
+        "Order a sweater. `order` needs this from you: Colour: fill this in."
+    );
+
+    let nameless = Dialog::new(ProtocolVersion::V2026_07_28, Binding::tool("order", &given))
+        .with_client_capabilities(capabilities.clone());
+    let asked = ask_order(nameless, &given).await;
+    assert_eq!(
+        asked["inputRequests"]["arguments"]["params"]["message"],
+        "Order a sweater. The tool needs this from you: Colour: fill this in."
+    );
+}
+
+/// What a hand-written 2026-07-28 server answers a first call of `order` with `given`.
+async fn ask_order(dialog: Dialog, given: &Value) -> Value {
+    let asked = Asked::<Order>::new(given.as_object().unwrap().clone());
+    let form = Order::form().colour(|f| f.options(["navy".to_owned()]));
+    let result: Result<Value, _> = dialog
+        .run(|d| async move {
+            let order = asked.complete_with(&d, form).await?;
+            Ok(format!("{order:?}"))
+        })
+        .await;
+    result.unwrap()
+}

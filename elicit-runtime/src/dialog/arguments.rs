@@ -190,14 +190,14 @@ impl Dialog {
             .errors()
             .iter()
             .partition(|error| askable.contains(&top(error).as_str()));
-        let tool = self.name().unwrap_or("the tool");
+        // "`book_trip`", or, for a dialog whose call did not say its name, "the tool".
+        let tool = self
+            .name()
+            .map_or_else(|| "the tool".to_owned(), |name| format!("`{name}`"));
         if !refused.is_empty() {
             let refused = ContentError::from(refused.into_iter().cloned().collect::<Vec<_>>());
             return Question::Failed(arguments_error(
-                format!(
-                    "the arguments of `{tool}` do not fit: {}",
-                    one_line(&refused)
-                ),
+                format!("the arguments of {tool} do not fit: {}", one_line(&refused)),
                 &refused,
             ));
         }
@@ -208,7 +208,7 @@ impl Dialog {
                 .collect();
             return Question::Failed(arguments_error(
                 format!(
-                    "`{tool}` needs {} from the call: this client cannot be asked for {} (it declared no form mode)",
+                    "{tool} needs {} from the call: this client cannot be asked for {} (it declared no form mode)",
                     names.join(", "),
                     if names.len() == 1 { "it" } else { "them" }
                 ),
@@ -216,7 +216,7 @@ impl Dialog {
             ));
         }
         let right = reask::right_fields(form, Some(given), &errors);
-        let message = reask::arguments(form.prompt(), tool, form.schema(), &errors);
+        let message = reask::arguments(form.prompt(), &tool, form.schema(), &errors);
         Question::Form(
             form.reask(&right, &errors, Reask::ErrorsOnly)
                 .message(message),

@@ -54,7 +54,8 @@ fn lead(prompt: &str) -> String {
 }
 
 /// The message of the form that asks for a tool call's missing arguments
-/// ([`Asked`](super::Asked)): the prompt, the tool, then one sentence per field to give.
+/// ([`Asked`](super::Asked)): the prompt, the tool (its name in backticks, or "the tool"),
+/// then one sentence per field to give.
 ///
 /// ``Book a trip. `book_trip` needs this from you: Date: fill this in.``
 pub(super) fn arguments(
@@ -64,9 +65,11 @@ pub(super) fn arguments(
     errors: &ContentError,
 ) -> String {
     let mut text = lead(prompt);
-    text.push('`');
-    text.push_str(tool);
-    text.push_str("` needs this from you:");
+    let mut tool = tool.chars();
+    // "`book_trip` needs …", or "The tool needs …".
+    text.extend(tool.next().map(|first| first.to_ascii_uppercase()));
+    text.extend(tool);
+    text.push_str(" needs this from you:");
     for error in errors.errors() {
         text.push(' ');
         text.push_str(&sentence(&title_of(schema, error), error));
