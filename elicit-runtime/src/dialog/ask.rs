@@ -449,6 +449,9 @@ fn outcome<T>(
 /// that tells them apart; after [`or_reply`](Self::or_reply), only the accepted value, the
 /// call being answered with a text otherwise: one expression per question.
 ///
+/// Its future is boxed and `Send`, as an rmcp tool's must be: awaiting it needs `T: Send`
+/// (every derived form of `Send` fields is).
+///
 /// ```
 /// use elicit_core::dialog::{Dialog, Halt};
 /// use elicit_core::{Elicit, ElicitOutcome};
