@@ -6,6 +6,7 @@ use std::marker::PhantomData;
 use serde_json::{Map, Value};
 
 use super::ask::{Ask, Question};
+use super::halt::one_line;
 use super::{Dialog, Halt, reask};
 use crate::form::Reask;
 use crate::protocol::{ElicitMode, JsonRpcError};
@@ -233,12 +234,6 @@ fn arguments_error(message: String, errors: &ContentError) -> Halt {
     })
 }
 
-/// Every field's error on one line, `; `-separated.
-fn one_line(errors: &ContentError) -> String {
-    let lines: Vec<String> = errors.errors().iter().map(ToString::to_string).collect();
-    lines.join("; ")
-}
-
 impl<T> fmt::Debug for Asked<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Asked").field("given", &self.given).finish()
@@ -281,7 +276,7 @@ impl<T: crate::read::FormFields + 'static> schemars::JsonSchema for Asked<T> {
 }
 
 /// What [`Asked`]'s description of a field the model may leave out says.
-pub(crate) const LEFT_TO_THE_PERSON: &str = "Leave it out if unknown: the user is asked.";
+const LEFT_TO_THE_PERSON: &str = "Leave it out if unknown: the user is asked.";
 
 /// The `inputSchema` of arguments read as a form whose base schema is `base`.
 #[cfg_attr(not(any(feature = "rmcp", feature = "rust-mcp-sdk")), allow(dead_code))]
@@ -304,7 +299,7 @@ pub(crate) fn input_schema(
             unoffered(property);
             if asked.contains(&name.as_str()) {
                 let description = match property.get("description").and_then(Value::as_str) {
-                    Some(description) => sentence_then(description, LEFT_TO_THE_PERSON),
+                    Some(description) => reask::lead(description) + LEFT_TO_THE_PERSON,
                     None => LEFT_TO_THE_PERSON.to_owned(),
                 };
                 property.insert("description".to_owned(), Value::String(description));
@@ -315,17 +310,6 @@ pub(crate) fn input_schema(
         required.retain(|name| !name.as_str().is_some_and(|name| asked.contains(&name)));
     }
     schema
-}
-
-/// `text` then `more`, `text` ending with a full stop.
-fn sentence_then(text: &str, more: &str) -> String {
-    let text = text.trim_end();
-    let stop = if text.ends_with(['.', '!', '?']) {
-        ""
-    } else {
-        "."
-    };
-    format!("{text}{stop} {more}")
 }
 
 /// A property whose options are given at run time, which has none yet: a string (or a list

@@ -257,7 +257,7 @@ fn keyed(key: &str) -> Map<String, Value> {
 }
 
 /// Every field's error on one line, `; `-separated.
-fn one_line(errors: &ContentError) -> String {
+pub(super) fn one_line(errors: &ContentError) -> String {
     let lines: Vec<String> = errors.errors().iter().map(ToString::to_string).collect();
     lines.join("; ")
 }

@@ -42,7 +42,7 @@ pub(super) fn changed(prompt: &str) -> String {
 
 /// The prompt as the start of a longer message: ending with a full stop (or its own `!`, `?`,
 /// `:`), then a space; nothing when there is no prompt.
-fn lead(prompt: &str) -> String {
+pub(super) fn lead(prompt: &str) -> String {
     let mut text = String::from(prompt.trim_end());
     if !text.is_empty() {
         if !text.ends_with(['.', '!', '?', ':']) {
@@ -70,10 +70,7 @@ pub(super) fn arguments(
     text.extend(tool.next().map(|first| first.to_ascii_uppercase()));
     text.extend(tool);
     text.push_str(" needs this from you:");
-    for error in errors.errors() {
-        text.push(' ');
-        text.push_str(&sentence(&title_of(schema, error), error));
-    }
+    push_sentences(&mut text, schema, errors);
     text
 }
 
@@ -87,11 +84,17 @@ pub(super) fn gave_up(schema: &RequestedSchema, errors: &ContentError, attempts:
     } else {
         "The answer did not fit the form.".to_owned()
     };
+    push_sentences(&mut text, schema, errors);
+    text
+}
+
+/// Appends one sentence per error in `errors`, each naming its field by the title `schema`
+/// shows: the one style of every message a person reads about their answers.
+fn push_sentences(text: &mut String, schema: &RequestedSchema, errors: &ContentError) {
     for error in errors.errors() {
         text.push(' ');
         text.push_str(&sentence(&title_of(schema, error), error));
     }
-    text
 }
 
 /// The title the form shows for the field `error` names, or its name capitalized.
@@ -119,10 +122,7 @@ pub(super) fn corrections(
 ) -> String {
     let mut text = lead(prompt);
     text.push_str("Please correct:");
-    for error in errors.errors() {
-        text.push(' ');
-        text.push_str(&sentence(&title_of(schema, error), error));
-    }
+    push_sentences(&mut text, schema, errors);
     if kept {
         text.push_str(" Your other answers are kept.");
     }
