@@ -10,7 +10,7 @@ mod dialog_support;
 use dialog_support::{done, keys, rpc_error};
 use elicit_core::Elicit;
 use elicit_core::dialog::{Asked, Dialog, DialogSettings};
-use elicit_core::protocol::ElicitationSupport;
+use elicit_core::protocol::{ElicitationSupport, ProtocolVersion};
 use elicit_core::rmcp::with_dialogs;
 use elicit_core::testing::{Answer, Session, TestClient, text};
 use rmcp::handler::server::wrapper::Parameters;
@@ -82,12 +82,6 @@ impl Shop {
 #[tool_handler(router = with_dialogs(Self::tool_router(), &self.dialogs))]
 impl ServerHandler for Shop {}
 
-const REVISIONS: [fn() -> TestClient; 3] = [
-    TestClient::v2025_06_18,
-    TestClient::v2025_11_25,
-    TestClient::v2026_07_28,
-];
-
 async fn connect(client: TestClient) -> Session {
     client.connect(shop()).await.unwrap()
 }
@@ -102,8 +96,8 @@ fn names(schema: &elicit_core::schema::RequestedSchema) -> Vec<&str> {
 
 #[tokio::test]
 async fn whole_arguments_ask_nothing() {
-    for client in REVISIONS {
-        let session = connect(client()).await;
+    for version in ProtocolVersion::ALL {
+        let session = connect(TestClient::new(version)).await;
         let args = json!({"colour": "navy", "quantity": 2, "gift": true, "customer": "c-7"});
         let result = session.call_tool("order", args).await.unwrap();
         assert_eq!(
@@ -118,8 +112,10 @@ async fn whole_arguments_ask_nothing() {
 
 #[tokio::test]
 async fn a_missing_argument_is_asked_alone_and_the_given_ones_kept() {
-    for client in REVISIONS {
-        let session = connect(client().answer(Answer::accept(json!({"colour": "green"})))).await;
+    for version in ProtocolVersion::ALL {
+        let session =
+            connect(TestClient::new(version).answer(Answer::accept(json!({"colour": "green"}))))
+                .await;
         let version = session.version();
 
         let result = session
@@ -149,8 +145,8 @@ async fn a_missing_argument_is_asked_alone_and_the_given_ones_kept() {
 
 #[tokio::test]
 async fn wrong_arguments_are_asked_naming_why_and_asked_again_while_wrong() {
-    for client in REVISIONS {
-        let session = connect(client().answers([
+    for version in ProtocolVersion::ALL {
+        let session = connect(TestClient::new(version).answers([
             // The quantity still too high: asked again.
             Answer::accept(json!({"colour": "navy", "quantity": 9})),
             Answer::accept(json!({"colour": "navy", "quantity": 3})),
@@ -190,9 +186,9 @@ async fn wrong_arguments_are_asked_naming_why_and_asked_again_while_wrong() {
 
 #[tokio::test]
 async fn a_decline_answers_with_the_authors_text() {
-    for client in REVISIONS {
+    for version in ProtocolVersion::ALL {
         for answer in [Answer::decline(), Answer::cancel()] {
-            let session = connect(client().answer(answer)).await;
+            let session = connect(TestClient::new(version).answer(answer)).await;
             let result = session
                 .call_tool("order", json!({"customer": "c-7"}))
                 .await
@@ -204,8 +200,8 @@ async fn a_decline_answers_with_the_authors_text() {
 
 #[tokio::test]
 async fn an_argument_not_marked_is_invalid_params_and_nothing_is_asked() {
-    for client in REVISIONS {
-        let session = connect(client()).await;
+    for version in ProtocolVersion::ALL {
+        let session = connect(TestClient::new(version)).await;
         let error = rpc_error(
             session
                 .call_tool(
@@ -228,8 +224,8 @@ async fn an_argument_not_marked_is_invalid_params_and_nothing_is_asked() {
 
 #[tokio::test]
 async fn a_client_that_cannot_be_asked_gets_invalid_params_naming_what_is_missing() {
-    for client in [TestClient::v2025_11_25, TestClient::v2026_07_28] {
-        let session = connect(client().elicitation(ElicitationSupport::NONE)).await;
+    for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
+        let session = connect(TestClient::new(version).elicitation(ElicitationSupport::NONE)).await;
         let error = rpc_error(
             session
                 .call_tool("order", json!({"customer": "c-7"}))
@@ -304,7 +300,6 @@ async fn on_2026_07_28_the_question_is_bound_to_the_arguments_as_given() {
 
 #[tokio::test]
 async fn a_hand_written_server_asks_the_same_and_a_nameless_call_says_the_tool() {
-    use elicit_core::protocol::ProtocolVersion;
     use elicit_core::state::Binding;
 
     let given = json!({"quantity": 2, "customer": "c-7"});

@@ -540,17 +540,11 @@ async fn a_malformed_answer_is_invalid_params_on_every_revision() {
     }
 }
 
-const REVISIONS: [fn() -> TestClient; 3] = [
-    TestClient::v2025_06_18,
-    TestClient::v2025_11_25,
-    TestClient::v2026_07_28,
-];
-
 #[tokio::test]
 async fn or_reply_gives_the_value_or_answers_with_the_authors_text() {
-    for client in REVISIONS {
+    for version in ProtocolVersion::ALL {
         for tool in ["book_or_reply", "small_or_reply"] {
-            let accepted = client()
+            let accepted = TestClient::new(version)
                 .answer(Answer::accept(right()))
                 .connect(tables())
                 .await
@@ -571,7 +565,11 @@ async fn or_reply_gives_the_value_or_answers_with_the_authors_text() {
             );
 
             for answer in [Answer::decline(), Answer::cancel()] {
-                let session = client().answer(answer).connect(tables()).await.unwrap();
+                let session = TestClient::new(version)
+                    .answer(answer)
+                    .connect(tables())
+                    .await
+                    .unwrap();
                 let result = session.call_tool(tool, None).await.unwrap();
                 assert_eq!(text(&result), "Nothing booked.", "{version} {tool}");
                 assert_ne!(result.is_error, Some(true), "{version} {tool}");
@@ -585,14 +583,14 @@ async fn or_reply_gives_the_value_or_answers_with_the_authors_text() {
 async fn or_reply_after_the_last_attempt_answers_with_the_errors_as_the_person_read_them() {
     let too_many =
         json!({"name": "Ada", "size": 6, "email": "ada@example.com", "seating": "terrace"});
-    for client in REVISIONS {
+    for version in ProtocolVersion::ALL {
         for (tool, bound) in [("book_or_reply", 12), ("small_or_reply", 4)] {
             let answer = if bound == 12 {
                 wrong_size()
             } else {
                 too_many.clone()
             };
-            let session = client()
+            let session = TestClient::new(version)
                 .answers([Answer::accept(answer.clone()), Answer::accept(answer)])
                 .connect(tables())
                 .await
@@ -629,8 +627,8 @@ async fn or_reply_leaves_every_other_failure_the_error_it_is() {
 
 #[tokio::test]
 async fn a_prompt_answers_a_reply_with_one_message() {
-    for client in REVISIONS {
-        let session = client()
+    for version in ProtocolVersion::ALL {
+        let session = TestClient::new(version)
             .answer(Answer::decline())
             .connect(tables())
             .await
@@ -642,7 +640,7 @@ async fn a_prompt_answers_a_reply_with_one_message() {
         let content = serde_json::to_value(&prompt.messages[0].content).unwrap();
         assert_eq!(content["text"], "No table to describe.", "{version}");
 
-        let session = client()
+        let session = TestClient::new(version)
             .answer(Answer::accept(right()))
             .connect(tables())
             .await
