@@ -12,7 +12,12 @@ use crate::form::Reask;
 use crate::protocol::{ElicitMode, JsonRpcError};
 use crate::{ContentError, Elicit, FieldError, Form, FormMode, IntoForm};
 
-/// The key a call's missing arguments are asked under (in `inputRequests` on 2026-07-28).
+/// The key a call's missing arguments are asked under (in `inputRequests` on 2026-07-28):
+/// give the other questions of a tool other keys.
+///
+/// ```
+/// assert_eq!(elicit_core::dialog::ARGUMENTS_KEY, "arguments");
+/// ```
 pub const ARGUMENTS_KEY: &str = "arguments";
 
 /// A tool's arguments, read as the derived form `T`, that the model may leave to the person:

@@ -605,6 +605,23 @@ impl<'d, T: Send + 'static> IntoFuture for Ask<'d, T> {
 
 /// An [`Ask`] that gives the accepted value, or answers the call with a text
 /// ([`Ask::or_reply`]).
+///
+/// ```
+/// use elicit_core::dialog::{Dialog, Halt, OrReply};
+/// use elicit_core::Elicit;
+///
+/// /// How many nights?
+/// #[derive(Elicit)]
+/// struct Stay { nights: u8 }
+///
+/// fn stay(d: &Dialog) -> OrReply<'_, Stay> {
+///     d.ask::<Stay>("stay").attempts(2).or_reply("Nothing booked.")
+/// }
+///
+/// async fn nights(d: &Dialog) -> Result<u8, Halt> {
+///     Ok(stay(d).await?.nights)
+/// }
+/// ```
 #[must_use = "a question is asked when it is awaited"]
 pub struct OrReply<'d, T> {
     ask: Ask<'d, T>,
