@@ -1,4 +1,4 @@
-// 1370 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 1344 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -1014,43 +1014,112 @@ const _: () = {
     impl ::elicit_core::__private::FlatForm for Everything {}
     type __ElicitForm = Everything;
     type __ElicitShaped0 = String;
-    const __ELICIT_OPTIONAL_0: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped1 = bool;
-    const __ELICIT_OPTIONAL_1: bool = !<Option<
-        bool,
-    > as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped2 = String;
-    const __ELICIT_OPTIONAL_2: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped3 = String;
-    const __ELICIT_OPTIONAL_3: bool = !<Option<
-        String,
-    > as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped4 = String;
-    const __ELICIT_OPTIONAL_4: bool = !<Option<
-        String,
-    > as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped5 = String;
-    const __ELICIT_OPTIONAL_5: bool = !<Option<
-        String,
-    > as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped6 = i64;
-    const __ELICIT_OPTIONAL_6: bool = !<i64 as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped7 = f64;
-    const __ELICIT_OPTIONAL_7: bool = !<f64 as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped8 = Friend;
-    const __ELICIT_OPTIONAL_8: bool = !<Friend as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped9 = Vec<Instrument>;
-    const __ELICIT_OPTIONAL_9: bool = !<Vec<
-        Instrument,
-    > as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped10 = Hero;
-    const __ELICIT_OPTIONAL_10: bool = !<Hero as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped11 = Vec<Fish>;
-    const __ELICIT_OPTIONAL_11: bool = !<Vec<
-        Fish,
-    > as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped12 = Pet;
-    const __ELICIT_OPTIONAL_12: bool = !<Pet as elicit_core::ElicitField>::__REQUIRED;
+    static __ELICIT_FIELDS: ::elicit_core::__private::FieldTable<__ElicitForm> = ::elicit_core::__private::FieldTable {
+        names: &[
+            "name",
+            "check",
+            "firstLine",
+            "email",
+            "homepage",
+            "birthdate",
+            "integer",
+            "number",
+            "untitledSingleSelectEnum",
+            "untitledMultipleSelectEnum",
+            "titledSingleSelectEnum",
+            "titledMultipleSelectEnum",
+            "legacyTitledEnum",
+        ],
+        optional: &[
+            !<String as elicit_core::ElicitField>::__REQUIRED,
+            !<Option<bool> as elicit_core::ElicitField>::__REQUIRED,
+            !<String as elicit_core::ElicitField>::__REQUIRED,
+            !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            !<i64 as elicit_core::ElicitField>::__REQUIRED,
+            !<f64 as elicit_core::ElicitField>::__REQUIRED,
+            !<Friend as elicit_core::ElicitField>::__REQUIRED,
+            !<Vec<Instrument> as elicit_core::ElicitField>::__REQUIRED,
+            !<Hero as elicit_core::ElicitField>::__REQUIRED,
+            !<Vec<Fish> as elicit_core::ElicitField>::__REQUIRED,
+            !<Pet as elicit_core::ElicitField>::__REQUIRED,
+        ],
+        get: {
+            fn __get(
+                __form: &__ElicitForm,
+                __index: usize,
+            ) -> ::core::option::Option<&dyn ::core::any::Any> {
+                match __index {
+                    0usize => ::core::option::Option::Some(&__form.name),
+                    1usize => {
+                        match &__form.check {
+                            ::core::option::Option::Some(__value) => {
+                                ::core::option::Option::Some(__value)
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    }
+                    2usize => ::core::option::Option::Some(&__form.first_line),
+                    3usize => {
+                        match &__form.email {
+                            ::core::option::Option::Some(__value) => {
+                                ::core::option::Option::Some(__value)
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    }
+                    4usize => {
+                        match &__form.homepage {
+                            ::core::option::Option::Some(__value) => {
+                                ::core::option::Option::Some(__value)
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    }
+                    5usize => {
+                        match &__form.birthdate {
+                            ::core::option::Option::Some(__value) => {
+                                ::core::option::Option::Some(__value)
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    }
+                    6usize => ::core::option::Option::Some(&__form.integer),
+                    7usize => ::core::option::Option::Some(&__form.number),
+                    8usize => {
+                        ::core::option::Option::Some(&__form.untitled_single_select_enum)
+                    }
+                    9usize => {
+                        ::core::option::Option::Some(
+                            &__form.untitled_multiple_select_enum,
+                        )
+                    }
+                    10usize => {
+                        ::core::option::Option::Some(&__form.titled_single_select_enum)
+                    }
+                    11usize => {
+                        ::core::option::Option::Some(&__form.titled_multiple_select_enum)
+                    }
+                    12usize => ::core::option::Option::Some(&__form.legacy_titled_enum),
+                    _ => ::core::option::Option::None,
+                }
+            }
+            __get
+        },
+    };
     const _: () = {
         ///`Everything`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
         pub struct EverythingForm {
@@ -1063,11 +1132,12 @@ const _: () = {
             #[must_use]
             pub fn form() -> EverythingForm {
                 EverythingForm {
-                    parts: ::elicit_core::__private::FormParts::new(
+                    parts: ::elicit_core::__private::FormParts::of_fields(
                         <__ElicitForm as ::elicit_core::Elicit>::message(),
                         ::core::clone::Clone::clone(
                             <__ElicitForm as ::elicit_core::Elicit>::requested_schema(),
                         ),
+                        &__ELICIT_FIELDS,
                     ),
                 }
             }
@@ -1083,15 +1153,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "name",
-                        __ELICIT_OPTIONAL_0,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.name,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(0usize, shape);
                 self
             }
             ///Shapes the field `check` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1103,13 +1165,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "check",
-                        __ELICIT_OPTIONAL_1,
-                        |__form: &__ElicitForm| __form.check.as_ref(),
-                        shape,
-                    );
+                self.parts.field_at(1usize, shape);
                 self
             }
             ///Shapes the field `first_line` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1121,15 +1177,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "firstLine",
-                        __ELICIT_OPTIONAL_2,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.first_line,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(2usize, shape);
                 self
             }
             ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1141,13 +1189,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "email",
-                        __ELICIT_OPTIONAL_3,
-                        |__form: &__ElicitForm| __form.email.as_ref(),
-                        shape,
-                    );
+                self.parts.field_at(3usize, shape);
                 self
             }
             ///Shapes the field `homepage` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1159,13 +1201,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "homepage",
-                        __ELICIT_OPTIONAL_4,
-                        |__form: &__ElicitForm| __form.homepage.as_ref(),
-                        shape,
-                    );
+                self.parts.field_at(4usize, shape);
                 self
             }
             ///Shapes the field `birthdate` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1177,13 +1213,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "birthdate",
-                        __ELICIT_OPTIONAL_5,
-                        |__form: &__ElicitForm| __form.birthdate.as_ref(),
-                        shape,
-                    );
+                self.parts.field_at(5usize, shape);
                 self
             }
             ///Shapes the field `integer` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1195,15 +1225,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped6>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped6>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "integer",
-                        __ELICIT_OPTIONAL_6,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.integer,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(6usize, shape);
                 self
             }
             ///Shapes the field `number` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1215,15 +1237,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped7>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped7>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "number",
-                        __ELICIT_OPTIONAL_7,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.number,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(7usize, shape);
                 self
             }
             ///Shapes the field `untitled_single_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1235,15 +1249,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped8>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped8>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "untitledSingleSelectEnum",
-                        __ELICIT_OPTIONAL_8,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.untitled_single_select_enum,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(8usize, shape);
                 self
             }
             ///Shapes the field `untitled_multiple_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1255,15 +1261,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped9>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped9>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "untitledMultipleSelectEnum",
-                        __ELICIT_OPTIONAL_9,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.untitled_multiple_select_enum,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(9usize, shape);
                 self
             }
             ///Shapes the field `titled_single_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1275,15 +1273,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped10>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped10>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "titledSingleSelectEnum",
-                        __ELICIT_OPTIONAL_10,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.titled_single_select_enum,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(10usize, shape);
                 self
             }
             ///Shapes the field `titled_multiple_select_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1295,15 +1285,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped11>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped11>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "titledMultipleSelectEnum",
-                        __ELICIT_OPTIONAL_11,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.titled_multiple_select_enum,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(11usize, shape);
                 self
             }
             ///Shapes the field `legacy_titled_enum` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -1315,15 +1297,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped12>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped12>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "legacyTitledEnum",
-                        __ELICIT_OPTIONAL_12,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.legacy_titled_enum,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(12usize, shape);
                 self
             }
             /// Replaces the prompt for this asking.

@@ -1,4 +1,4 @@
-// 333 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 341 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -245,7 +245,22 @@ const _: () = {
     impl ::elicit_core::__private::FlatForm for SignUp {}
     type __ElicitForm = SignUp;
     type __ElicitShaped0 = String;
-    const __ELICIT_OPTIONAL_0: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
+    static __ELICIT_FIELDS: ::elicit_core::__private::FieldTable<__ElicitForm> = ::elicit_core::__private::FieldTable {
+        names: &["user_name"],
+        optional: &[!<String as elicit_core::ElicitField>::__REQUIRED],
+        get: {
+            fn __get(
+                __form: &__ElicitForm,
+                __index: usize,
+            ) -> ::core::option::Option<&dyn ::core::any::Any> {
+                match __index {
+                    0usize => ::core::option::Option::Some(&__form.user_name),
+                    _ => ::core::option::Option::None,
+                }
+            }
+            __get
+        },
+    };
     const _: () = {
         ///`SignUp`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
         pub struct SignUpForm {
@@ -258,11 +273,12 @@ const _: () = {
             #[must_use]
             pub fn form() -> SignUpForm {
                 SignUpForm {
-                    parts: ::elicit_core::__private::FormParts::new(
+                    parts: ::elicit_core::__private::FormParts::of_fields(
                         <__ElicitForm as ::elicit_core::Elicit>::message(),
                         ::core::clone::Clone::clone(
                             <__ElicitForm as ::elicit_core::Elicit>::requested_schema(),
                         ),
+                        &__ELICIT_FIELDS,
                     ),
                 }
             }
@@ -278,15 +294,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "user_name",
-                        __ELICIT_OPTIONAL_0,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.user_name,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(0usize, shape);
                 self
             }
             /// Replaces the prompt for this asking.

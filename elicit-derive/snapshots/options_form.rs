@@ -1,4 +1,4 @@
-// 560 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 568 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -334,8 +334,23 @@ const _: () = {
     type __ElicitForm = Rebooking;
     type __ElicitOffered0 = String;
     type __ElicitShaped1 = u8;
-    const __ELICIT_OPTIONAL_1: bool = !<u8 as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitOffered2 = String;
+    static __ELICIT_FIELDS: ::elicit_core::__private::FieldTable<__ElicitForm> = ::elicit_core::__private::FieldTable {
+        names: &["date", "travellers", "extras"],
+        optional: &[false, !<u8 as elicit_core::ElicitField>::__REQUIRED, true],
+        get: {
+            fn __get(
+                __form: &__ElicitForm,
+                __index: usize,
+            ) -> ::core::option::Option<&dyn ::core::any::Any> {
+                match __index {
+                    1usize => ::core::option::Option::Some(&__form.travellers),
+                    _ => ::core::option::Option::None,
+                }
+            }
+            __get
+        },
+    };
     const _: () = {
         ///`Rebooking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
         pub struct RebookingForm<DateOptions, ExtrasOptions> {
@@ -371,9 +386,10 @@ const _: () = {
                 ::elicit_core::__private::NotGiven,
             > {
                 RebookingForm {
-                    parts: ::elicit_core::__private::FormParts::new(
+                    parts: ::elicit_core::__private::FormParts::of_fields(
                         __elicit_message(),
                         ::core::clone::Clone::clone(__elicit_base_schema()),
+                        &__ELICIT_FIELDS,
                     ),
                     offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
                     _state: ::core::marker::PhantomData,
@@ -391,15 +407,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "travellers",
-                        __ELICIT_OPTIONAL_1,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.travellers,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(1usize, shape);
                 self
             }
             /// Replaces the prompt for this asking.

@@ -1,4 +1,4 @@
-// 707 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 687 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -507,21 +507,46 @@ const _: () = {
     impl ::elicit_core::__private::FlatForm for Booking {}
     type __ElicitForm = Booking;
     type __ElicitShaped0 = String;
-    const __ELICIT_OPTIONAL_0: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped1 = u8;
-    const __ELICIT_OPTIONAL_1: bool = !<u8 as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped2 = String;
-    const __ELICIT_OPTIONAL_2: bool = !<Option<
-        String,
-    > as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped3 = Seating;
-    const __ELICIT_OPTIONAL_3: bool = !<Seating as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped4 = Vec<Extra>;
-    const __ELICIT_OPTIONAL_4: bool = !<Vec<
-        Extra,
-    > as elicit_core::ElicitField>::__REQUIRED;
     type __ElicitShaped5 = String;
-    const __ELICIT_OPTIONAL_5: bool = !<String as elicit_core::ElicitField>::__REQUIRED;
+    static __ELICIT_FIELDS: ::elicit_core::__private::FieldTable<__ElicitForm> = ::elicit_core::__private::FieldTable {
+        names: &["name", "partySize", "email", "seating", "extras", "time"],
+        optional: &[
+            !<String as elicit_core::ElicitField>::__REQUIRED,
+            !<u8 as elicit_core::ElicitField>::__REQUIRED,
+            !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            !<Seating as elicit_core::ElicitField>::__REQUIRED,
+            !<Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
+            !<String as elicit_core::ElicitField>::__REQUIRED,
+        ],
+        get: {
+            fn __get(
+                __form: &__ElicitForm,
+                __index: usize,
+            ) -> ::core::option::Option<&dyn ::core::any::Any> {
+                match __index {
+                    0usize => ::core::option::Option::Some(&__form.name),
+                    1usize => ::core::option::Option::Some(&__form.party_size),
+                    2usize => {
+                        match &__form.email {
+                            ::core::option::Option::Some(__value) => {
+                                ::core::option::Option::Some(__value)
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    }
+                    3usize => ::core::option::Option::Some(&__form.seating),
+                    4usize => ::core::option::Option::Some(&__form.extras),
+                    5usize => ::core::option::Option::Some(&__form.time),
+                    _ => ::core::option::Option::None,
+                }
+            }
+            __get
+        },
+    };
     const _: () = {
         ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
         pub struct BookingForm {
@@ -534,11 +559,12 @@ const _: () = {
             #[must_use]
             pub fn form() -> BookingForm {
                 BookingForm {
-                    parts: ::elicit_core::__private::FormParts::new(
+                    parts: ::elicit_core::__private::FormParts::of_fields(
                         <__ElicitForm as ::elicit_core::Elicit>::message(),
                         ::core::clone::Clone::clone(
                             <__ElicitForm as ::elicit_core::Elicit>::requested_schema(),
                         ),
+                        &__ELICIT_FIELDS,
                     ),
                 }
             }
@@ -554,15 +580,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "name",
-                        __ELICIT_OPTIONAL_0,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.name,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(0usize, shape);
                 self
             }
             ///Shapes the field `party_size` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -574,15 +592,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "partySize",
-                        __ELICIT_OPTIONAL_1,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.party_size,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(1usize, shape);
                 self
             }
             ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -594,13 +604,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "email",
-                        __ELICIT_OPTIONAL_2,
-                        |__form: &__ElicitForm| __form.email.as_ref(),
-                        shape,
-                    );
+                self.parts.field_at(2usize, shape);
                 self
             }
             ///Shapes the field `seating` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -612,15 +616,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "seating",
-                        __ELICIT_OPTIONAL_3,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.seating,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(3usize, shape);
                 self
             }
             ///Shapes the field `extras` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -632,15 +628,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "extras",
-                        __ELICIT_OPTIONAL_4,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.extras,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(4usize, shape);
                 self
             }
             ///Shapes the field `time` for this asking: its texts, a narrower range, fewer options, a default, a check.
@@ -652,15 +640,7 @@ const _: () = {
                     ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
                 ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
             ) -> Self {
-                self.parts
-                    .field(
-                        "time",
-                        __ELICIT_OPTIONAL_5,
-                        |__form: &__ElicitForm| ::core::option::Option::Some(
-                            &__form.time,
-                        ),
-                        shape,
-                    );
+                self.parts.field_at(5usize, shape);
                 self
             }
             /// Replaces the prompt for this asking.

@@ -712,6 +712,78 @@ fn every_failing_check_is_reported() {
     ));
 }
 
+/// A check sees its own field's value, whatever the field's kind and place: a builder finds
+/// each field by its place in the form, so a check given to one field must never see
+/// another's value, nor none (an `Option` field's check sees the value inside).
+#[test]
+fn a_check_sees_its_own_field_of_every_kind() {
+    /// A colour
+    #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    enum Colour {
+        Red,
+        Blue,
+    }
+    /// Contact details
+    #[derive(Elicit, Debug)]
+    struct Contact {
+        phone: String,
+    }
+    /// Everything a check can see
+    #[derive(Elicit, Debug)]
+    struct Kinds {
+        name: String,
+        nickname: Option<String>,
+        #[elicit(flatten)]
+        contact: Contact,
+        age: u8,
+        colour: Colour,
+        also: Vec<Colour>,
+        maybe_colour: Option<Colour>,
+    }
+    fn refuse<T: std::fmt::Debug>(seen: &T) -> Result<(), String> {
+        Err(format!("saw {seen:?}"))
+    }
+    let form = Kinds::form()
+        .name(|f| f.check(|v: &String, _| refuse(v)))
+        .nickname(|f| f.check(|v: &String, _| refuse(v)))
+        .age(|f| f.check(|v: &u8, _| refuse(v)))
+        .colour(|f| f.check(|v: &Colour, _| refuse(v)))
+        .also(|f| f.check(|v: &Vec<Colour>, _| refuse(v)))
+        .maybe_colour(|f| f.check(|v: &Colour, _| refuse(v)))
+        .build()
+        .unwrap();
+    let answer = json!({
+        "name": "Ada", "nickname": "Countess", "phone": "+44", "age": 36,
+        "colour": "Red", "also": ["Blue"], "maybe_colour": "Blue"
+    });
+    let error = form.read(&object(answer)).unwrap_err();
+    let seen: Vec<(&str, String)> = error
+        .errors()
+        .iter()
+        .map(|e| (e.field(), e.kind().to_string()))
+        .collect();
+    let expected = [
+        ("name", "saw \"Ada\""),
+        ("nickname", "saw \"Countess\""),
+        ("age", "saw 36"),
+        ("colour", "saw Red"),
+        ("also", "saw [Blue]"),
+        ("maybe_colour", "saw Blue"),
+    ];
+    assert_eq!(seen.len(), expected.len(), "{seen:?}");
+    for ((field, kind), (want_field, want)) in seen.iter().zip(expected) {
+        assert_eq!(*field, want_field);
+        assert!(kind.contains(want), "{field}: {kind}");
+    }
+    // An `Option` left out has no value to check: its check does not run.
+    let answer = json!({
+        "name": "Ada", "phone": "+44", "age": 36, "colour": "Red", "also": []
+    });
+    let error = form.read(&object(answer)).unwrap_err();
+    let fields: Vec<&str> = error.errors().iter().map(|e| e.field()).collect();
+    assert_eq!(fields, ["name", "age", "colour", "also"]);
+}
+
 /// Return on or after departure.
 fn on_or_after_departure(back: &NaiveDate, trip: &Trip) -> Result<(), String> {
     if *back < trip.departure {

@@ -33,13 +33,6 @@ impl Aliases {
         format_ident!("__ElicitForm")
     }
 
-    /// Whether the field at `index` of the properties is optional (an `Option`, through any
-    /// alias): a constant of the outer scope, computed through the field trait as every other
-    /// use of the field's type there is, so that an unsupported type is one error.
-    fn optional(index: usize) -> Ident {
-        format_ident!("__ELICIT_OPTIONAL_{index}")
-    }
-
     /// The type a field's shape is of: the field's type, or `T` of an `Option<T>`.
     fn shaped(index: usize, ty: &Type) -> Ident {
         Ident::new(&format!("__ElicitShaped{index}"), ty.span())
@@ -51,34 +44,95 @@ impl Aliases {
     }
 
     /// The aliases of the form and of the types of `properties` that the builder names: for
-    /// a field filled at run time the type of its values, for another its type and its
-    /// shape's; for the stand-in builder (`stub`), every field's shape's.
-    fn define(input: &Input, properties: &[&Field], stub: bool) -> TokenStream {
+    /// a field filled at run time the type of its values, for another its shape's type; for
+    /// the stand-in builder (`stub`), every field's shape's. A static form's builder also
+    /// gets its fields' table ([`field_table`]).
+    fn define(
+        input: &Input,
+        properties: &[&Field],
+        stub: bool,
+        krate: &TokenStream,
+    ) -> TokenStream {
         let form_alias = Self::form();
         let form = input.ident;
         let fields = properties.iter().enumerate().map(|(index, field)| {
-            if stub {
-                let alias = Self::shaped(index, field.ty);
-                let shaped = shaped_type(field);
-                quote!(type #alias = #shaped;)
-            } else if field.has_run_time_options() {
+            if field.has_run_time_options() && !stub {
                 let (value, _, _) = field.offered();
                 let alias = Self::offered(index, value);
                 quote!(type #alias = #value;)
             } else {
+                let alias = Self::shaped(index, field.ty);
                 let shaped = shaped_type(field);
-                let (alias, optional) = (Self::shaped(index, field.ty), Self::optional(index));
-                let field_type = proofs::field_type(field);
-                quote! {
-                    type #alias = #shaped;
-                    const #optional: bool = !#field_type::__REQUIRED;
-                }
+                quote!(type #alias = #shaped;)
             }
         });
+        let table = if stub {
+            TokenStream::new()
+        } else {
+            field_table(properties, krate)
+        };
         quote! {
             type #form_alias = #form;
             #(#fields)*
+            #table
         }
+    }
+
+    /// The form's table of its fields ([`field_table`]).
+    fn fields() -> Ident {
+        format_ident!("__ELICIT_FIELDS")
+    }
+}
+
+/// A form's table of the fields its builder shapes, by place (the runtime's `FieldTable`):
+/// their wire names, whether each is an `Option` (for a field of a fixed kind computed through
+/// the field trait, as every other use of the field's type in the outer scope, so that an
+/// unsupported type is one error), and one function that finds the value of each field of a
+/// fixed kind in a whole answer, for its checks (a field filled at run time has its own
+/// method, which passes its own). One table and one function a form, rather than a closure a method: the
+/// builder's methods are most of what a static form costs to build.
+fn field_table(properties: &[&Field], krate: &TokenStream) -> TokenStream {
+    let private = quote!(#krate::__private);
+    let (form, table) = (Aliases::form(), Aliases::fields());
+    let names = properties.iter().map(|field| &field.wire_name);
+    let optional = properties.iter().map(|field| {
+        if field.has_run_time_options() {
+            let (_, _, optional) = field.offered();
+            quote!(#optional)
+        } else {
+            let field_type = proofs::field_type(field);
+            quote!(!#field_type::__REQUIRED)
+        }
+    });
+    let arms = properties.iter().enumerate().map(|(index, field)| {
+        let member = &field.member;
+        if field.has_run_time_options() {
+            TokenStream::new()
+        } else if option_inner(field.ty).is_some() {
+            quote! {
+                #index => match &__form.#member {
+                    ::core::option::Option::Some(__value) => ::core::option::Option::Some(__value),
+                    ::core::option::Option::None => ::core::option::Option::None,
+                },
+            }
+        } else {
+            quote!(#index => ::core::option::Option::Some(&__form.#member),)
+        }
+    });
+    quote! {
+        static #table: #private::FieldTable<#form> = #private::FieldTable {
+            names: &[#(#names),*],
+            optional: &[#(#optional),*],
+            get: {
+                fn __get(__form: &#form, __index: usize) -> ::core::option::Option<&dyn ::core::any::Any> {
+                    match __index {
+                        #(#arms)*
+                        _ => ::core::option::Option::None,
+                    }
+                }
+                __get
+            },
+        };
     }
 }
 
@@ -107,16 +161,14 @@ fn shaped_type<'a>(field: &Field<'a>) -> &'a Type {
     option_inner(field.ty).unwrap_or(field.ty)
 }
 
-/// The method that shapes the field at `index` of the properties, of a fixed kind.
+/// The method that shapes the field at `index` of the properties, of a fixed kind: the
+/// field's place in the form's [`field_table`] is all it passes on.
 fn field_method(index: usize, field: &Field, krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
     let form = Aliases::form();
     let vis = field.vis;
     let method = field_method_name(field);
-    let name = &field.wire_name;
     let ty = Aliases::shaped(index, field.ty);
-    let optional = Aliases::optional(index);
-    let get = getter(field);
     let doc = format!(
         "Shapes the field `{}` for this asking: its texts, a narrower range, fewer options, a default, a check.",
         field.name()
@@ -129,7 +181,7 @@ fn field_method(index: usize, field: &Field, krate: &TokenStream) -> TokenStream
             mut self,
             shape: impl ::core::ops::FnOnce(#private::FieldShape<#form, #ty>) -> #private::FieldShape<#form, #ty>,
         ) -> Self {
-            self.parts.field(#name, #optional, #get, shape);
+            self.parts.field_at(#index, shape);
             self
         }
     }
@@ -182,7 +234,8 @@ pub(super) fn static_builder(
         .map(|(index, field)| field_method(index, field, krate));
     let own = own_methods(input);
     let doc = form_doc(input);
-    let aliases = Aliases::define(input, properties, false);
+    let aliases = Aliases::define(input, properties, false, krate);
+    let fields = Aliases::fields();
     quote! {
         #aliases
 
@@ -199,9 +252,10 @@ pub(super) fn static_builder(
                 #[must_use]
                 #vis fn form() -> #builder {
                     #builder {
-                        parts: #private::FormParts::new(
+                        parts: #private::FormParts::of_fields(
                             <#form as #krate::Elicit>::message(),
                             ::core::clone::Clone::clone(<#form as #krate::Elicit>::requested_schema()),
+                            &#fields,
                         ),
                     }
                 }
@@ -507,7 +561,8 @@ pub(super) fn options_form(
     let options_methods = (0..parts.offered.len()).map(|which| parts.options_method(which));
     let markers = parts.offered.iter().map(|o| parts.marker(o));
     let asked_through_builder = parts.asked_through_builder();
-    let aliases = Aliases::define(input, properties, false);
+    let aliases = Aliases::define(input, properties, false, krate);
+    let fields = Aliases::fields();
     quote! {
         #aliases
 
@@ -530,9 +585,10 @@ pub(super) fn options_form(
                 #[must_use]
                 #vis fn form() -> #builder<#(#not_given),*> {
                     #builder {
-                        parts: #private::FormParts::new(
+                        parts: #private::FormParts::of_fields(
                             __elicit_message(),
                             ::core::clone::Clone::clone(__elicit_base_schema()),
+                            &#fields,
                         ),
                         offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
                         _state: ::core::marker::PhantomData,
@@ -600,7 +656,7 @@ pub(super) fn stub_builder(input: &Input, fields: &[Field], krate: &TokenStream)
                 }
             }
         });
-    let aliases = Aliases::define(input, &properties, true);
+    let aliases = Aliases::define(input, &properties, true, krate);
     quote! {
         #aliases
 

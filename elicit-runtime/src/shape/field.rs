@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 
 use serde_json::Value;
 
-use super::parts::{FieldParts, compare, narrow};
+use super::parts::{FieldParts, Getter, compare, narrow};
 use crate::ElicitField;
 use crate::choice::ElicitEnum;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
@@ -47,7 +47,7 @@ use crate::schema::PropertySchema;
 /// ```
 pub struct FieldShape<F, T> {
     pub(super) parts: FieldParts<F>,
-    pub(super) get: fn(&F) -> Option<&T>,
+    pub(super) get: Getter<F, T>,
     pub(super) _type: PhantomData<fn() -> T>,
 }
 

@@ -1,6 +1,7 @@
 //! A form while its builder shapes it: the field parts put together, then built into a
 //! [`Form`].
 
+use std::any::Any;
 use std::borrow::Cow;
 use std::fmt::Display;
 use std::sync::Arc;
@@ -9,15 +10,32 @@ use std::marker::PhantomData;
 
 use super::field::FieldShape;
 use super::options::{Given, MultiOptions, NotGiven, Offer, OfferShape, OfferSlot, Options};
-use super::parts::{Check, Checks, FieldParts, is_select, placeholder, set_required};
+use super::parts::{Check, Checks, FieldParts, Getter, is_select, placeholder, set_required};
 use crate::ShapeError;
 use crate::form::Form;
 use crate::read::{FieldPlan, FormReader, Plan};
 use crate::schema::{BooleanSchema, PropertySchema, RequestedSchema};
 
+/// The fields a derived form's builder shapes, by place: their wire names, whether each is
+/// an `Option`, and a reader of each one's value from a whole answer (for its checks). One
+/// table a form, so that each of the builder's methods is a single call with the field's
+/// place, not a copy of all three (what a form's build time is mostly spent on).
+#[doc(hidden)]
+pub struct FieldTable<F: 'static> {
+    /// The wire names, in the order of the builder's methods.
+    pub names: &'static [&'static str],
+    /// Whether each field is an `Option`.
+    pub optional: &'static [bool],
+    /// Field `index`'s value in the form (the `T` of an `Option<T>`), or `None` when it has
+    /// none.
+    pub get: fn(&F, usize) -> Option<&dyn Any>,
+}
+
 /// A form while its builder shapes it: what generated builders keep and call.
 #[doc(hidden)]
-pub struct FormParts<F> {
+pub struct FormParts<F: 'static> {
+    /// The fields [`field_at`](Self::field_at) finds by place (a static form's builder).
+    fields: Option<&'static FieldTable<F>>,
     message: Cow<'static, str>,
     schema: RequestedSchema,
     checks: Vec<(&'static str, Check<F>)>,
@@ -31,11 +49,25 @@ impl<F: 'static> FormParts<F> {
     /// fields filled at run time are still empty).
     pub fn new(message: &'static str, schema: RequestedSchema) -> Self {
         Self {
+            fields: None,
             message: Cow::Borrowed(message),
             schema,
             checks: Vec::new(),
             problems: Vec::new(),
             unasked: Vec::new(),
+        }
+    }
+
+    /// The parts of a derived form's own builder: its prompt and schema, and the fields its
+    /// methods shape by place.
+    pub fn of_fields(
+        message: &'static str,
+        schema: RequestedSchema,
+        fields: &'static FieldTable<F>,
+    ) -> Self {
+        Self {
+            fields: Some(fields),
+            ..Self::new(message, schema)
         }
     }
 
@@ -74,7 +106,31 @@ impl<F: 'static> FormParts<F> {
         };
         let shaped = shape(FieldShape {
             parts,
-            get,
+            get: Getter::Field(get),
+            _type: PhantomData,
+        });
+        self.put(shaped.parts);
+    }
+
+    /// Shapes the field at `index` of the table the parts were made with
+    /// ([`of_fields`](Self::of_fields)). Parts without one, or an index past it (neither of
+    /// which a generated builder makes), shape nothing.
+    pub fn field_at<T: 'static, S: FnOnce(FieldShape<F, T>) -> FieldShape<F, T>>(
+        &mut self,
+        index: usize,
+        shape: S,
+    ) {
+        let Some(fields) = self.fields else { return };
+        let (Some(name), Some(optional)) = (fields.names.get(index), fields.optional.get(index))
+        else {
+            return;
+        };
+        let Some(parts) = self.take(name, *optional) else {
+            return;
+        };
+        let shaped = shape(FieldShape {
+            parts,
+            get: Getter::Indexed(fields.get, index),
             _type: PhantomData,
         });
         self.put(shaped.parts);

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::parts::{FieldParts, titled_select};
+use super::parts::{FieldParts, Getter, titled_select};
 use crate::schema::{EnumOption, PropertySchema};
 
 /// The state of a builder's field whose options are given at run time: not given yet. A
@@ -452,7 +452,7 @@ macro_rules! options_shape {
                 mut self,
                 check: impl Fn(&$field, &F) -> Result<(), E> + Send + Sync + 'static,
             ) -> Self {
-                self.parts.check(self.get, check);
+                self.parts.check(Getter::Field(self.get), check);
                 self
             }
         }

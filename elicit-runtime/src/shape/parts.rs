@@ -2,6 +2,7 @@
 //! run on the answer, and the helpers the field shapes share; the form's parts are in
 //! `form_parts`.
 
+use std::any::Any;
 use std::cmp::Ordering;
 use std::fmt::Display;
 use std::sync::Arc;
@@ -15,6 +16,34 @@ use crate::{ContentError, FieldError, FieldErrorKind};
 
 /// A check of one field of an answer, given the whole answer: its error message, if any.
 pub(crate) type Check<F> = Box<dyn Fn(&F) -> Option<String> + Send + Sync>;
+
+/// How a check finds its field's value in a whole answer: a function of the form, or a
+/// derived form's one reader of its fields by place (its builder's [`FieldTable`]), whose
+/// value is then taken as a `T`.
+///
+/// [`FieldTable`]: super::form_parts::FieldTable
+pub(crate) enum Getter<F, T> {
+    Field(fn(&F) -> Option<&T>),
+    Indexed(fn(&F, usize) -> Option<&dyn Any>, usize),
+}
+
+// By hand: a derive would ask `F: Clone, T: Clone`.
+impl<F, T> Clone for Getter<F, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<F, T> Copy for Getter<F, T> {}
+
+impl<F, T: 'static> Getter<F, T> {
+    /// The field's value in `form`; `None` when it has none (an `Option` left out).
+    fn get<'f>(&self, form: &'f F) -> Option<&'f T> {
+        match *self {
+            Self::Field(get) => get(form),
+            Self::Indexed(get, index) => get(form, index)?.downcast_ref(),
+        }
+    }
+}
 
 /// The checks of a form, each with the wire name of the field its error names.
 pub(crate) type Checks<F> = Arc<Vec<(&'static str, Check<F>)>>;
@@ -129,13 +158,14 @@ impl<F> FieldParts<F> {
     /// only when the field has a value.
     pub(crate) fn check<T: 'static, E: Display>(
         &mut self,
-        get: fn(&F) -> Option<&T>,
+        get: Getter<F, T>,
         check: impl Fn(&T, &F) -> Result<(), E> + Send + Sync + 'static,
     ) where
         F: 'static,
     {
         self.checks.push(Box::new(move |form: &F| {
-            get(form).and_then(|value| check(value, form).err().map(|error| error.to_string()))
+            get.get(form)
+                .and_then(|value| check(value, form).err().map(|error| error.to_string()))
         }));
     }
 
