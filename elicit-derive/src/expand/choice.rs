@@ -81,26 +81,12 @@ pub(super) fn expand(input: &Input, variants: &[Variant], krate: &TokenStream) -
             fn from_content(
                 __content: &#private::Content,
             ) -> ::core::result::Result<Self, #krate::__private::ContentError> {
-                let __schema = <Self as #krate::Elicit>::requested_schema();
-                let mut __errors = #private::Errors::new();
-                let __sent = #private::Sent::in_order(__schema);
-                let __raw = __content.get(#field_name).map(#private::Raw::Json);
-                match #private::read_field::<Self>(
-                    __raw.as_ref(),
-                    #field_name,
-                    __sent.field(0),
-                    &mut __errors,
-                ) {
-                    ::core::option::Option::Some(choice) => ::core::result::Result::Ok(choice),
-                    ::core::option::Option::None => ::core::result::Result::Err(__errors.into_error()),
-                }
+                #private::read_one::<Self>(__content, #field_name)
             }
 
             #[inline]
             fn to_content(&self) -> #private::Content {
-                let mut __content = #private::Map::new();
-                #private::put_field::<Self>(&mut __content, #field_name, self);
-                __content
+                #private::one_content::<Self>(#field_name, self)
             }
         }
     }

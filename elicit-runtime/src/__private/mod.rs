@@ -43,7 +43,7 @@ pub use self::names::{NoSecret, Secrecy, any_secret, concat_flags, concat_names,
 pub use self::newtype::{NewtypeField, check_newtype};
 pub use self::number::{float, int};
 pub use self::once::OnceLock;
-pub use self::parse::put_field;
+pub use self::parse::{one_content, put_field, read_one};
 pub use self::probe::{Flatten, Kind, NotAFlatForm, NotOffered, Offered, OtherKind};
 pub use self::shaped::{CollectionProbe, NotACollection, checked, options_property};
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
