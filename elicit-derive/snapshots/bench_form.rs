@@ -1,4 +1,4 @@
-// 1344 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 1297 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -295,411 +295,364 @@ const _: () = {
             __SCHEMA
                 .get_or_init(|| {
                     let mut __form = ::elicit_core::__private::RequestedSchema::new();
-                    __form
-                        .push(
-                            "name",
-                            ::elicit_core::__private::set::field(
-                                    <String as elicit_core::ElicitField>::__schema(),
-                                    <String as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title("String"),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Your full, legal name",
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "name",
+                            base: <String as elicit_core::ElicitField>::__schema,
+                            facts: <String as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title("String"),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Your full, legal name",
+                                ),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <String as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "check",
+                            base: <Option<bool> as elicit_core::ElicitField>::__schema,
+                            facts: <Option<bool> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title("Boolean"),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Agree to the terms and conditions",
+                                ),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <Option<
+                                bool,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "firstLine",
+                            base: <String as elicit_core::ElicitField>::__schema,
+                            facts: <String as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "String with default",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Favorite first line of a story",
+                                ),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <String as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        String,
+                                    >::Literal(|| ::elicit_core::__private::Value::String(
+                                        ::core::convert::From::from(
+                                            "It was a dark and stormy night.",
                                         ),
-                                    ],
-                                    "Everything",
-                                    "name",
-                                )
-                                .into_schema(),
-                            <String as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "check",
-                            ::elicit_core::__private::set::field(
-                                    <Option<bool> as elicit_core::ElicitField>::__schema(),
-                                    <Option<bool> as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title("Boolean"),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Agree to the terms and conditions",
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "check",
-                                )
-                                .into_schema(),
-                            <Option<bool> as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "firstLine",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <String as elicit_core::ElicitField>::__schema(),
-                                    <String as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "String with default",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Favorite first line of a story",
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "firstLine",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <String as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            String,
-                                        >::Literal(|| ::elicit_core::__private::Value::String(
-                                            ::core::convert::From::from(
-                                                "It was a dark and stormy night.",
-                                            ),
-                                        )),
-                                    ),
-                                    "Everything",
-                                    "firstLine",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "email",
-                            ::elicit_core::__private::set::field(
-                                    <Option<String> as elicit_core::ElicitField>::__schema(),
-                                    <Option<String> as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "String with email format",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Your email address (will be verified, and never shared with anyone else)",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Format(
-                                            ::elicit_core::__private::StringFormat::ALL[0usize],
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "email",
-                                )
-                                .into_schema(),
-                            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "homepage",
-                            ::elicit_core::__private::set::field(
-                                    <Option<String> as elicit_core::ElicitField>::__schema(),
-                                    <Option<String> as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "String with uri format",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Portfolio / personal website",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Format(
-                                            ::elicit_core::__private::StringFormat::ALL[1usize],
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "homepage",
-                                )
-                                .into_schema(),
-                            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "birthdate",
-                            ::elicit_core::__private::set::field(
-                                    <Option<String> as elicit_core::ElicitField>::__schema(),
-                                    <Option<String> as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "String with date format",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Your date of birth",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Format(
-                                            ::elicit_core::__private::StringFormat::ALL[2usize],
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "birthdate",
-                                )
-                                .into_schema(),
-                            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "integer",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <i64 as elicit_core::ElicitField>::__schema(),
-                                    <i64 as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title("Integer"),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Your favorite integer (do not give us your phone number, pin, or other sensitive info)",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Minimum(
-                                            ::elicit_core::__private::set::Bound::Int(1i128),
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Maximum(
-                                            ::elicit_core::__private::set::Bound::Int(100i128),
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "integer",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <i64 as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            i64,
-                                        >::Literal(|| ::elicit_core::__private::Value::Number(
-                                            ::elicit_core::__private::int(42i128),
-                                        )),
-                                    ),
-                                    "Everything",
-                                    "integer",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "number",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <f64 as elicit_core::ElicitField>::__schema(),
-                                    <f64 as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "Number in range 1-1000",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Favorite number (there are no wrong answers)",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Minimum(
-                                            ::elicit_core::__private::set::Bound::Int(0i128),
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Maximum(
-                                            ::elicit_core::__private::set::Bound::Int(1000i128),
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "number",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <f64 as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            f64,
-                                        >::Literal(|| ::elicit_core::__private::Value::Number(
-                                            ::elicit_core::__private::float(3.14f64),
-                                        )),
-                                    ),
-                                    "Everything",
-                                    "number",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "untitledSingleSelectEnum",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <Friend as elicit_core::ElicitField>::__schema(),
-                                    <Friend as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "Untitled Single Select Enum",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Choose your favorite friend",
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "untitledSingleSelectEnum",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <Friend as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            Friend,
-                                        >::Value(|| <Friend as elicit_core::ElicitField>::__from_inner(
-                                            Friend::Monica,
-                                        )),
-                                    ),
-                                    "Everything",
-                                    "untitledSingleSelectEnum",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "untitledMultipleSelectEnum",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <Vec<Instrument> as elicit_core::ElicitField>::__schema(),
-                                    <Vec<Instrument> as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "Untitled Multiple Select Enum",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Choose your favorite instruments",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::MinItems(1u64),
-                                        ::elicit_core::__private::set::Narrow::MaxItems(3u64),
-                                    ],
-                                    "Everything",
-                                    "untitledMultipleSelectEnum",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <Vec<
-                                        Instrument,
-                                    > as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            Vec<Instrument>,
-                                        >::Value(|| {
-                                            <Vec<
-                                                Instrument,
-                                            > as elicit_core::ElicitField>::__from_inner(
-                                                ::core::convert::From::from([Instrument::Guitar]),
-                                            )
-                                        }),
-                                    ),
-                                    "Everything",
-                                    "untitledMultipleSelectEnum",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "titledSingleSelectEnum",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <Hero as elicit_core::ElicitField>::__schema(),
-                                    <Hero as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "Titled Single Select Enum",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Choose your favorite hero",
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "titledSingleSelectEnum",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <Hero as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            Hero,
-                                        >::Value(|| <Hero as elicit_core::ElicitField>::__from_inner(
-                                            Hero::Superman,
-                                        )),
-                                    ),
-                                    "Everything",
-                                    "titledSingleSelectEnum",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "titledMultipleSelectEnum",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <Vec<Fish> as elicit_core::ElicitField>::__schema(),
-                                    <Vec<Fish> as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "Titled Multiple Select Enum",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Choose your favorite types of fish",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::MinItems(1u64),
-                                        ::elicit_core::__private::set::Narrow::MaxItems(3u64),
-                                    ],
-                                    "Everything",
-                                    "titledMultipleSelectEnum",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <Vec<
-                                        Fish,
-                                    > as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            Vec<Fish>,
-                                        >::Value(|| {
-                                            <Vec<
-                                                Fish,
-                                            > as elicit_core::ElicitField>::__from_inner(
-                                                ::core::convert::From::from([Fish::Tuna]),
-                                            )
-                                        }),
-                                    ),
-                                    "Everything",
-                                    "titledMultipleSelectEnum",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "legacyTitledEnum",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <Pet as elicit_core::ElicitField>::__schema(),
-                                    <Pet as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::Title(
-                                            "Legacy Titled Single Select Enum",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Choose your favorite type of pet",
-                                        ),
-                                    ],
-                                    "Everything",
-                                    "legacyTitledEnum",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <Pet as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            Pet,
-                                        >::Value(|| <Pet as elicit_core::ElicitField>::__from_inner(
-                                            Pet::Cats,
-                                        )),
-                                    ),
-                                    "Everything",
-                                    "legacyTitledEnum",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
+                                    )),
+                                ),
+                            ),
+                            required: <String as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "email",
+                            base: <Option<String> as elicit_core::ElicitField>::__schema,
+                            facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "String with email format",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Your email address (will be verified, and never shared with anyone else)",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Format(
+                                    ::elicit_core::__private::StringFormat::ALL[0usize],
+                                ),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <Option<
+                                String,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "homepage",
+                            base: <Option<String> as elicit_core::ElicitField>::__schema,
+                            facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "String with uri format",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Portfolio / personal website",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Format(
+                                    ::elicit_core::__private::StringFormat::ALL[1usize],
+                                ),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <Option<
+                                String,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "birthdate",
+                            base: <Option<String> as elicit_core::ElicitField>::__schema,
+                            facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "String with date format",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Your date of birth",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Format(
+                                    ::elicit_core::__private::StringFormat::ALL[2usize],
+                                ),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <Option<
+                                String,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "integer",
+                            base: <i64 as elicit_core::ElicitField>::__schema,
+                            facts: <i64 as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title("Integer"),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Your favorite integer (do not give us your phone number, pin, or other sensitive info)",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Minimum(
+                                    ::elicit_core::__private::set::Bound::Int(1i128),
+                                ),
+                                ::elicit_core::__private::set::Narrow::Maximum(
+                                    ::elicit_core::__private::set::Bound::Int(100i128),
+                                ),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <i64 as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        i64,
+                                    >::Literal(|| ::elicit_core::__private::Value::Number(
+                                        ::elicit_core::__private::int(42i128),
+                                    )),
+                                ),
+                            ),
+                            required: <i64 as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "number",
+                            base: <f64 as elicit_core::ElicitField>::__schema,
+                            facts: <f64 as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "Number in range 1-1000",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Favorite number (there are no wrong answers)",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Minimum(
+                                    ::elicit_core::__private::set::Bound::Int(0i128),
+                                ),
+                                ::elicit_core::__private::set::Narrow::Maximum(
+                                    ::elicit_core::__private::set::Bound::Int(1000i128),
+                                ),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <f64 as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        f64,
+                                    >::Literal(|| ::elicit_core::__private::Value::Number(
+                                        ::elicit_core::__private::float(3.14f64),
+                                    )),
+                                ),
+                            ),
+                            required: <f64 as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "untitledSingleSelectEnum",
+                            base: <Friend as elicit_core::ElicitField>::__schema,
+                            facts: <Friend as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "Untitled Single Select Enum",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Choose your favorite friend",
+                                ),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <Friend as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        Friend,
+                                    >::Value(|| <Friend as elicit_core::ElicitField>::__from_inner(
+                                        Friend::Monica,
+                                    )),
+                                ),
+                            ),
+                            required: <Friend as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "untitledMultipleSelectEnum",
+                            base: <Vec<
+                                Instrument,
+                            > as elicit_core::ElicitField>::__schema,
+                            facts: <Vec<
+                                Instrument,
+                            > as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "Untitled Multiple Select Enum",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Choose your favorite instruments",
+                                ),
+                                ::elicit_core::__private::set::Narrow::MinItems(1u64),
+                                ::elicit_core::__private::set::Narrow::MaxItems(3u64),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <Vec<
+                                    Instrument,
+                                > as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        Vec<Instrument>,
+                                    >::Value(|| {
+                                        <Vec<
+                                            Instrument,
+                                        > as elicit_core::ElicitField>::__from_inner(
+                                            ::core::convert::From::from([Instrument::Guitar]),
+                                        )
+                                    }),
+                                ),
+                            ),
+                            required: <Vec<
+                                Instrument,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "titledSingleSelectEnum",
+                            base: <Hero as elicit_core::ElicitField>::__schema,
+                            facts: <Hero as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "Titled Single Select Enum",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Choose your favorite hero",
+                                ),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <Hero as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        Hero,
+                                    >::Value(|| <Hero as elicit_core::ElicitField>::__from_inner(
+                                        Hero::Superman,
+                                    )),
+                                ),
+                            ),
+                            required: <Hero as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "titledMultipleSelectEnum",
+                            base: <Vec<Fish> as elicit_core::ElicitField>::__schema,
+                            facts: <Vec<Fish> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "Titled Multiple Select Enum",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Choose your favorite types of fish",
+                                ),
+                                ::elicit_core::__private::set::Narrow::MinItems(1u64),
+                                ::elicit_core::__private::set::Narrow::MaxItems(3u64),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <Vec<
+                                    Fish,
+                                > as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        Vec<Fish>,
+                                    >::Value(|| {
+                                        <Vec<
+                                            Fish,
+                                        > as elicit_core::ElicitField>::__from_inner(
+                                            ::core::convert::From::from([Fish::Tuna]),
+                                        )
+                                    }),
+                                ),
+                            ),
+                            required: <Vec<Fish> as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Everything",
+                        ::elicit_core::__private::set::Property {
+                            name: "legacyTitledEnum",
+                            base: <Pet as elicit_core::ElicitField>::__schema,
+                            facts: <Pet as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::Title(
+                                    "Legacy Titled Single Select Enum",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Choose your favorite type of pet",
+                                ),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <Pet as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        Pet,
+                                    >::Value(|| <Pet as elicit_core::ElicitField>::__from_inner(
+                                        Pet::Cats,
+                                    )),
+                                ),
+                            ),
+                            required: <Pet as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
                     __form
                 })
         }

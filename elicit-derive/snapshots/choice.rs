@@ -1,4 +1,4 @@
-// 123 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 106 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -97,28 +97,11 @@ const _: () = {
         fn from_content(
             __content: &::elicit_core::__private::Content,
         ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
-            let __schema = <Self as ::elicit_core::Elicit>::requested_schema();
-            let mut __errors = ::elicit_core::__private::Errors::new();
-            let __sent = ::elicit_core::__private::Sent::in_order(__schema);
-            let __raw = __content
-                .get("seating")
-                .map(::elicit_core::__private::Raw::Json);
-            match ::elicit_core::__private::read_field::<
-                Self,
-            >(__raw.as_ref(), "seating", __sent.field(0), &mut __errors) {
-                ::core::option::Option::Some(choice) => {
-                    ::core::result::Result::Ok(choice)
-                }
-                ::core::option::Option::None => {
-                    ::core::result::Result::Err(__errors.into_error())
-                }
-            }
+            ::elicit_core::__private::read_one::<Self>(__content, "seating")
         }
         #[inline]
         fn to_content(&self) -> ::elicit_core::__private::Content {
-            let mut __content = ::elicit_core::__private::Map::new();
-            ::elicit_core::__private::put_field::<Self>(&mut __content, "seating", self);
-            __content
+            ::elicit_core::__private::one_content::<Self>("seating", self)
         }
     }
 };

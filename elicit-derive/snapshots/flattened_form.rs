@@ -1,4 +1,4 @@
-// 341 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 340 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -105,23 +105,22 @@ const _: () = {
             __SCHEMA
                 .get_or_init(|| {
                     let mut __form = ::elicit_core::__private::RequestedSchema::new();
-                    __form
-                        .push(
-                            "user_name",
-                            ::elicit_core::__private::set::field(
-                                    <String as elicit_core::ElicitField>::__schema(),
-                                    <String as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
-                                            "User name",
-                                        ),
-                                    ],
-                                    "SignUp",
-                                    "user_name",
-                                )
-                                .into_schema(),
-                            <String as elicit_core::ElicitField>::__REQUIRED,
-                        );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "SignUp",
+                        ::elicit_core::__private::set::Property {
+                            name: "user_name",
+                            base: <String as elicit_core::ElicitField>::__schema,
+                            facts: <String as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "User name",
+                                ),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <String as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
                     ::elicit_core::__private::Flatten::<Address>::push(&mut __form);
                     __form
                 })

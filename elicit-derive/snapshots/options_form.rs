@@ -1,4 +1,4 @@
-// 568 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 561 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -279,43 +279,36 @@ const _: () = {
                         ),
                         true,
                     );
-                __form
-                    .push(
-                        "travellers",
-                        {
-                            let mut __schema = ::elicit_core::__private::set::field(
-                                <u8 as elicit_core::ElicitField>::__schema(),
-                                <u8 as elicit_core::ElicitField>::__FACTS,
-                                &[
-                                    ::elicit_core::__private::set::Narrow::DefaultTitle(
-                                        "Travellers",
-                                    ),
-                                    ::elicit_core::__private::set::Narrow::Minimum(
-                                        ::elicit_core::__private::set::Bound::Int(1i128),
-                                    ),
-                                    ::elicit_core::__private::set::Narrow::Maximum(
-                                        ::elicit_core::__private::set::Bound::Int(9i128),
-                                    ),
-                                ],
-                                "Rebooking",
-                                "travellers",
-                            );
-                            ::elicit_core::__private::set::default(
-                                &mut __schema,
-                                <u8 as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        u8,
-                                    >::Literal(|| ::elicit_core::__private::Value::Number(
-                                        ::elicit_core::__private::int(1i128),
-                                    )),
-                                ),
-                                "Rebooking",
-                                "travellers",
-                            );
-                            __schema.into_schema()
-                        },
-                        false,
-                    );
+                ::elicit_core::__private::set::push_field(
+                    &mut __form,
+                    "Rebooking",
+                    ::elicit_core::__private::set::Property {
+                        name: "travellers",
+                        base: <u8 as elicit_core::ElicitField>::__schema,
+                        facts: <u8 as elicit_core::ElicitField>::__FACTS,
+                        narrows: &[
+                            ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                "Travellers",
+                            ),
+                            ::elicit_core::__private::set::Narrow::Minimum(
+                                ::elicit_core::__private::set::Bound::Int(1i128),
+                            ),
+                            ::elicit_core::__private::set::Narrow::Maximum(
+                                ::elicit_core::__private::set::Bound::Int(9i128),
+                            ),
+                        ],
+                        default: ::core::option::Option::Some(
+                            <u8 as elicit_core::ElicitField>::__default_json(
+                                &::elicit_core::__private::FieldDefault::<
+                                    u8,
+                                >::Literal(|| ::elicit_core::__private::Value::Number(
+                                    ::elicit_core::__private::int(1i128),
+                                )),
+                            ),
+                        ),
+                        required: <u8 as elicit_core::ElicitField>::__REQUIRED,
+                    },
+                );
                 __form
                     .push(
                         "extras",

@@ -1,4 +1,4 @@
-// 687 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 679 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -190,133 +190,125 @@ const _: () = {
             __SCHEMA
                 .get_or_init(|| {
                     let mut __form = ::elicit_core::__private::RequestedSchema::new();
-                    __form
-                        .push(
-                            "name",
-                            ::elicit_core::__private::set::field(
-                                    <String as elicit_core::ElicitField>::__schema(),
-                                    <String as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::DefaultTitle("Name"),
-                                        ::elicit_core::__private::set::Narrow::Description(
-                                            "Your name",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::MinLength(1u64),
-                                        ::elicit_core::__private::set::Narrow::MaxLength(40u64),
-                                    ],
-                                    "Booking",
-                                    "name",
-                                )
-                                .into_schema(),
-                            <String as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "partySize",
-                            {
-                                let mut __schema = ::elicit_core::__private::set::field(
-                                    <u8 as elicit_core::ElicitField>::__schema(),
-                                    <u8 as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
-                                            "Party size",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Minimum(
-                                            ::elicit_core::__private::set::Bound::Int(1i128),
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Maximum(
-                                            ::elicit_core::__private::set::Bound::Int(12i128),
-                                        ),
-                                    ],
-                                    "Booking",
-                                    "partySize",
-                                );
-                                ::elicit_core::__private::set::default(
-                                    &mut __schema,
-                                    <u8 as elicit_core::ElicitField>::__default_json(
-                                        &::elicit_core::__private::FieldDefault::<
-                                            u8,
-                                        >::Literal(|| ::elicit_core::__private::Value::Number(
-                                            ::elicit_core::__private::int(2i128),
-                                        )),
-                                    ),
-                                    "Booking",
-                                    "partySize",
-                                );
-                                __schema.into_schema()
-                            },
-                            false,
-                        );
-                    __form
-                        .push(
-                            "email",
-                            ::elicit_core::__private::set::field(
-                                    <Option<String> as elicit_core::ElicitField>::__schema(),
-                                    <Option<String> as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
-                                            "Email",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::Format(
-                                            ::elicit_core::__private::StringFormat::ALL[0usize],
-                                        ),
-                                    ],
-                                    "Booking",
-                                    "email",
-                                )
-                                .into_schema(),
-                            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "seating",
-                            ::elicit_core::__private::set::field(
-                                    <Seating as elicit_core::ElicitField>::__schema(),
-                                    <Seating as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
-                                            "Seating",
-                                        ),
-                                    ],
-                                    "Booking",
-                                    "seating",
-                                )
-                                .into_schema(),
-                            <Seating as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "extras",
-                            ::elicit_core::__private::set::field(
-                                    <Vec<Extra> as elicit_core::ElicitField>::__schema(),
-                                    <Vec<Extra> as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::DefaultTitle(
-                                            "Extras",
-                                        ),
-                                        ::elicit_core::__private::set::Narrow::MinItems(1u64),
-                                    ],
-                                    "Booking",
-                                    "extras",
-                                )
-                                .into_schema(),
-                            <Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
-                        );
-                    __form
-                        .push(
-                            "time",
-                            ::elicit_core::__private::set::field(
-                                    <String as elicit_core::ElicitField>::__schema(),
-                                    <String as elicit_core::ElicitField>::__FACTS,
-                                    &[
-                                        ::elicit_core::__private::set::Narrow::DefaultTitle("Time"),
-                                    ],
-                                    "Booking",
-                                    "time",
-                                )
-                                .into_schema(),
-                            <String as elicit_core::ElicitField>::__REQUIRED,
-                        );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Booking",
+                        ::elicit_core::__private::set::Property {
+                            name: "name",
+                            base: <String as elicit_core::ElicitField>::__schema,
+                            facts: <String as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle("Name"),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Your name",
+                                ),
+                                ::elicit_core::__private::set::Narrow::MinLength(1u64),
+                                ::elicit_core::__private::set::Narrow::MaxLength(40u64),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <String as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Booking",
+                        ::elicit_core::__private::set::Property {
+                            name: "partySize",
+                            base: <u8 as elicit_core::ElicitField>::__schema,
+                            facts: <u8 as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "Party size",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Minimum(
+                                    ::elicit_core::__private::set::Bound::Int(1i128),
+                                ),
+                                ::elicit_core::__private::set::Narrow::Maximum(
+                                    ::elicit_core::__private::set::Bound::Int(12i128),
+                                ),
+                            ],
+                            default: ::core::option::Option::Some(
+                                <u8 as elicit_core::ElicitField>::__default_json(
+                                    &::elicit_core::__private::FieldDefault::<
+                                        u8,
+                                    >::Literal(|| ::elicit_core::__private::Value::Number(
+                                        ::elicit_core::__private::int(2i128),
+                                    )),
+                                ),
+                            ),
+                            required: <u8 as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Booking",
+                        ::elicit_core::__private::set::Property {
+                            name: "email",
+                            base: <Option<String> as elicit_core::ElicitField>::__schema,
+                            facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "Email",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Format(
+                                    ::elicit_core::__private::StringFormat::ALL[0usize],
+                                ),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <Option<
+                                String,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Booking",
+                        ::elicit_core::__private::set::Property {
+                            name: "seating",
+                            base: <Seating as elicit_core::ElicitField>::__schema,
+                            facts: <Seating as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "Seating",
+                                ),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <Seating as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Booking",
+                        ::elicit_core::__private::set::Property {
+                            name: "extras",
+                            base: <Vec<Extra> as elicit_core::ElicitField>::__schema,
+                            facts: <Vec<Extra> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "Extras",
+                                ),
+                                ::elicit_core::__private::set::Narrow::MinItems(1u64),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <Vec<
+                                Extra,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
+                    ::elicit_core::__private::set::push_field(
+                        &mut __form,
+                        "Booking",
+                        ::elicit_core::__private::set::Property {
+                            name: "time",
+                            base: <String as elicit_core::ElicitField>::__schema,
+                            facts: <String as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle("Time"),
+                            ],
+                            default: ::core::option::Option::None,
+                            required: <String as elicit_core::ElicitField>::__REQUIRED,
+                        },
+                    );
                     __form
                 })
         }

@@ -22,6 +22,33 @@ pub(super) fn field_schema(
     krate: &TokenStream,
 ) -> TokenStream {
     let private = quote!(#krate::__private);
+    let table = narrows(field, description, krate);
+    let wire_name = &field.wire_name;
+    let schema = quote! {
+        #private::set::field(#base, #facts, &[#(#table),*], #form, #wire_name)
+    };
+    if field.default().is_some() {
+        let default = default_tokens(field, krate);
+        let field_type = proofs::field_type(field);
+        quote! {{
+            let mut __schema = #schema;
+            #private::set::default(
+                &mut __schema,
+                #field_type::__default_json(&#default),
+                #form,
+                #wire_name,
+            );
+            __schema.into_schema()
+        }}
+    } else {
+        quote!(#schema.into_schema())
+    }
+}
+
+/// A field's attributes as the runtime's table of `__private::set::Narrow`s: its title and
+/// description first, then its keys in the keys' order.
+fn narrows(field: &Field, description: Option<Doc>, krate: &TokenStream) -> Vec<TokenStream> {
+    let private = quote!(#krate::__private);
     let narrow = quote!(#private::set::Narrow);
     let attrs = &field.attrs;
     let mut table = Vec::new();
@@ -56,50 +83,33 @@ pub(super) fn field_schema(
         let variant = format_ident!("{}", narrows.variant);
         table.push(quote!(#narrow::#variant(#value)));
     }
-    let wire_name = &field.wire_name;
-    let schema = quote! {
-        #private::set::field(#base, #facts, &[#(#table),*], #form, #wire_name)
-    };
-    if field.default().is_some() {
-        let default = default_tokens(field, krate);
-        let field_type = proofs::field_type(field);
-        quote! {{
-            let mut __schema = #schema;
-            #private::set::default(
-                &mut __schema,
-                #field_type::__default_json(&#default),
-                #form,
-                #wire_name,
-            );
-            __schema.into_schema()
-        }}
-    } else {
-        quote!(#schema.into_schema())
-    }
+    table
 }
 
 /// The statement that adds a member's properties to the form's schema.
 pub(super) fn schema_push(member: &Part, form: &str, krate: &TokenStream) -> TokenStream {
     match member {
         Part::Property(field) => {
+            let private = quote!(#krate::__private);
             let name = &field.wire_name;
             let field_type = proofs::field_type(field);
-            let schema = field_schema(
-                field,
-                field.description(),
-                (
-                    &quote!(#field_type::__schema()),
-                    &quote!(#field_type::__FACTS),
-                ),
-                form,
-                krate,
-            );
-            let required = if field.default().is_some() {
-                quote!(false)
+            let narrows = narrows(field, field.description(), krate);
+            let default = if field.default().is_some() {
+                let default = default_tokens(field, krate);
+                quote!(::core::option::Option::Some(#field_type::__default_json(&#default)))
             } else {
-                quote!(#field_type::__REQUIRED)
+                quote!(::core::option::Option::None)
             };
-            quote!(__form.push(#name, #schema, #required);)
+            quote! {
+                #private::set::push_field(&mut __form, #form, #private::set::Property {
+                    name: #name,
+                    base: #field_type::__schema,
+                    facts: #field_type::__FACTS,
+                    narrows: &[#(#narrows),*],
+                    default: #default,
+                    required: #field_type::__REQUIRED,
+                });
+            }
         }
         Part::Flatten(field) => {
             let flatten_type = proofs::flatten_type(field, krate);

@@ -7,7 +7,7 @@ use serde_json::{Number, Value};
 use crate::field::facts::Facts;
 use crate::pattern::Pattern;
 use crate::schema::validate::compare;
-use crate::schema::{NumberKind, PropertySchema, StringFormat};
+use crate::schema::{NumberKind, PropertySchema, RequestedSchema, StringFormat};
 use std::cmp::Ordering;
 
 /// A field's schema while the attributes written on it are applied: its type's schema, and
@@ -71,6 +71,49 @@ pub enum Narrow {
     MinItems(u64),
     /// `max_items = N`
     MaxItems(u64),
+}
+
+/// One property of a derived form's schema, as the derive writes it: the field's wire name,
+/// its type's schema and facts, its attributes' table, its default (the JSON its type makes
+/// of the `default` attribute; `None` when it has none) and whether the type needs a value.
+/// One literal and one call per field ([`push_field`]) is what keeps the generated schema
+/// cheap to compile.
+pub struct Property<'a> {
+    /// The wire name.
+    pub name: &'static str,
+    /// The field type's own schema.
+    pub base: fn() -> PropertySchema,
+    /// The field type's facts.
+    pub facts: Facts,
+    /// The attributes written on the field.
+    pub narrows: &'a [Narrow],
+    /// `Some` when the field has a `default` attribute: the JSON its type makes of it.
+    pub default: Option<Option<Value>>,
+    /// Whether the field's type needs a value (it is not an `Option`).
+    pub required: bool,
+}
+
+/// Adds the property `property` of `form` to `schema`: its type's schema with its attributes
+/// applied ([`field`]), then its default ([`default`]); a field with a default is not
+/// required.
+pub fn push_field(schema: &mut RequestedSchema, form: &str, property: Property<'_>) {
+    let Property {
+        name,
+        base,
+        facts,
+        narrows,
+        default: written,
+        required,
+    } = property;
+    let mut field = field(base(), facts, narrows, form, name);
+    let required = match written {
+        Some(value) => {
+            default(&mut field, value, form, name);
+            false
+        }
+        None => required,
+    };
+    schema.push(name, field.into_schema(), required);
 }
 
 /// The schema of the field `name` of `form`: its type's `base` schema with the attributes
