@@ -91,6 +91,22 @@ impl ContentError {
         &self.errors
     }
 
+    /// The properties of a form (of wire names `names`) that an error is about
+    /// ([`FieldError::property`]), each once, in the order of `names`.
+    #[cfg_attr(not(feature = "state"), allow(dead_code))]
+    pub(crate) fn properties<'n>(&self, names: &[&'n str]) -> Vec<&'n str> {
+        let about: Vec<&str> = self
+            .errors
+            .iter()
+            .filter_map(|error| error.property(names))
+            .collect();
+        names
+            .iter()
+            .copied()
+            .filter(|name| about.contains(name))
+            .collect()
+    }
+
     /// The error reported for the field with this wire name, if any.
     ///
     /// ```
@@ -190,6 +206,30 @@ impl FieldError {
     /// ```
     pub fn field(&self) -> &str {
         &self.field
+    }
+
+    /// The property of a form (of wire names `names`) the error is about: the one it names,
+    /// or, for an error about one box of a multi-select asked as checkboxes on 2025-06-18
+    /// (`extras.wifi`), the multi-select. A wire name may hold a dot itself (`trip.date`):
+    /// a property named whole wins over one named by the part before a dot.
+    #[cfg_attr(not(feature = "state"), allow(dead_code))]
+    pub(crate) fn property<'n>(&self, names: &[&'n str]) -> Option<&'n str> {
+        let field = self.field.as_str();
+        names
+            .iter()
+            .find(|name| **name == field)
+            .copied()
+            .or_else(|| {
+                names
+                    .iter()
+                    .filter(|name| {
+                        field
+                            .strip_prefix(**name)
+                            .is_some_and(|rest| rest.starts_with('.'))
+                    })
+                    .max_by_key(|name| name.len())
+                    .copied()
+            })
     }
 
     /// What was wrong.

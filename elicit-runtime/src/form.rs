@@ -600,15 +600,14 @@ impl<T> Form<T> {
         how: Reask,
     ) -> Self {
         let prefill = how == Reask::Prefill;
-        let in_error = |name: &str| {
-            errors.errors().iter().any(|error| {
-                let field = error.field();
-                field == name
-                    || field
-                        .strip_prefix(name)
-                        .is_some_and(|rest| rest.starts_with('.'))
-            })
-        };
+        let names: Vec<&str> = self
+            .schema
+            .properties
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let in_error = errors.properties(&names);
+        let in_error = |name: &str| in_error.contains(&name);
         let mut form = self.clone();
         let mut schema = RequestedSchema::clone(&self.schema);
         let keep_out = !prefill && matches!(self.reading, Reading::Derived { .. });

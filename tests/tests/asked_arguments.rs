@@ -337,3 +337,56 @@ async fn ask_order(dialog: Dialog, given: &Value) -> Value {
         .await;
     result.unwrap()
 }
+
+/// A wire name may hold a dot: an error about it is about that field, not about the part
+/// before the dot, so a missing `trip.date` is asked (it is marked), and a client that cannot
+/// be asked hears its whole name, once.
+#[tokio::test]
+async fn a_dotted_wire_name_is_one_field() {
+    /// Plan a trip
+    #[derive(Elicit, Debug)]
+    struct Plan {
+        /// The day
+        #[elicit(rename = "trip.date", ask_if_missing, min_length = 10)]
+        date: String,
+        /// The trip
+        trip: Option<String>,
+    }
+    let given = json!({"trip": "Lisbon"});
+    let ask = |capabilities: Value| {
+        let given = given.clone();
+        async move {
+            let dialog = Dialog::from_params(
+                "tools/call",
+                &json!({"name": "plan", "arguments": given, "_meta": {"io.modelcontextprotocol/clientCapabilities": capabilities}}),
+                ProtocolVersion::V2026_07_28,
+            )
+            .unwrap();
+            let asked = Asked::<Plan>::new(given.as_object().unwrap().clone());
+            let result: Result<Value, _> = dialog
+                .run(|d| async move {
+                    let plan = asked.complete(&d).await?;
+                    Ok(format!("{plan:?}"))
+                })
+                .await;
+            result
+        }
+    };
+    let asked = ask(json!({"elicitation": {"form": {}}})).await.unwrap();
+    let params = &asked["inputRequests"]["arguments"]["params"];
+    assert_eq!(
+        params["requestedSchema"]["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>(),
+        ["trip.date"],
+        "{asked}"
+    );
+    let error = ask(json!({})).await.unwrap_err();
+    assert_eq!(error.code, -32602);
+    assert_eq!(
+        error.message,
+        "`plan` needs `trip.date` from the call: this client cannot be asked for it (it declared no form mode)"
+    );
+}

@@ -185,32 +185,42 @@ impl Dialog {
             Err(errors) => errors,
         };
         let askable = form.askable_fields();
-        let top = |error: &FieldError| {
-            let field = error.field();
-            field
-                .split_once('.')
-                .map_or(field, |(name, _)| name)
-                .to_owned()
-        };
-        let (asked, refused): (Vec<&FieldError>, Vec<&FieldError>) = errors
+        let names: Vec<&str> = form
+            .schema()
+            .properties
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect();
+        // An error about a field not marked `ask_if_missing` (or about no field: a key the
+        // form does not know) is the call's: nothing is asked.
+        let refused: Vec<FieldError> = errors
             .errors()
             .iter()
-            .partition(|error| askable.contains(&top(error).as_str()));
+            .filter(|error| {
+                !error
+                    .property(&names)
+                    .is_some_and(|name| askable.contains(&name))
+            })
+            .cloned()
+            .collect();
         // "`book_trip`", or, for a dialog whose call did not say its name, "the tool".
         let tool = self
             .name()
             .map_or_else(|| "the tool".to_owned(), |name| format!("`{name}`"));
         if !refused.is_empty() {
-            let refused = ContentError::from(refused.into_iter().cloned().collect::<Vec<_>>());
+            let refused = ContentError::from(refused);
             return Question::Failed(arguments_error(
                 format!("the arguments of {tool} do not fit: {}", one_line(&refused)),
                 &refused,
             ));
         }
         if !self.supports(ElicitMode::Form) {
-            let names: Vec<String> = asked
+            // Each field once, in the form's order (two boxes of one multi-select are one field);
+            // every error is about an askable one here.
+            let names: Vec<String> = errors
+                .properties(&names)
                 .iter()
-                .map(|error| format!("`{}`", top(error)))
+                .map(|name| format!("`{name}`"))
                 .collect();
             return Question::Failed(arguments_error(
                 format!(

@@ -15,18 +15,17 @@ pub(super) fn right_fields<T>(
     errors: &ContentError,
 ) -> Map<String, Value> {
     let empty = Map::new();
+    let names: Vec<&str> = asked
+        .schema()
+        .properties
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .collect();
+    let in_error = errors.properties(&names);
     asked
         .read_content(content.unwrap_or(&empty))
         .into_iter()
-        .filter(|(name, _)| {
-            !errors.errors().iter().any(|error| {
-                let field = error.field();
-                field == name
-                    || field
-                        .strip_prefix(name.as_str())
-                        .is_some_and(|rest| rest.starts_with('.'))
-            })
-        })
+        .filter(|(name, _)| !in_error.contains(&name.as_str()))
         .collect()
 }
 
