@@ -50,7 +50,7 @@ use std::fmt;
 use serde_core::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 use serde_json::{Number, Value};
 
-use crate::schema::StringFormat;
+use crate::schema::{RequestedSchema, StringFormat};
 
 /// Longest piece of a client's value that an error message quotes back.
 ///
@@ -91,14 +91,15 @@ impl ContentError {
         &self.errors
     }
 
-    /// The properties of a form (of wire names `names`) that an error is about
-    /// ([`FieldError::property`]), each once, in the order of `names`.
+    /// The properties of `schema` that an error is about ([`FieldError::property`]), each
+    /// once, in the schema's order.
     #[cfg_attr(not(feature = "state"), allow(dead_code))]
-    pub(crate) fn properties<'n>(&self, names: &[&'n str]) -> Vec<&'n str> {
+    pub(crate) fn properties<'s>(&self, schema: &'s RequestedSchema) -> Vec<&'s str> {
+        let names = schema.names();
         let about: Vec<&str> = self
             .errors
             .iter()
-            .filter_map(|error| error.property(names))
+            .filter_map(|error| error.property(&names))
             .collect();
         names
             .iter()

@@ -600,13 +600,7 @@ impl<T> Form<T> {
         how: Reask,
     ) -> Self {
         let prefill = how == Reask::Prefill;
-        let names: Vec<&str> = self
-            .schema
-            .properties
-            .iter()
-            .map(|(name, _)| name.as_str())
-            .collect();
-        let in_error = errors.properties(&names);
+        let in_error = errors.properties(&self.schema);
         let in_error = |name: &str| in_error.contains(&name);
         let mut form = self.clone();
         let mut schema = RequestedSchema::clone(&self.schema);

@@ -185,12 +185,7 @@ impl Dialog {
             Err(errors) => errors,
         };
         let askable = form.askable_fields();
-        let names: Vec<&str> = form
-            .schema()
-            .properties
-            .iter()
-            .map(|(name, _)| name.as_str())
-            .collect();
+        let names = form.schema().names();
         // An error about a field not marked `ask_if_missing` (or about no field: a key the
         // form does not know) is the call's: nothing is asked.
         let refused: Vec<FieldError> = errors
@@ -218,7 +213,7 @@ impl Dialog {
             // Each field once, in the form's order (two boxes of one multi-select are one field);
             // every error is about an askable one here.
             let names: Vec<String> = errors
-                .properties(&names)
+                .properties(form.schema())
                 .iter()
                 .map(|name| format!("`{name}`"))
                 .collect();

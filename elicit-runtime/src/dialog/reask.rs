@@ -15,13 +15,7 @@ pub(super) fn right_fields<T>(
     errors: &ContentError,
 ) -> Map<String, Value> {
     let empty = Map::new();
-    let names: Vec<&str> = asked
-        .schema()
-        .properties
-        .iter()
-        .map(|(name, _)| name.as_str())
-        .collect();
-    let in_error = errors.properties(&names);
+    let in_error = errors.properties(asked.schema());
     asked
         .read_content(content.unwrap_or(&empty))
         .into_iter()

@@ -198,6 +198,14 @@ impl RequestedSchema {
             .map(|(_, schema)| schema)
     }
 
+    /// The wire names of the properties, in declaration order.
+    pub(crate) fn names(&self) -> Vec<&str> {
+        self.properties
+            .iter()
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+
     /// Whether the property with this wire name is in `required`.
     ///
     /// ```
