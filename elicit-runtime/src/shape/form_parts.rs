@@ -34,8 +34,8 @@ pub struct FieldTable<F: 'static> {
 /// A form while its builder shapes it: what generated builders keep and call.
 #[doc(hidden)]
 pub struct FormParts<F: 'static> {
-    /// The fields [`field_at`](Self::field_at) finds by place (a static form's builder).
-    fields: Option<&'static FieldTable<F>>,
+    /// The fields [`field_at`](Self::field_at) finds by place.
+    fields: &'static FieldTable<F>,
     message: Cow<'static, str>,
     schema: RequestedSchema,
     checks: Vec<(&'static str, Check<F>)>,
@@ -45,29 +45,21 @@ pub struct FormParts<F: 'static> {
 }
 
 impl<F: 'static> FormParts<F> {
-    /// The parts of a form with this prompt and base schema (the type's own, or one whose
-    /// fields filled at run time are still empty).
-    pub fn new(message: &'static str, schema: RequestedSchema) -> Self {
-        Self {
-            fields: None,
-            message: Cow::Borrowed(message),
-            schema,
-            checks: Vec::new(),
-            problems: Vec::new(),
-            unasked: Vec::new(),
-        }
-    }
-
-    /// The parts of a derived form's own builder: its prompt and schema, and the fields its
-    /// methods shape by place.
+    /// The parts of a derived form's builder: its prompt and base schema (the type's own,
+    /// whose fields filled at run time are still placeholders), and the fields its methods
+    /// shape by place.
     pub fn of_fields(
         message: &'static str,
         schema: RequestedSchema,
         fields: &'static FieldTable<F>,
     ) -> Self {
         Self {
-            fields: Some(fields),
-            ..Self::new(message, schema)
+            fields,
+            message: Cow::Borrowed(message),
+            schema,
+            checks: Vec::new(),
+            problems: Vec::new(),
+            unasked: Vec::new(),
         }
     }
 
@@ -92,35 +84,15 @@ impl<F: 'static> FormParts<F> {
         self.checks.push((name, check));
     }
 
-    /// Shapes the field `name`, whose value `get` reads from an answer.
-    /// `optional`: the field is an `Option`.
-    pub fn field<T: 'static>(
-        &mut self,
-        name: &'static str,
-        optional: bool,
-        get: fn(&F) -> Option<&T>,
-        shape: impl FnOnce(FieldShape<F, T>) -> FieldShape<F, T>,
-    ) {
-        let Some(parts) = self.take(name, optional) else {
-            return;
-        };
-        let shaped = shape(FieldShape {
-            parts,
-            get: Getter::Field(get),
-            _type: PhantomData,
-        });
-        self.put(shaped.parts);
-    }
-
     /// Shapes the field at `index` of the table the parts were made with
-    /// ([`of_fields`](Self::of_fields)). Parts without one, or an index past it (neither of
-    /// which a generated builder makes), shape nothing.
+    /// ([`of_fields`](Self::of_fields)). An index past it (which no generated builder
+    /// makes) shapes nothing.
     pub fn field_at<T: 'static, S: FnOnce(FieldShape<F, T>) -> FieldShape<F, T>>(
         &mut self,
         index: usize,
         shape: S,
     ) {
-        let Some(fields) = self.fields else { return };
+        let fields = self.fields;
         let (Some(name), Some(optional)) = (fields.names.get(index), fields.optional.get(index))
         else {
             return;
