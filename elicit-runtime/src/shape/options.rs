@@ -279,19 +279,37 @@ impl OfferSlot {
     }
 }
 
+/// Each `const` offered again after its first time, in order.
+fn repeated<V>(choices: &[Choice<V>]) -> Vec<&str> {
+    /// Up to this many options, comparing each with the earlier ones is cheaper than hashing
+    /// them all (a form shaped for one asking usually offers a dozen).
+    const SHORT: usize = 16;
+    let constants = choices.iter().map(|choice| choice.constant.as_str());
+    if choices.len() <= SHORT {
+        constants
+            .enumerate()
+            .filter(|&(at, constant)| {
+                choices[..at]
+                    .iter()
+                    .any(|earlier| earlier.constant == constant)
+            })
+            .map(|(_, constant)| constant)
+            .collect()
+    } else {
+        // A long list (every date of a year, 20 000 products) is offered again on each
+        // 2026-07-28 retry: comparing each option with every earlier one would be quadratic.
+        let mut seen = std::collections::HashSet::with_capacity(choices.len());
+        constants.filter(|constant| !seen.insert(*constant)).collect()
+    }
+}
+
 /// Builds the select a field whose options are given at run time becomes, and what was
 /// offered; the problems (no option, a `const` twice) go to the field.
 fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) -> Offer<V> {
-    // Through a hash set: a long list (every date of a year, 20 000 products) is offered
-    // again on each 2026-07-28 retry, and comparing each option with every earlier one would
-    // be quadratic.
-    let mut seen = std::collections::HashSet::with_capacity(choices.len());
-    for choice in &choices {
-        if !seen.insert(choice.constant.as_str()) {
-            parts
-                .problems
-                .push(format!("the option {:?} is offered twice", choice.constant));
-        }
+    for twice in repeated(&choices) {
+        parts
+            .problems
+            .push(format!("the option {twice:?} is offered twice"));
     }
     let mut options = Vec::with_capacity(choices.len());
     let mut offered = Vec::with_capacity(choices.len());
@@ -613,5 +631,36 @@ impl<F, V: OptionValue> MultiOptions<F, V, Given> {
     #[must_use]
     pub fn default(self, values: impl IntoIterator<Item = V>) -> Self {
         self.default_options(values.into_iter().map(|value| value.to_constant()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Choice, repeated};
+
+    fn offered(constants: &[&str]) -> Vec<Choice<()>> {
+        constants.iter().map(|c| Choice::new(*c, ())).collect()
+    }
+
+    #[test]
+    fn an_option_offered_again_is_found_in_a_short_list_and_a_long_one() {
+        // A short list is compared pairwise, a long one through a hash set: both find each
+        // repeat once, in the order offered.
+        for count in [3_usize, 16, 17, 40] {
+            let mut constants: Vec<String> = (0..count).map(|n| n.to_string()).collect();
+            constants.insert(count / 2, "1".to_owned());
+            constants.push("0".to_owned());
+            constants.push("1".to_owned());
+            let constants: Vec<&str> = constants.iter().map(String::as_str).collect();
+            assert_eq!(
+                repeated(&offered(&constants)),
+                ["1", "0", "1"],
+                "{count} options"
+            );
+            let distinct: Vec<String> = (0..count).map(|n| format!("day {n}")).collect();
+            let distinct: Vec<&str> = distinct.iter().map(String::as_str).collect();
+            assert!(repeated(&offered(&distinct)).is_empty(), "{count} options");
+        }
+        assert!(repeated(&offered(&[])).is_empty());
     }
 }
