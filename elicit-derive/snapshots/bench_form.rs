@@ -1,4 +1,4 @@
-// 1297 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 1216 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -293,12 +293,10 @@ const _: () = {
                 ::elicit_core::__private::RequestedSchema,
             > = ::elicit_core::__private::OnceLock::new();
             __SCHEMA
-                .get_or_init(|| {
-                    let mut __form = ::elicit_core::__private::RequestedSchema::new();
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                .get_or_init(|| ::elicit_core::__private::set::schema(
+                    "Everything",
+                    &[
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "name",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
@@ -308,14 +306,10 @@ const _: () = {
                                     "Your full, legal name",
                                 ),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <String as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "check",
                             base: <Option<bool> as elicit_core::ElicitField>::__schema,
                             facts: <Option<bool> as elicit_core::ElicitField>::__FACTS,
@@ -325,16 +319,12 @@ const _: () = {
                                     "Agree to the terms and conditions",
                                 ),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <Option<
                                 bool,
                             > as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "firstLine",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
@@ -346,24 +336,12 @@ const _: () = {
                                     "Favorite first line of a story",
                                 ),
                             ],
-                            default: ::core::option::Option::Some(
-                                <String as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        String,
-                                    >::Literal(|| ::elicit_core::__private::Value::String(
-                                        ::core::convert::From::from(
-                                            "It was a dark and stormy night.",
-                                        ),
-                                    )),
-                                ),
+                            default: ::elicit_core::__private::set::DefaultJson::Str(
+                                "It was a dark and stormy night.",
                             ),
                             required: <String as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "email",
                             base: <Option<String> as elicit_core::ElicitField>::__schema,
                             facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
@@ -378,16 +356,12 @@ const _: () = {
                                     ::elicit_core::__private::StringFormat::ALL[0usize],
                                 ),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <Option<
                                 String,
                             > as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "homepage",
                             base: <Option<String> as elicit_core::ElicitField>::__schema,
                             facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
@@ -402,16 +376,12 @@ const _: () = {
                                     ::elicit_core::__private::StringFormat::ALL[1usize],
                                 ),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <Option<
                                 String,
                             > as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "birthdate",
                             base: <Option<String> as elicit_core::ElicitField>::__schema,
                             facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
@@ -426,16 +396,12 @@ const _: () = {
                                     ::elicit_core::__private::StringFormat::ALL[2usize],
                                 ),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <Option<
                                 String,
                             > as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "integer",
                             base: <i64 as elicit_core::ElicitField>::__schema,
                             facts: <i64 as elicit_core::ElicitField>::__FACTS,
@@ -451,22 +417,12 @@ const _: () = {
                                     ::elicit_core::__private::set::Bound::Int(100i128),
                                 ),
                             ],
-                            default: ::core::option::Option::Some(
-                                <i64 as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        i64,
-                                    >::Literal(|| ::elicit_core::__private::Value::Number(
-                                        ::elicit_core::__private::int(42i128),
-                                    )),
-                                ),
+                            default: ::elicit_core::__private::set::DefaultJson::Int(
+                                42i128,
                             ),
                             required: <i64 as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "number",
                             base: <f64 as elicit_core::ElicitField>::__schema,
                             facts: <f64 as elicit_core::ElicitField>::__FACTS,
@@ -484,22 +440,12 @@ const _: () = {
                                     ::elicit_core::__private::set::Bound::Int(1000i128),
                                 ),
                             ],
-                            default: ::core::option::Option::Some(
-                                <f64 as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        f64,
-                                    >::Literal(|| ::elicit_core::__private::Value::Number(
-                                        ::elicit_core::__private::float(3.14f64),
-                                    )),
-                                ),
+                            default: ::elicit_core::__private::set::DefaultJson::Float(
+                                3.14f64,
                             ),
                             required: <f64 as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "untitledSingleSelectEnum",
                             base: <Friend as elicit_core::ElicitField>::__schema,
                             facts: <Friend as elicit_core::ElicitField>::__FACTS,
@@ -511,22 +457,16 @@ const _: () = {
                                     "Choose your favorite friend",
                                 ),
                             ],
-                            default: ::core::option::Option::Some(
-                                <Friend as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        Friend,
-                                    >::Value(|| <Friend as elicit_core::ElicitField>::__from_inner(
-                                        Friend::Monica,
-                                    )),
-                                ),
-                            ),
+                            default: ::elicit_core::__private::set::DefaultJson::Made(|| <Friend as elicit_core::ElicitField>::__default_json(
+                                &::elicit_core::__private::FieldDefault::<
+                                    Friend,
+                                >::Value(|| <Friend as elicit_core::ElicitField>::__from_inner(
+                                    Friend::Monica,
+                                )),
+                            )),
                             required: <Friend as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "untitledMultipleSelectEnum",
                             base: <Vec<
                                 Instrument,
@@ -544,30 +484,24 @@ const _: () = {
                                 ::elicit_core::__private::set::Narrow::MinItems(1u64),
                                 ::elicit_core::__private::set::Narrow::MaxItems(3u64),
                             ],
-                            default: ::core::option::Option::Some(
-                                <Vec<
-                                    Instrument,
-                                > as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        Vec<Instrument>,
-                                    >::Value(|| {
-                                        <Vec<
-                                            Instrument,
-                                        > as elicit_core::ElicitField>::__from_inner(
-                                            ::core::convert::From::from([Instrument::Guitar]),
-                                        )
-                                    }),
-                                ),
-                            ),
+                            default: ::elicit_core::__private::set::DefaultJson::Made(|| <Vec<
+                                Instrument,
+                            > as elicit_core::ElicitField>::__default_json(
+                                &::elicit_core::__private::FieldDefault::<
+                                    Vec<Instrument>,
+                                >::Value(|| {
+                                    <Vec<
+                                        Instrument,
+                                    > as elicit_core::ElicitField>::__from_inner(
+                                        ::core::convert::From::from([Instrument::Guitar]),
+                                    )
+                                }),
+                            )),
                             required: <Vec<
                                 Instrument,
                             > as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "titledSingleSelectEnum",
                             base: <Hero as elicit_core::ElicitField>::__schema,
                             facts: <Hero as elicit_core::ElicitField>::__FACTS,
@@ -579,22 +513,16 @@ const _: () = {
                                     "Choose your favorite hero",
                                 ),
                             ],
-                            default: ::core::option::Option::Some(
-                                <Hero as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        Hero,
-                                    >::Value(|| <Hero as elicit_core::ElicitField>::__from_inner(
-                                        Hero::Superman,
-                                    )),
-                                ),
-                            ),
+                            default: ::elicit_core::__private::set::DefaultJson::Made(|| <Hero as elicit_core::ElicitField>::__default_json(
+                                &::elicit_core::__private::FieldDefault::<
+                                    Hero,
+                                >::Value(|| <Hero as elicit_core::ElicitField>::__from_inner(
+                                    Hero::Superman,
+                                )),
+                            )),
                             required: <Hero as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "titledMultipleSelectEnum",
                             base: <Vec<Fish> as elicit_core::ElicitField>::__schema,
                             facts: <Vec<Fish> as elicit_core::ElicitField>::__FACTS,
@@ -608,28 +536,22 @@ const _: () = {
                                 ::elicit_core::__private::set::Narrow::MinItems(1u64),
                                 ::elicit_core::__private::set::Narrow::MaxItems(3u64),
                             ],
-                            default: ::core::option::Option::Some(
-                                <Vec<
-                                    Fish,
-                                > as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        Vec<Fish>,
-                                    >::Value(|| {
-                                        <Vec<
-                                            Fish,
-                                        > as elicit_core::ElicitField>::__from_inner(
-                                            ::core::convert::From::from([Fish::Tuna]),
-                                        )
-                                    }),
-                                ),
-                            ),
+                            default: ::elicit_core::__private::set::DefaultJson::Made(|| <Vec<
+                                Fish,
+                            > as elicit_core::ElicitField>::__default_json(
+                                &::elicit_core::__private::FieldDefault::<
+                                    Vec<Fish>,
+                                >::Value(|| {
+                                    <Vec<
+                                        Fish,
+                                    > as elicit_core::ElicitField>::__from_inner(
+                                        ::core::convert::From::from([Fish::Tuna]),
+                                    )
+                                }),
+                            )),
                             required: <Vec<Fish> as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Everything",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "legacyTitledEnum",
                             base: <Pet as elicit_core::ElicitField>::__schema,
                             facts: <Pet as elicit_core::ElicitField>::__FACTS,
@@ -641,20 +563,17 @@ const _: () = {
                                     "Choose your favorite type of pet",
                                 ),
                             ],
-                            default: ::core::option::Option::Some(
-                                <Pet as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        Pet,
-                                    >::Value(|| <Pet as elicit_core::ElicitField>::__from_inner(
-                                        Pet::Cats,
-                                    )),
-                                ),
-                            ),
+                            default: ::elicit_core::__private::set::DefaultJson::Made(|| <Pet as elicit_core::ElicitField>::__default_json(
+                                &::elicit_core::__private::FieldDefault::<
+                                    Pet,
+                                >::Value(|| <Pet as elicit_core::ElicitField>::__from_inner(
+                                    Pet::Cats,
+                                )),
+                            )),
                             required: <Pet as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    __form
-                })
+                        }),
+                    ],
+                ))
         }
         #[inline]
         fn message() -> &'static str {

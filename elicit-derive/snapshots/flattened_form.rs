@@ -1,4 +1,4 @@
-// 340 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 339 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -103,12 +103,10 @@ const _: () = {
                 ::elicit_core::__private::RequestedSchema,
             > = ::elicit_core::__private::OnceLock::new();
             __SCHEMA
-                .get_or_init(|| {
-                    let mut __form = ::elicit_core::__private::RequestedSchema::new();
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "SignUp",
-                        ::elicit_core::__private::set::Property {
+                .get_or_init(|| ::elicit_core::__private::set::schema(
+                    "SignUp",
+                    &[
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "user_name",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
@@ -117,13 +115,14 @@ const _: () = {
                                     "User name",
                                 ),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <String as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::Flatten::<Address>::push(&mut __form);
-                    __form
-                })
+                        }),
+                        ::elicit_core::__private::set::Member::Flatten(
+                            ::elicit_core::__private::Flatten::<Address>::push,
+                        ),
+                    ],
+                ))
         }
         #[inline]
         fn message() -> &'static str {

@@ -1,4 +1,4 @@
-// 561 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 544 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -265,24 +265,19 @@ const _: () = {
             ::elicit_core::__private::RequestedSchema,
         > = ::elicit_core::__private::OnceLock::new();
         __BASE
-            .get_or_init(|| {
-                let mut __form = ::elicit_core::__private::RequestedSchema::new();
-                __form
-                    .push(
-                        "date",
-                        ::elicit_core::__private::options_property(
-                            false,
-                            ::core::option::Option::Some("Date"),
-                            ::core::option::Option::None,
-                            ::core::option::Option::None,
-                            ::core::option::Option::None,
-                        ),
-                        true,
-                    );
-                ::elicit_core::__private::set::push_field(
-                    &mut __form,
-                    "Rebooking",
-                    ::elicit_core::__private::set::Property {
+            .get_or_init(|| ::elicit_core::__private::set::schema(
+                "Rebooking",
+                &[
+                    ::elicit_core::__private::set::Member::Offered(::elicit_core::__private::set::Offered {
+                        name: "date",
+                        multi: false,
+                        title: ::core::option::Option::Some("Date"),
+                        description: ::core::option::Option::None,
+                        min_items: ::core::option::Option::None,
+                        max_items: ::core::option::Option::None,
+                        required: true,
+                    }),
+                    ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                         name: "travellers",
                         base: <u8 as elicit_core::ElicitField>::__schema,
                         facts: <u8 as elicit_core::ElicitField>::__FACTS,
@@ -297,32 +292,20 @@ const _: () = {
                                 ::elicit_core::__private::set::Bound::Int(9i128),
                             ),
                         ],
-                        default: ::core::option::Option::Some(
-                            <u8 as elicit_core::ElicitField>::__default_json(
-                                &::elicit_core::__private::FieldDefault::<
-                                    u8,
-                                >::Literal(|| ::elicit_core::__private::Value::Number(
-                                    ::elicit_core::__private::int(1i128),
-                                )),
-                            ),
-                        ),
+                        default: ::elicit_core::__private::set::DefaultJson::Int(1i128),
                         required: <u8 as elicit_core::ElicitField>::__REQUIRED,
-                    },
-                );
-                __form
-                    .push(
-                        "extras",
-                        ::elicit_core::__private::options_property(
-                            true,
-                            ::core::option::Option::Some("Extras"),
-                            ::core::option::Option::None,
-                            ::core::option::Option::None,
-                            ::core::option::Option::None,
-                        ),
-                        false,
-                    );
-                __form
-            })
+                    }),
+                    ::elicit_core::__private::set::Member::Offered(::elicit_core::__private::set::Offered {
+                        name: "extras",
+                        multi: true,
+                        title: ::core::option::Option::Some("Extras"),
+                        description: ::core::option::Option::None,
+                        min_items: ::core::option::Option::None,
+                        max_items: ::core::option::Option::None,
+                        required: false,
+                    }),
+                ],
+            ))
     }
     type __ElicitForm = Rebooking;
     type __ElicitOffered0 = String;

@@ -1,4 +1,4 @@
-// 679 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 650 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -188,12 +188,10 @@ const _: () = {
                 ::elicit_core::__private::RequestedSchema,
             > = ::elicit_core::__private::OnceLock::new();
             __SCHEMA
-                .get_or_init(|| {
-                    let mut __form = ::elicit_core::__private::RequestedSchema::new();
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Booking",
-                        ::elicit_core::__private::set::Property {
+                .get_or_init(|| ::elicit_core::__private::set::schema(
+                    "Booking",
+                    &[
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "name",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
@@ -205,14 +203,10 @@ const _: () = {
                                 ::elicit_core::__private::set::Narrow::MinLength(1u64),
                                 ::elicit_core::__private::set::Narrow::MaxLength(40u64),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <String as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Booking",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "partySize",
                             base: <u8 as elicit_core::ElicitField>::__schema,
                             facts: <u8 as elicit_core::ElicitField>::__FACTS,
@@ -227,22 +221,12 @@ const _: () = {
                                     ::elicit_core::__private::set::Bound::Int(12i128),
                                 ),
                             ],
-                            default: ::core::option::Option::Some(
-                                <u8 as elicit_core::ElicitField>::__default_json(
-                                    &::elicit_core::__private::FieldDefault::<
-                                        u8,
-                                    >::Literal(|| ::elicit_core::__private::Value::Number(
-                                        ::elicit_core::__private::int(2i128),
-                                    )),
-                                ),
+                            default: ::elicit_core::__private::set::DefaultJson::Int(
+                                2i128,
                             ),
                             required: <u8 as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Booking",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "email",
                             base: <Option<String> as elicit_core::ElicitField>::__schema,
                             facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
@@ -254,16 +238,12 @@ const _: () = {
                                     ::elicit_core::__private::StringFormat::ALL[0usize],
                                 ),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <Option<
                                 String,
                             > as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Booking",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "seating",
                             base: <Seating as elicit_core::ElicitField>::__schema,
                             facts: <Seating as elicit_core::ElicitField>::__FACTS,
@@ -272,14 +252,10 @@ const _: () = {
                                     "Seating",
                                 ),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <Seating as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Booking",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "extras",
                             base: <Vec<Extra> as elicit_core::ElicitField>::__schema,
                             facts: <Vec<Extra> as elicit_core::ElicitField>::__FACTS,
@@ -289,28 +265,23 @@ const _: () = {
                                 ),
                                 ::elicit_core::__private::set::Narrow::MinItems(1u64),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <Vec<
                                 Extra,
                             > as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    ::elicit_core::__private::set::push_field(
-                        &mut __form,
-                        "Booking",
-                        ::elicit_core::__private::set::Property {
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
                             name: "time",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
                                 ::elicit_core::__private::set::Narrow::DefaultTitle("Time"),
                             ],
-                            default: ::core::option::Option::None,
+                            default: ::elicit_core::__private::set::DefaultJson::None,
                             required: <String as elicit_core::ElicitField>::__REQUIRED,
-                        },
-                    );
-                    __form
-                })
+                        }),
+                    ],
+                ))
         }
         #[inline]
         fn message() -> &'static str {

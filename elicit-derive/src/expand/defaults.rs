@@ -8,7 +8,28 @@ use syn::spanned::Spanned as _;
 use super::proofs;
 use super::tokens::number_tokens;
 use crate::internals::ast::{Field, option_inner};
-use crate::internals::lit::DefaultValue;
+use crate::internals::lit::{DefaultValue, Number};
+
+/// The field's `default` attribute as its form's table writes it
+/// (`__private::set::DefaultJson`): a literal as it is (the proofs have checked it suits the
+/// field's type), any other default as a function that makes the value and its JSON.
+pub(crate) fn default_json(field: &Field, krate: &TokenStream) -> TokenStream {
+    let json = quote!(#krate::__private::set::DefaultJson);
+    match field.default() {
+        None => quote!(#json::None),
+        Some(DefaultValue::Str(lit)) => quote!(#json::Str(#lit)),
+        Some(DefaultValue::Number(number)) => match number.value {
+            Number::Int(value) => quote!(#json::Int(#value)),
+            Number::Float(value) => quote!(#json::Float(#value)),
+        },
+        Some(DefaultValue::Bool(lit)) => quote!(#json::Bool(#lit)),
+        Some(_) => {
+            let field_type = proofs::field_type(field);
+            let default = default_tokens(field, krate);
+            quote!(#json::Made(|| #field_type::__default_json(&#default)))
+        }
+    }
+}
 
 /// `FieldDefault<Ty>` for the field.
 pub(crate) fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {

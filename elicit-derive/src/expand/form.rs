@@ -22,10 +22,14 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
         flattened,
     } = Parts::of(fields);
 
-    let form = ident.to_string();
-    let pushes = members
-        .iter()
-        .map(|member| schema::schema_push(member, &form, krate));
+    let schema = schema::form_schema(
+        ident,
+        &members
+            .iter()
+            .map(|member| schema::member(member, krate))
+            .collect::<Vec<_>>(),
+        krate,
+    );
 
     let collisions = flattened.iter().enumerate().map(|(index, field)| {
         proofs::collision_check(&properties, &flattened[..index], field, krate)
@@ -53,11 +57,7 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
             #[inline]
             fn requested_schema() -> &'static #krate::__private::RequestedSchema {
                 static __SCHEMA: #private::OnceLock<#krate::__private::RequestedSchema> = #private::OnceLock::new();
-                __SCHEMA.get_or_init(|| {
-                    let mut __form = #krate::__private::RequestedSchema::new();
-                    #(#pushes)*
-                    __form
-                })
+                __SCHEMA.get_or_init(|| #schema)
             }
 
             #[inline]
@@ -104,17 +104,16 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
     let Parts {
         all, properties, ..
     } = Parts::of(fields);
-    let form = input.ident.to_string();
     let fixed: Vec<&Field> = properties
         .iter()
         .copied()
         .filter(|field| !field.has_run_time_options())
         .collect();
-    let pushes: Vec<TokenStream> = properties
+    let members: Vec<TokenStream> = properties
         .iter()
         .map(|field| {
             if !field.has_run_time_options() {
-                return schema::schema_push(&Part::Property(field), &form, krate);
+                return schema::member(&Part::Property(field), krate);
             }
             let name = &field.wire_name;
             let (_, multi, optional) = field.offered();
@@ -124,14 +123,19 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
             let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
             let required = !optional;
             quote! {
-                __form.push(
-                    #name,
-                    #private::options_property(#multi, #title, #description, #min_items, #max_items),
-                    #required,
-                );
+                #private::set::Member::Offered(#private::set::Offered {
+                    name: #name,
+                    multi: #multi,
+                    title: #title,
+                    description: #description,
+                    min_items: #min_items,
+                    max_items: #max_items,
+                    required: #required,
+                })
             }
         })
         .collect();
+    let schema = schema::form_schema(input.ident, &members, krate);
     let definitions = proofs::definitions(&fixed, krate);
     let kinds = proofs::attribute_assertions(&fixed, krate);
     let values = facts::value_proofs(&fixed, krate, facts::Proofs::Complete);
@@ -156,11 +160,7 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
         #[inline]
         fn __elicit_base_schema() -> &'static #private::RequestedSchema {
             static __BASE: #private::OnceLock<#private::RequestedSchema> = #private::OnceLock::new();
-            __BASE.get_or_init(|| {
-                let mut __form = #private::RequestedSchema::new();
-                #(#pushes)*
-                __form
-            })
+            __BASE.get_or_init(|| #schema)
         }
 
         #form_builder

@@ -1,9 +1,9 @@
 //! A field's property schema: the type's own, with the field's attributes applied.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::defaults::default_tokens;
+use super::defaults::{self, default_tokens};
 use super::proofs;
 use super::tokens::bound_tokens;
 use crate::internals::ast::{Field, Part};
@@ -86,34 +86,37 @@ fn narrows(field: &Field, description: Option<Doc>, krate: &TokenStream) -> Vec<
     table
 }
 
-/// The statement that adds a member's properties to the form's schema.
-pub(super) fn schema_push(member: &Part, form: &str, krate: &TokenStream) -> TokenStream {
+/// A member of the form as its table (`__private::set::Member`) lists it: a property (its
+/// type's schema and facts, its attributes, its default) or a flattened form.
+pub(super) fn member(member: &Part, krate: &TokenStream) -> TokenStream {
+    let set = quote!(#krate::__private::set);
     match member {
         Part::Property(field) => {
-            let private = quote!(#krate::__private);
             let name = &field.wire_name;
             let field_type = proofs::field_type(field);
             let narrows = narrows(field, field.description(), krate);
-            let default = if field.default().is_some() {
-                let default = default_tokens(field, krate);
-                quote!(::core::option::Option::Some(#field_type::__default_json(&#default)))
-            } else {
-                quote!(::core::option::Option::None)
-            };
+            let default = defaults::default_json(field, krate);
             quote! {
-                #private::set::push_field(&mut __form, #form, #private::set::Property {
+                #set::Member::Property(#set::Property {
                     name: #name,
                     base: #field_type::__schema,
                     facts: #field_type::__FACTS,
                     narrows: &[#(#narrows),*],
                     default: #default,
                     required: #field_type::__REQUIRED,
-                });
+                })
             }
         }
         Part::Flatten(field) => {
             let flatten_type = proofs::flatten_type(field, krate);
-            quote!(#flatten_type::push(&mut __form);)
+            quote!(#set::Member::Flatten(#flatten_type::push))
         }
     }
+}
+
+/// The expression that builds a form's schema from its members' table (one call, whose
+/// argument the compiler checks as one constant expression rather than code per field).
+pub(super) fn form_schema(form: &Ident, members: &[TokenStream], krate: &TokenStream) -> TokenStream {
+    let name = form.to_string();
+    quote!(#krate::__private::set::schema(#name, &[#(#members),*]))
 }

@@ -45,7 +45,7 @@ pub use self::number::{float, int};
 pub use self::once::OnceLock;
 pub use self::parse::{one_content, put_field, read_one};
 pub use self::probe::{Flatten, Kind, NotAFlatForm, NotOffered, Offered, OtherKind};
-pub use self::shaped::{CollectionProbe, NotACollection, checked, options_property};
+pub use self::shaped::{CollectionProbe, NotACollection, checked};
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
 pub use self::stub::ShapeStub;
 pub use crate::field::facts::{ConstMessage, FactKind, Facts};

@@ -73,12 +73,27 @@ pub enum Narrow {
     MaxItems(u64),
 }
 
-/// One property of a derived form's schema, as the derive writes it: the field's wire name,
-/// its type's schema and facts, its attributes' table, its default (the JSON its type makes
-/// of the `default` attribute; `None` when it has none) and whether the type needs a value.
-/// One literal and one call per field ([`push_field`]) is what keeps the generated schema
-/// cheap to compile.
-pub struct Property<'a> {
+/// One member of a derived form, in declaration order, as the derive writes it in the form's
+/// table: a property, a flattened form, or a field whose options are given at run time.
+/// One constant table a form and one call ([`schema`]), rather than code per field, is what
+/// keeps the generated schema cheap to compile.
+// A property's facts make it the large variant; the table is read once, when the schema is
+// built, and a flattened form or a field offered at run time is rare.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy)]
+pub enum Member {
+    /// A field of the form.
+    Property(Property),
+    /// A flattened form: appends its properties.
+    Flatten(fn(&mut RequestedSchema)),
+    /// A field whose options are given when the form is asked: a select with none yet.
+    Offered(Offered),
+}
+
+/// One property of a derived form's schema: the field's wire name, its type's schema and
+/// facts, its attributes' table, its `default` attribute and whether the type needs a value.
+#[derive(Clone, Copy)]
+pub struct Property {
     /// The wire name.
     pub name: &'static str,
     /// The field type's own schema.
@@ -86,17 +101,100 @@ pub struct Property<'a> {
     /// The field type's facts.
     pub facts: Facts,
     /// The attributes written on the field.
-    pub narrows: &'a [Narrow],
-    /// `Some` when the field has a `default` attribute: the JSON its type makes of it.
-    pub default: Option<Option<Value>>,
+    pub narrows: &'static [Narrow],
+    /// The `default` attribute.
+    pub default: DefaultJson,
     /// Whether the field's type needs a value (it is not an `Option`).
     pub required: bool,
+}
+
+/// A field's `default` attribute, as the derive writes it: a literal is written as it is
+/// (its JSON does not depend on the field's type, which the derive has checked it suits);
+/// any other default is a value the field's type makes into JSON, when the schema is built.
+#[derive(Clone, Copy)]
+pub enum DefaultJson {
+    /// No `default` attribute.
+    None,
+    /// `default = "…"`
+    Str(&'static str),
+    /// `default = N` (an integer).
+    Int(i128),
+    /// `default = N.M`
+    Float(f64),
+    /// `default = true` / `false`
+    Bool(bool),
+    /// `default = expr`, `default`, or the container's `#[serde(default)]`: the JSON the
+    /// field's type makes of the value (`None` when it has none).
+    Made(fn() -> Option<Value>),
+}
+
+impl DefaultJson {
+    /// The default's JSON (`None` without one, or when its value has none).
+    fn json(self) -> Option<Value> {
+        match self {
+            Self::None => None,
+            Self::Str(text) => Some(Value::String(text.to_owned())),
+            Self::Int(value) => Some(Value::Number(super::int(value))),
+            Self::Float(value) => Some(Value::Number(super::float(value))),
+            Self::Bool(value) => Some(Value::Bool(value)),
+            Self::Made(make) => make(),
+        }
+    }
+}
+
+/// A field whose options are given at run time, before they are: a select of no option yet,
+/// with the field's texts and item counts.
+#[derive(Clone, Copy)]
+pub struct Offered {
+    /// The wire name.
+    pub name: &'static str,
+    /// Whether it is a multi-select.
+    pub multi: bool,
+    /// Its title.
+    pub title: Option<&'static str>,
+    /// Its description.
+    pub description: Option<&'static str>,
+    /// `min_items`
+    pub min_items: Option<u64>,
+    /// `max_items`
+    pub max_items: Option<u64>,
+    /// Whether it needs an answer (it is not an `Option`).
+    pub required: bool,
+}
+
+impl Offered {
+    /// The select the field is before its options are given: its texts, and a multi-select's
+    /// declared item counts.
+    fn property(self) -> PropertySchema {
+        crate::shape::parts::titled_select(
+            self.multi,
+            self.title.map(str::to_owned),
+            self.description.map(str::to_owned),
+            Vec::new(),
+            (self.min_items, self.max_items),
+        )
+    }
+}
+
+/// The schema of the derived form `form` whose members are `members`.
+pub fn schema(form: &str, members: &[Member]) -> RequestedSchema {
+    let mut schema = RequestedSchema::new();
+    for member in members {
+        match *member {
+            Member::Property(ref property) => push_field(&mut schema, form, property),
+            Member::Flatten(push) => push(&mut schema),
+            Member::Offered(offered) => {
+                schema.push(offered.name, offered.property(), offered.required);
+            }
+        }
+    }
+    schema
 }
 
 /// Adds the property `property` of `form` to `schema`: its type's schema with its attributes
 /// applied ([`field`]), then its default ([`default`]); a field with a default is not
 /// required.
-pub fn push_field(schema: &mut RequestedSchema, form: &str, property: Property<'_>) {
+fn push_field(schema: &mut RequestedSchema, form: &str, property: &Property) {
     let Property {
         name,
         base,
@@ -104,14 +202,14 @@ pub fn push_field(schema: &mut RequestedSchema, form: &str, property: Property<'
         narrows,
         default: written,
         required,
-    } = property;
+    } = *property;
     let mut field = field(base(), facts, narrows, form, name);
     let required = match written {
-        Some(value) => {
-            default(&mut field, value, form, name);
+        DefaultJson::None => required,
+        written => {
+            default(&mut field, written.json(), form, name);
             false
         }
-        None => required,
     };
     schema.push(name, field.into_schema(), required);
 }

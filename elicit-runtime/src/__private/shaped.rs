@@ -1,29 +1,10 @@
-//! What a derived form's builder calls beyond the `shape` module: the placeholder of a field
-//! filled at run time, and the checks written on fields.
+//! What derived forms call for checks and run-time options beyond the `shape` module: the
+//! checks written on fields, and the probe proving an offered value is not a collection.
 
 use std::fmt::Display;
 
 use crate::error::FieldErrorKind;
 use crate::read::Errors;
-use crate::schema::PropertySchema;
-
-/// The property of a field filled at run time before its options are given: its texts, and
-/// a multi-select's declared item counts.
-pub fn options_property(
-    multi: bool,
-    title: Option<&str>,
-    description: Option<&str>,
-    min_items: Option<u64>,
-    max_items: Option<u64>,
-) -> PropertySchema {
-    crate::shape::parts::titled_select(
-        multi,
-        title.map(str::to_owned),
-        description.map(str::to_owned),
-        Vec::new(),
-        (min_items, max_items),
-    )
-}
 
 /// A check written on a field (`#[elicit(check = …)]`): its error, if any, recorded on the
 /// field.
