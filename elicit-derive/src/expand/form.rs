@@ -119,7 +119,8 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
             let (_, multi, optional) = field.offered();
             let title = tokens::option_tokens(field.title.as_deref());
             let description = tokens::option_tokens(field.description());
-            let count = |key| tokens::option_tokens(field.attrs.count(key).map(|count| count.value));
+            let count =
+                |key| tokens::option_tokens(field.attrs.count(key).map(|count| count.value));
             let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
             let required = !optional;
             quote! {

@@ -299,7 +299,9 @@ fn repeated<V>(choices: &[Choice<V>]) -> Vec<&str> {
         // A long list (every date of a year, 20 000 products) is offered again on each
         // 2026-07-28 retry: comparing each option with every earlier one would be quadratic.
         let mut seen = std::collections::HashSet::with_capacity(choices.len());
-        constants.filter(|constant| !seen.insert(*constant)).collect()
+        constants
+            .filter(|constant| !seen.insert(*constant))
+            .collect()
     }
 }
 
