@@ -5,9 +5,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{builder, facts, proofs, reader, schema, tokens};
+use super::{builder, facts, proofs, reader, schema};
 use crate::internals::ast::{Field, Input, Part, Parts, has_run_time_options};
-use crate::internals::attr::keys;
 
 pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
     if has_run_time_options(fields) {
@@ -111,30 +110,7 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
         .collect();
     let members: Vec<TokenStream> = properties
         .iter()
-        .map(|field| {
-            if !field.has_run_time_options() {
-                return schema::member(&Part::Property(field), krate);
-            }
-            let name = &field.wire_name;
-            let (_, multi, optional) = field.offered();
-            let title = tokens::option_tokens(field.title.as_deref());
-            let description = tokens::option_tokens(field.description());
-            let count =
-                |key| tokens::option_tokens(field.attrs.count(key).map(|count| count.value));
-            let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
-            let required = !optional;
-            quote! {
-                #private::set::Member::Offered(#private::set::Offered {
-                    name: #name,
-                    multi: #multi,
-                    title: #title,
-                    description: #description,
-                    min_items: #min_items,
-                    max_items: #max_items,
-                    required: #required,
-                })
-            }
-        })
+        .map(|field| schema::member(&Part::Property(field), krate))
         .collect();
     let schema = schema::form_schema(input.ident, &members, krate);
     let definitions = proofs::definitions(&fixed, krate);

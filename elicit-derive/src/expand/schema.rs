@@ -1,11 +1,12 @@
-//! A field's property schema: the type's own, with the field's attributes applied.
+//! A form's schema as the derive writes it: its members' table (`__private::set::Member`, one
+//! call for the whole form) and a newtype's property (its type's own, the field's attributes applied).
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::defaults::{self, default_tokens};
 use super::proofs;
-use super::tokens::bound_tokens;
+use super::tokens::{self, bound_tokens};
 use crate::internals::ast::{Field, Part};
 use crate::internals::attr::{Value, keys};
 use crate::internals::doc::Doc;
@@ -87,10 +88,32 @@ fn narrows(field: &Field, description: Option<Doc>, krate: &TokenStream) -> Vec<
 }
 
 /// A member of the form as its table (`__private::set::Member`) lists it: a property (its
-/// type's schema and facts, its attributes, its default) or a flattened form.
+/// type's schema and facts, its attributes, its default), a field whose options are given at
+/// run time (a select with none yet: its texts and item counts), or a flattened form.
 pub(super) fn member(member: &Part, krate: &TokenStream) -> TokenStream {
     let set = quote!(#krate::__private::set);
     match member {
+        Part::Property(field) if field.has_run_time_options() => {
+            let name = &field.wire_name;
+            let (_, multi, optional) = field.offered();
+            let title = tokens::option_tokens(field.title.as_deref());
+            let description = tokens::option_tokens(field.description());
+            let count =
+                |key| tokens::option_tokens(field.attrs.count(key).map(|count| count.value));
+            let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
+            let required = !optional;
+            quote! {
+                #set::Member::Offered(#set::Offered {
+                    name: #name,
+                    multi: #multi,
+                    title: #title,
+                    description: #description,
+                    min_items: #min_items,
+                    max_items: #max_items,
+                    required: #required,
+                })
+            }
+        }
         Part::Property(field) => {
             let name = &field.wire_name;
             let field_type = proofs::field_type(field);

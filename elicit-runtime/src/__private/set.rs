@@ -75,7 +75,7 @@ pub enum Narrow {
 
 /// One member of a derived form, in declaration order, as the derive writes it in the form's
 /// table: a property, a flattened form, or a field whose options are given at run time.
-/// One constant table a form and one call ([`schema`]), rather than code per field, is what
+/// One array a form and one call ([`schema`]), rather than a statement per field, is what
 /// keeps the generated schema cheap to compile.
 // A property's facts make it the large variant; the table is read once, when the schema is
 // built, and a flattened form or a field offered at run time is rare.
