@@ -1,82 +1,54 @@
-//! A field's default as generated code writes it: for the schema's `default` (`FieldDefault`)
-//! and, for a skipped field, the value the struct is built with.
+//! A field's default as generated code writes it: for the schema's `default` (a literal as
+//! it is, any other as a `FieldDefault` function) and, for a skipped field, the value the
+//! struct is built with.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
 use super::proofs;
-use super::tokens::number_tokens;
 use crate::internals::ast::{Field, option_inner};
 use crate::internals::lit::{DefaultValue, Number};
 
 /// The field's `default` attribute as its form's table writes it
 /// (`__private::set::DefaultJson`): a literal as it is (the proofs have checked it suits the
-/// field's type), any other default as a function that makes the value and its JSON.
+/// field's type); any other default as a function (`FieldDefault::Value`, spanned on what the
+/// user wrote, so that a value of the wrong type is reported there) whose value the field's
+/// type turns into JSON.
 pub(crate) fn default_json(field: &Field, krate: &TokenStream) -> TokenStream {
     let json = quote!(#krate::__private::set::DefaultJson);
-    match field.default() {
-        None => quote!(#json::None),
-        Some(DefaultValue::Str(lit)) => quote!(#json::Str(#lit)),
-        Some(DefaultValue::Number(number)) => match number.value {
-            Number::Int(value) => quote!(#json::Int(#value)),
-            Number::Float(value) => quote!(#json::Float(#value)),
-        },
-        Some(DefaultValue::Bool(lit)) => quote!(#json::Bool(#lit)),
-        Some(_) => {
-            let field_type = proofs::field_type(field);
-            let default = default_tokens(field, krate);
-            quote!(#json::Made(|| #field_type::__default_json(&#default)))
-        }
-    }
-}
-
-/// `FieldDefault<Ty>` for the field.
-pub(crate) fn default_tokens(field: &Field, krate: &TokenStream) -> TokenStream {
-    let ty = field.ty;
     let private = quote!(#krate::__private);
-    let Some(default) = field.default() else {
-        return quote!(#private::FieldDefault::<#ty>::None);
-    };
-    let json = match default {
-        DefaultValue::Str(lit) => {
-            quote!(#private::Value::String(::core::convert::From::from(#lit)))
-        }
-        DefaultValue::Number(number) => {
-            let number = number_tokens(number.value, krate);
-            quote!(#private::Value::Number(#number))
-        }
-        DefaultValue::Bool(lit) => quote!(#private::Value::Bool(#lit)),
-        DefaultValue::TypeDefault(span) => {
-            return quote_spanned! {*span=>
-                #private::FieldDefault::<#ty>::Value(<#ty as ::core::default::Default>::default)
+    let (ty, field_type) = (field.ty, proofs::field_type(field));
+    let value = match field.default() {
+        None => return quote!(#json::None),
+        Some(DefaultValue::Str(lit)) => return quote!(#json::Str(#lit)),
+        Some(DefaultValue::Number(number)) => {
+            return match number.value {
+                Number::Int(value) => quote!(#json::Int(#value)),
+                Number::Float(value) => quote!(#json::Float(#value)),
             };
         }
-        DefaultValue::Function(path) => {
-            return quote_spanned! {path.span()=>
-                #private::FieldDefault::<#ty>::Value(#path)
-            };
-        }
-        DefaultValue::Array(tokens) => {
-            let field_type = proofs::field_type(field);
-            return quote_spanned! {tokens.span()=>
-                #private::FieldDefault::<#ty>::Value(|| {
-                    #field_type::__from_inner(::core::convert::From::from(#tokens))
-                })
-            };
-        }
-        DefaultValue::Expr(tokens) => {
-            let field_type = proofs::field_type(field);
-            return quote_spanned! {tokens.span()=>
-                #private::FieldDefault::<#ty>::Value(|| #field_type::__from_inner(#tokens))
-            };
-        }
-        DefaultValue::FromContainer(container) => {
+        Some(DefaultValue::Bool(lit)) => return quote!(#json::Bool(#lit)),
+        Some(DefaultValue::TypeDefault(span)) => quote_spanned! {*span=>
+            #private::FieldDefault::<#ty>::Value(<#ty as ::core::default::Default>::default)
+        },
+        Some(DefaultValue::Function(path)) => quote_spanned! {path.span()=>
+            #private::FieldDefault::<#ty>::Value(#path)
+        },
+        Some(DefaultValue::Array(tokens)) => quote_spanned! {tokens.span()=>
+            #private::FieldDefault::<#ty>::Value(|| {
+                #field_type::__from_inner(::core::convert::From::from(#tokens))
+            })
+        },
+        Some(DefaultValue::Expr(tokens)) => quote_spanned! {tokens.span()=>
+            #private::FieldDefault::<#ty>::Value(|| #field_type::__from_inner(#tokens))
+        },
+        Some(DefaultValue::FromContainer(container)) => {
             let value = container_default_value(field, container);
-            return quote!(#private::FieldDefault::<#ty>::Value(|| #value));
+            quote!(#private::FieldDefault::<#ty>::Value(|| #value))
         }
     };
-    quote!(#private::FieldDefault::<#ty>::Literal(|| #json))
+    quote!(#json::Made(|| #field_type::__default_json(&#value)))
 }
 
 /// The field's value in the struct's own default (`#[serde(default)]` on the struct: its

@@ -1,20 +1,21 @@
-//! A form's schema as the derive writes it: its members' table (`__private::set::Member`, one
-//! call for the whole form) and a newtype's property (its type's own, the field's attributes applied).
+//! A form's schema as the derive writes it: its members' table (`__private::set::Member`,
+//! one call for the whole form), and a newtype's property (its type's own schema with the
+//! field's attributes applied).
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::defaults::{self, default_tokens};
+use super::defaults;
 use super::proofs;
 use super::tokens::{self, bound_tokens};
 use crate::internals::ast::{Field, Part};
 use crate::internals::attr::{Value, keys};
 use crate::internals::doc::Doc;
 
-/// The expression that builds one field's property schema: `base` (the type's schema) with
-/// the field's attributes applied, listed in one table (`__private::set::Narrow`s, in the
-/// keys' order) for one runtime call, its default last (checked there against the complete
-/// schema).
+/// The expression that builds a newtype's property schema: `base` (its field type's schema)
+/// with the field's attributes applied, listed in one table (`__private::set::Narrow`s, in
+/// the keys' order) for one runtime call. (A newtype's field takes no `default`: that belongs
+/// on the form fields that use the newtype, and the attribute parser refuses it there.)
 pub(super) fn field_schema(
     field: &Field,
     description: Option<Doc>,
@@ -25,24 +26,8 @@ pub(super) fn field_schema(
     let private = quote!(#krate::__private);
     let table = narrows(field, description, krate);
     let wire_name = &field.wire_name;
-    let schema = quote! {
-        #private::set::field(#base, #facts, &[#(#table),*], #form, #wire_name)
-    };
-    if field.default().is_some() {
-        let default = default_tokens(field, krate);
-        let field_type = proofs::field_type(field);
-        quote! {{
-            let mut __schema = #schema;
-            #private::set::default(
-                &mut __schema,
-                #field_type::__default_json(&#default),
-                #form,
-                #wire_name,
-            );
-            __schema.into_schema()
-        }}
-    } else {
-        quote!(#schema.into_schema())
+    quote! {
+        #private::set::field(#base, #facts, &[#(#table),*], #form, #wire_name).into_schema()
     }
 }
 

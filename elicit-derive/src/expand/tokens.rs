@@ -22,13 +22,6 @@ pub(super) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
-pub(super) fn number_tokens(number: Number, krate: &TokenStream) -> TokenStream {
-    match number {
-        Number::Int(int) => quote!(#krate::__private::int(#int)),
-        Number::Float(float) => quote!(#krate::__private::float(#float)),
-    }
-}
-
 /// A number of `minimum` or `maximum`, as a field's table holds it.
 pub(super) fn bound_tokens(number: Number, krate: &TokenStream) -> TokenStream {
     match number {

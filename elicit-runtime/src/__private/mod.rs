@@ -41,7 +41,7 @@ pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 pub use self::flatten::{FlatForm, FlattenSlot};
 pub use self::names::{NoSecret, Secrecy, any_secret, concat_flags, concat_names, name_clash};
 pub use self::newtype::{NewtypeField, check_newtype};
-pub use self::number::{float, int};
+pub(crate) use self::number::{float, int};
 pub use self::once::OnceLock;
 pub use self::parse::{one_content, put_field, read_one};
 pub use self::probe::{Flatten, Kind, NotAFlatForm, NotOffered, Offered, OtherKind};

@@ -140,31 +140,22 @@ impl<T: ElicitField> FormField for Option<T> {
     }
 }
 
-/// A default, as the derive writes it: a JSON literal checked at compile time, or an
-/// expression of the field's type. It becomes the schema's `default` when the schema is first
-/// built; an answer that leaves the field out is then read as that `default`, the one sent.
+/// A default that is not a literal, as the derive writes it: an expression of the field's
+/// type (`default = expr`, `default`, or `#[serde(default)]`). Its JSON becomes the schema's
+/// `default` when the schema is first built; an answer that leaves the field out is then read
+/// as that `default`, the one sent. (A literal default is written as its JSON:
+/// `set::DefaultJson`.)
 pub enum FieldDefault<F> {
-    /// No default: the field is required (unless it is an `Option`).
-    None,
-    /// `default = "literal"`: parsed with the field's own parser when needed.
-    Literal(fn() -> Value),
-    /// `default = expr`, `default`, or `#[serde(default)]`.
+    /// The function that makes the value.
     Value(fn() -> F),
 }
 
 impl<F: FormField> FieldDefault<F> {
     /// The JSON for the schema's `default` key: the default the form sends, and the one its
-    /// reader gives a field left out.
+    /// reader gives a field left out (`None` when the value has no JSON).
     pub fn to_json(&self) -> Option<Value> {
         match self {
-            Self::None => None,
-            Self::Literal(json) => Some(json()),
             Self::Value(make) => make().to_json(),
         }
-    }
-
-    /// Whether there is a default (which makes the field optional on the wire).
-    pub fn is_some(&self) -> bool {
-        !matches!(self, Self::None)
     }
 }
