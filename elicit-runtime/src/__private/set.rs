@@ -1,6 +1,7 @@
-//! Applies a field's attributes to its type's schema, with what the type allows beside it
-//! (`FieldSchema`). Each setter applies only to the kinds it belongs to; the derive has
-//! already rejected the others at compile time.
+//! A derived form's schema, built from the table of its members the derive writes
+//! ([`schema`], [`Member`]); each field's attributes applied to its type's schema, with what
+//! the type allows beside it (`FieldSchema`). Each setter applies only to the kinds it belongs
+//! to; the derive has already rejected the others at compile time.
 
 use serde_json::{Number, Value};
 
