@@ -1,4 +1,4 @@
-// 544 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 556 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -539,6 +539,18 @@ const _: () = {
             }
             fn to_content(&self) -> ::elicit_core::__private::Content {
                 ::core::unreachable!()
+            }
+        }
+        #[automatically_derived]
+        #[diagnostic::do_not_recommend]
+        impl ::elicit_core::__private::Shaped for __ElicitForm {
+            type Builder = RebookingForm<
+                ::elicit_core::__private::NotGiven,
+                ::elicit_core::__private::NotGiven,
+            >;
+            #[inline]
+            fn builder() -> Self::Builder {
+                __ElicitForm::form()
             }
         }
     };

@@ -22,30 +22,34 @@ fn inputs() -> Vec<(&'static str, DeriveInput)> {
             _ => None,
         })
         .expect("the benchmarks' form is `Everything`");
+    let booking = || -> DeriveInput {
+        syn::parse_quote! {
+            /// Book a table
+            #[derive(Elicit)]
+            #[elicit(rename_all = "camelCase")]
+            pub struct Booking {
+                /// Your name
+                #[elicit(min_length = 1, max_length = 40)]
+                pub name: String,
+                #[elicit(minimum = 1, maximum = 12, default = 2)]
+                pub party_size: u8,
+                #[elicit(format = "email")]
+                pub email: Option<String>,
+                pub seating: Seating,
+                #[elicit(min_items = 1)]
+                pub extras: Vec<Extra>,
+                #[elicit(check = Self::not_too_late)]
+                pub time: String,
+            }
+        }
+    };
+    let mut shaped = booking();
+    shaped.attrs.push(syn::parse_quote!(#[elicit(shaped)]));
     vec![
         ("bench_form", everything),
-        (
-            "static_form",
-            syn::parse_quote! {
-                /// Book a table
-                #[derive(Elicit)]
-                #[elicit(rename_all = "camelCase")]
-                pub struct Booking {
-                    /// Your name
-                    #[elicit(min_length = 1, max_length = 40)]
-                    pub name: String,
-                    #[elicit(minimum = 1, maximum = 12, default = 2)]
-                    pub party_size: u8,
-                    #[elicit(format = "email")]
-                    pub email: Option<String>,
-                    pub seating: Seating,
-                    #[elicit(min_items = 1)]
-                    pub extras: Vec<Extra>,
-                    #[elicit(check = Self::not_too_late)]
-                    pub time: String,
-                }
-            },
-        ),
+        ("static_form", booking()),
+        // The same form with a builder: what `shaped` adds.
+        ("shaped_form", shaped),
         (
             "flattened_form",
             syn::parse_quote! {
@@ -100,8 +104,10 @@ fn inputs() -> Vec<(&'static str, DeriveInput)> {
         (
             "mistake",
             syn::parse_quote! {
-                /// A form with a mistake: the stand-ins the derive emits after one
+                /// A form with a mistake: the stand-ins the derive emits after one (its
+                /// builder's too: it asks for one)
                 #[derive(Elicit)]
+                #[elicit(shaped)]
                 pub struct Broken {
                     #[elicit(no_such_key = 1)]
                     pub name: String,

@@ -352,6 +352,7 @@ impl<T> Form<T> {
     ///
     /// /// How many tickets?
     /// #[derive(Elicit, Debug, PartialEq)]
+    /// #[elicit(shaped)]
     /// struct Tickets { #[elicit(minimum = 1, maximum = 10)] count: u8 }
     ///
     /// let form = Tickets::form().count(|f| f.maximum(2)).build().unwrap();

@@ -55,6 +55,7 @@ pub use crate::protocol::ElicitOutcome;
 use serde_json::{Map, Value};
 
 use crate::schema::RequestedSchema;
+use crate::shape::Shaped;
 
 /// A type that is an elicitation form: it knows its `requestedSchema`, its prompt, and how
 /// to read (and write) the `content` of a client's answer.
@@ -106,4 +107,18 @@ pub trait Elicit: Sized {
     /// [`from_content`](Self::from_content).
     #[doc(hidden)]
     const READER: Option<crate::read::FormReader<Self>> = None;
+
+    /// The form's builder, for a struct form that derives with `#[elicit(shaped)]` (see
+    /// [`Shaped`]); such a form has it as an inherent function too, found without this trait
+    /// in scope. On any other form, `T::form()` finds this one, and is a compile error that
+    /// says what to write. (Generic over the builder rather than naming `Shaped::Builder`, so
+    /// that a missing builder is one error, not a second one for the return type.)
+    #[doc(hidden)]
+    #[must_use]
+    fn form<B>() -> B
+    where
+        Self: Shaped<Builder = B>,
+    {
+        <Self as Shaped>::builder()
+    }
 }

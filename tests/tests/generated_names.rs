@@ -53,6 +53,7 @@ pub struct Trip {
 
 /// The same names, on a form of fixed fields, with a flattened `TripForm`.
 #[derive(Elicit, Debug)]
+#[elicit(shaped)]
 pub struct Journey {
     pub seat: TripOffers,
     #[elicit(flatten)]
@@ -111,6 +112,7 @@ fn a_form_declared_in_a_function_sees_its_neighbours() {
 
     /// Local
     #[derive(Elicit, Debug)]
+    #[elicit(shaped)]
     struct Local {
         pick: LocalForm,
     }
@@ -118,4 +120,63 @@ fn a_form_declared_in_a_function_sees_its_neighbours() {
     let local = Local::from_content(json!({"pick": "B"}).as_object().unwrap()).unwrap();
     assert_eq!(local.pick, LocalForm::B);
     let _shaped = Local::form().pick(|f| f.title("Pick one")).build().unwrap();
+}
+
+/// A form without a builder (no `shaped`) has no builder methods for its fields to collide
+/// with: it may name them `build` and `with_message`.
+#[derive(Elicit, Debug, PartialEq)]
+struct Order {
+    build: String,
+    with_message: bool,
+}
+
+#[test]
+fn a_form_without_a_builder_may_name_its_fields_like_the_builders_methods() {
+    let order = Order::from_content(
+        json!({"build": "kit", "with_message": true})
+            .as_object()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        order,
+        Order {
+            build: "kit".to_owned(),
+            with_message: true
+        }
+    );
+    let schema = serde_json::to_value(Order::requested_schema()).unwrap();
+    assert_eq!(schema["required"], json!(["build", "with_message"]));
+}
+
+/// Code generic over forms with a builder starts one through `Shaped`.
+fn narrowed<T: elicit_core::shape::Shaped>() -> T::Builder {
+    T::builder()
+}
+
+#[test]
+fn a_shaped_forms_builder_is_reached_generically_and_through_the_trait() {
+    let through_trait = narrowed::<Tickets>()
+        .count(|f| f.maximum(2))
+        .build()
+        .unwrap();
+    let through_elicit = <Tickets as Elicit>::form()
+        .count(|f| f.maximum(3))
+        .build()
+        .unwrap();
+    let max = |form: &elicit_core::Form<Tickets>| {
+        serde_json::to_value(form.schema()).unwrap()["properties"]["count"]["maximum"].clone()
+    };
+    assert_eq!(
+        (max(&through_trait), max(&through_elicit)),
+        (json!(2), json!(3))
+    );
+}
+
+/// Tickets
+#[derive(Elicit, Debug)]
+#[elicit(shaped)]
+struct Tickets {
+    #[elicit(minimum = 1, maximum = 10)]
+    count: u8,
 }

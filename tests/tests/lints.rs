@@ -217,6 +217,7 @@ impl Rebook {
 
 /// A private form with a private field type: its builder stays private too.
 #[derive(Elicit, Debug)]
+#[elicit(shaped)]
 struct Private {
     level: Level,
 }

@@ -36,6 +36,7 @@ fn object(value: Value) -> Map<String, Value> {
 
 /// Tickets: only a few seats are left tonight
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(shaped)]
 struct Tickets {
     #[elicit(minimum = 1, maximum = 10, default = 4)]
     count: u8,
@@ -51,6 +52,7 @@ enum Colour {
 
 /// Your sweater
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(shaped)]
 struct Sweater {
     #[elicit(default = Colour::Red)]
     colour: Colour,
@@ -159,6 +161,7 @@ fn only_nothing_on_a_required_field_cannot_be_asked() {
 
 /// What a form of one optional select offers.
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(shaped)]
 struct Upgrade {
     colour: Option<Colour>,
     seats: u8,
@@ -186,6 +189,7 @@ fn only_nothing_on_an_optional_field_leaves_it_unasked() {
 
 /// A reading
 #[derive(Elicit, Debug)]
+#[elicit(shaped)]
 struct Reading {
     level: f64,
     #[elicit(minimum = -10.0, maximum = 10.0)]

@@ -29,7 +29,7 @@ use serde_json::{Value, json};
 
 /// Book a table
 #[derive(Elicit, Debug, PartialEq)]
-#[elicit(untitled)]
+#[elicit(shaped, untitled)]
 struct Booking {
     #[elicit(min_length = 1)]
     name: String,

@@ -305,6 +305,7 @@ fn a_derived_enums_options_are_narrowed_and_retitled_at_run_time() {
 fn a_multi_select_of_a_derived_enum_is_narrowed_too() {
     /// Which cabins would do?
     #[derive(Elicit, Debug)]
+    #[elicit(shaped)]
     struct Cabins {
         cabins: Vec<Cabin>,
     }
@@ -324,6 +325,7 @@ fn a_multi_select_of_a_derived_enum_is_narrowed_too() {
     // A set of them too, retitled.
     /// Which cabins would do?
     #[derive(Elicit, Debug)]
+    #[elicit(shaped)]
     struct CabinSet {
         cabins: std::collections::BTreeSet<Cabin>,
     }
@@ -666,6 +668,7 @@ fn a_check_across_fields_is_a_field_error_of_the_same_content_error() {
 fn every_failing_check_is_reported() {
     /// Sign up
     #[derive(Elicit, Debug)]
+    #[elicit(shaped)]
     struct SignUp {
         user_name: String,
         #[elicit(min_length = 8)]
@@ -730,6 +733,7 @@ fn a_check_sees_its_own_field_of_every_kind() {
     }
     /// Everything a check can see
     #[derive(Elicit, Debug)]
+    #[elicit(shaped)]
     struct Kinds {
         name: String,
         nickname: Option<String>,
@@ -798,6 +802,7 @@ fn on_or_after_departure(back: &NaiveDate, trip: &Trip) -> Result<(), String> {
 
 /// Plan a trip
 #[derive(Elicit, Debug)]
+#[elicit(shaped)]
 struct Trip {
     departure: NaiveDate,
     #[elicit(check = on_or_after_departure)]

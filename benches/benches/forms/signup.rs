@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json};
 
 /// Create your account
 #[derive(Elicit, Debug, PartialEq)]
+#[elicit(shaped)] // the shaped read of issue 29 shapes it
 pub struct Signup {
     /// Your user name
     #[elicit(min_length = 3, max_length = 32)]

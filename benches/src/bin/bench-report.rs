@@ -350,7 +350,7 @@ fn shaped_read_rows(criterion: &Path, out: &mut String) -> Result<(), String> {
     let forms = [
         (
             "parse",
-            "`Everything` (13 fields): `Everything::form()` with narrowed bounds and lengths, a run-time default, three selects and two multi-selects offered in part, fewer items, `.build()?.read(&map)` vs `Everything::from_content(&map)`",
+            "`Everything` (13 fields): its twin with a builder, `EverythingShaped::form()`, with narrowed bounds and lengths, a run-time default, three selects and two multi-selects offered in part, fewer items, `.build()?.read(&map)` vs `Everything::from_content(&map)`",
         ),
         (
             "parse_signup",

@@ -284,6 +284,19 @@ pub(super) fn static_builder(
                     self.build()
                 }
             }
+
+            // What `Elicit::form` reaches (a form without `shaped` has no such impl, and the
+            // call is the error that says to write it).
+            #[automatically_derived]
+            #[diagnostic::do_not_recommend]
+            impl #private::Shaped for #form {
+                type Builder = #builder;
+
+                #[inline]
+                fn builder() -> Self::Builder {
+                    #form::form()
+                }
+            }
         };
     }
 }
@@ -621,6 +634,17 @@ pub(super) fn options_form(
             #(#options_methods)*
 
             #asked_through_builder
+
+            #[automatically_derived]
+            #[diagnostic::do_not_recommend]
+            impl #private::Shaped for #form {
+                type Builder = #builder<#(#not_given),*>;
+
+                #[inline]
+                fn builder() -> Self::Builder {
+                    #form::form()
+                }
+            }
         };
     }
 }

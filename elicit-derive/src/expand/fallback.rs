@@ -32,14 +32,15 @@ pub(crate) fn expand(
         let checks = checks(parsed, &krate);
         quote!(#probes #checks)
     };
-    // The builder, so that the code shaping and asking the form is not an error too.
+    // The builder of a form that has one, so that the code shaping and asking the form is not
+    // an error too.
     let builder = match parsed {
         Some(
             parsed @ Input {
                 data: Data::Struct(fields),
                 ..
             },
-        ) if !generic => builder::stub_builder(parsed, fields, &krate),
+        ) if !generic && parsed.has_builder() => builder::stub_builder(parsed, fields, &krate),
         _ => TokenStream::new(),
     };
 

@@ -1,6 +1,7 @@
 //! A struct form: its `Elicit` impl (the schema it sends, its prompt, its reader and its
-//! content), the proofs about its fields' types, and its builder; or, for a form with fields
-//! whose options are given at run time, the builder and reader alone.
+//! content), the proofs about its fields' types, and, when it asks for one (`shaped`), its
+//! builder; or, for a form with fields whose options are given at run time, the builder and
+//! reader alone.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -44,7 +45,13 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
     let proofs = struct_proofs(&properties, &flattened, krate);
     let values = facts::value_proofs(&properties, krate, facts::Proofs::Complete);
     let map = quote!(#private::Content);
-    let form_builder = builder::static_builder(input, &properties, krate);
+    // A builder only where it is asked for: most forms are asked as declared, and a builder is
+    // most of what a form costs to compile.
+    let form_builder = if input.has_builder() {
+        builder::static_builder(input, &properties, krate)
+    } else {
+        TokenStream::new()
+    };
 
     quote! {
         #proofs

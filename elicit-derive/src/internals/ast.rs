@@ -285,6 +285,15 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// Whether the struct form has a builder, `T::form()`: it asks for one (`shaped`), or a
+    /// field has its options given at run time (such a form is asked only through one).
+    pub(crate) fn has_builder(&self) -> bool {
+        match &self.data {
+            Data::Struct(fields) => self.attrs.has(&keys::SHAPED) || has_run_time_options(fields),
+            Data::Enum(_) | Data::Newtype(_) => false,
+        }
+    }
+
     /// The default prompt: `message = "…"`, else the doc comment, else the type's name.
     pub(crate) fn message(&self) -> Doc {
         self.attrs

@@ -30,7 +30,9 @@ pub(crate) fn check(cx: &Ctxt, input: &Input) {
     match &input.data {
         Data::Struct(fields) => {
             wire_names_are_distinct(cx, fields);
-            field_names_leave_the_builder_its_own(cx, fields);
+            if input.has_builder() {
+                field_names_leave_the_builder_its_own(cx, fields);
+            }
             run_time_forms_flatten_nothing(cx, fields);
             for field in fields {
                 if field.is_flattened() {
@@ -118,8 +120,8 @@ fn skip_as_written(field: &Field) -> String {
     format!("`#[serde({})]`", key.unwrap_or_default())
 }
 
-/// A form's builder (`T::form()`) has a method per field, named after it, and a few of its
-/// own: a field may not take one of those names.
+/// A form's builder (`T::form()`, where it has one) has a method per field, named after it,
+/// and a few of its own: a field may not take one of those names.
 fn field_names_leave_the_builder_its_own(cx: &Ctxt, fields: &[Field]) {
     for field in fields.iter().filter(|field| !field.is_skipped()) {
         if let syn::Member::Named(ident) = &field.member {

@@ -56,6 +56,7 @@ pub use crate::read::{
     AsSent, Errors, FormFields, FormReader, Raw, Sent, Slot, form_reader, pick_all_optional,
     pick_all_required, pick_optional, pick_required, read_field, read_map, slot, sub_slots,
 };
+pub use crate::shape::Shaped;
 pub use crate::shape::form_parts::{FieldTable, FormParts};
 pub use crate::shape::options::{Offer, OfferSlot};
 pub use crate::shape::{FieldShape, Given, MultiOptions, NotGiven, Options};

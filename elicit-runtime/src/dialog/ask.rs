@@ -66,6 +66,7 @@ impl Dialog {
     ///
     /// /// How many tickets?
     /// #[derive(Elicit)]
+    /// #[elicit(shaped)]
     /// struct Tickets {
     ///     #[elicit(minimum = 1, maximum = 10)]
     ///     count: u8,

@@ -32,6 +32,7 @@ use crate::schema::PropertySchema;
 ///
 /// /// How many tickets?
 /// #[derive(Elicit, Debug)]
+/// #[elicit(shaped)]
 /// struct Tickets {
 ///     #[elicit(minimum = 1, maximum = 10)]
 ///     count: u8,
@@ -65,7 +66,7 @@ impl<F: 'static, T: 'static> FieldShape<F, T> {
     ///
     /// ```
     /// # use elicit_core::Elicit;
-    /// # #[derive(Elicit)] struct Name { name: String }
+    /// # #[derive(Elicit)] #[elicit(shaped)] struct Name { name: String }
     /// let form = Name::form().name(|f| f.title("Your name")).build().unwrap();
     /// assert_eq!(form.schema().property("name").unwrap().title(), Some("Your name"));
     /// ```
@@ -79,7 +80,7 @@ impl<F: 'static, T: 'static> FieldShape<F, T> {
     ///
     /// ```
     /// # use elicit_core::Elicit;
-    /// # #[derive(Elicit)] struct Name { name: String }
+    /// # #[derive(Elicit)] #[elicit(shaped)] struct Name { name: String }
     /// let form = Name::form().name(|f| f.description("As on your passport")).build().unwrap();
     /// assert_eq!(form.schema().property("name").unwrap().description(), Some("As on your passport"));
     /// ```
@@ -100,6 +101,7 @@ impl<F: 'static, T: 'static> FieldShape<F, T> {
     /// # use serde_json::json;
     /// /// Sign up
     /// #[derive(Elicit, Debug)]
+    /// #[elicit(shaped)]
     /// struct SignUp { user_name: String }
     ///
     /// let taken = ["ada", "grace"];
@@ -128,7 +130,7 @@ impl<F, T: ElicitField> FieldShape<F, T> {
     ///
     /// ```
     /// # use elicit_core::Elicit;
-    /// # #[derive(Elicit)] struct Party { #[elicit(minimum = 1, maximum = 12)] size: u8 }
+    /// # #[derive(Elicit)] #[elicit(shaped)] struct Party { #[elicit(minimum = 1, maximum = 12)] size: u8 }
     /// let form = Party::form().size(|f| f.default(4)).build().unwrap();
     /// assert_eq!(serde_json::to_value(form.schema()).unwrap()["properties"]["size"]["default"], 4);
     /// assert!(Party::form().size(|f| f.default(40)).build().is_err());
@@ -145,7 +147,7 @@ impl<F, T: StringField> FieldShape<F, T> {
     ///
     /// ```
     /// # use elicit_core::Elicit;
-    /// # #[derive(Elicit)] struct Code { #[elicit(max_length = 12)] code: String }
+    /// # #[derive(Elicit)] #[elicit(shaped)] struct Code { #[elicit(max_length = 12)] code: String }
     /// assert!(Code::form().code(|f| f.min_length(6)).build().is_ok());
     /// assert!(Code::form().code(|f| f.min_length(20)).build().is_err());
     /// ```
@@ -165,7 +167,7 @@ impl<F, T: StringField> FieldShape<F, T> {
     ///
     /// ```
     /// # use elicit_core::Elicit;
-    /// # #[derive(Elicit)] struct Code { #[elicit(max_length = 12)] code: String }
+    /// # #[derive(Elicit)] #[elicit(shaped)] struct Code { #[elicit(max_length = 12)] code: String }
     /// assert!(Code::form().code(|f| f.max_length(6)).build().is_ok());
     /// assert!(Code::form().code(|f| f.max_length(20)).build().is_err());
     /// ```
@@ -187,7 +189,7 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     ///
     /// ```
     /// # use elicit_core::Elicit;
-    /// # #[derive(Elicit)] struct Age { #[elicit(minimum = 0, maximum = 150)] age: u8 }
+    /// # #[derive(Elicit)] #[elicit(shaped)] struct Age { #[elicit(minimum = 0, maximum = 150)] age: u8 }
     /// assert!(Age::form().age(|f| f.minimum(18)).build().is_ok());
     /// ```
     #[must_use]
@@ -201,7 +203,7 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// ```
     /// # use elicit_core::Elicit;
     /// /// How many tickets?
-    /// #[derive(Elicit)] struct Tickets { #[elicit(minimum = 1)] count: u8 }
+    /// #[derive(Elicit)] #[elicit(shaped)] struct Tickets { #[elicit(minimum = 1)] count: u8 }
     /// assert!(Tickets::form().count(|f| f.maximum(4)).build().is_ok());
     /// // No answer would fit: a typed error, before anything is sent.
     /// let error = Tickets::form().count(|f| f.maximum(0)).build().unwrap_err();
@@ -275,6 +277,7 @@ impl<F, T: EnumSelect> FieldShape<F, T> {
     ///
     /// /// Which colour?
     /// #[derive(Elicit, Debug)]
+    /// #[elicit(shaped)]
     /// struct Sweater { colour: Colour }
     ///
     /// let form = Sweater::form().colour(|f| f.only([Colour::Blue, Colour::Red])).build().unwrap();
@@ -303,6 +306,7 @@ impl<F, T: EnumSelect> FieldShape<F, T> {
     ///
     /// /// Which class?
     /// #[derive(Elicit, Debug)]
+    /// #[elicit(shaped)]
     /// struct Ticket { class: Class }
     ///
     /// let form = Ticket::form().class(|f| f.option_title(Class::Economy, "Economy — €120")).build().unwrap();
@@ -323,7 +327,7 @@ impl<F, T: MultiSelectField + ElicitField> FieldShape<F, T> {
     /// ```
     /// # use elicit_core::Elicit;
     /// # #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)] enum Extra { Bread, Wine }
-    /// # #[derive(Elicit)] struct Order { extras: Vec<Extra> }
+    /// # #[derive(Elicit)] #[elicit(shaped)] struct Order { extras: Vec<Extra> }
     /// assert!(Order::form().extras(|f| f.min_items(1)).build().is_ok());
     /// ```
     #[must_use]
@@ -337,7 +341,7 @@ impl<F, T: MultiSelectField + ElicitField> FieldShape<F, T> {
     /// ```
     /// # use elicit_core::Elicit;
     /// # #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)] enum Extra { Bread, Wine }
-    /// # #[derive(Elicit)] struct Order { extras: Vec<Extra> }
+    /// # #[derive(Elicit)] #[elicit(shaped)] struct Order { extras: Vec<Extra> }
     /// assert!(Order::form().extras(|f| f.max_items(1)).build().is_ok());
     /// assert!(Order::form().extras(|f| f.max_items(0)).build().is_err());
     /// ```

@@ -1,8 +1,9 @@
 //! Forms shaped by live data: options, defaults, bounds, texts and checks decided when the
 //! form is asked, still typed and still checked against what was offered.
 //!
-//! Every struct that derives `Elicit` has a builder, `T::form()`, with one method per field,
-//! named after it. Each takes a closure that shapes the field:
+//! A struct form that derives with `#[elicit(shaped)]` has a builder, `T::form()` (see
+//! [`Shaped`]), with one method per field, named after it (a form with a field marked
+//! `#[elicit(options)]` always has one). Each takes a closure that shapes the field:
 //!
 //! - [`FieldShape`]: a field of a fixed kind — its title and description, a narrower range
 //!   (`minimum`, `maximum`, `min_length`, `max_length`, `min_items`, `max_items`), fewer
@@ -61,6 +62,7 @@ pub(crate) mod parts;
 
 pub use self::check::{CheckResult, FieldCheck};
 pub use self::field::FieldShape;
+pub use self::form_parts::Shaped;
 pub use self::options::{Choice, Given, MultiOptions, NotGiven, OptionValue, Options};
 pub(crate) use self::options::{Offer, OfferSlot};
 pub(crate) use self::parts::{Checks, run_checks};

@@ -568,6 +568,7 @@ const CRUSTS: [(Crust, &str); 3] = [
 
 /// Your pizza
 #[derive(Elicit, Debug)]
+#[elicit(shaped)]
 pub struct Pizza {
     #[elicit(default = Size::Medium)]
     pub size: Size,
@@ -1102,6 +1103,7 @@ impl PizzaSpec {
 
 /// Rate the evening
 #[derive(Elicit, Debug)]
+#[elicit(shaped)]
 pub struct Rating {
     /// Stars, halves allowed
     #[elicit(minimum = 0.0, maximum = 5.0, default = 2.5)]

@@ -19,6 +19,7 @@ struct Seat {
 
 /// Your name
 #[derive(Elicit, Debug)]
+#[elicit(shaped)]
 struct Name {
     name: String,
 }

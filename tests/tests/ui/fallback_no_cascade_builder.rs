@@ -8,6 +8,7 @@ struct Address {
 }
 
 #[derive(Elicit)]
+#[elicit(shaped)]
 struct Trip {
     #[elicit(colour = "red")]
     name: String,

@@ -247,6 +247,7 @@ keys! {
     MESSAGE = "message", CONTAINER, Str, (), None;
     RENAME_ALL = "rename_all", CONTAINER, Rule, (), None;
     DENY_UNKNOWN_FIELDS = "deny_unknown_fields", &[Place::Struct], Flag, (), None;
+    SHAPED = "shaped", &[Place::Struct], Flag, (), None;
     UNTITLED = "untitled", &[Place::Struct, Place::Enum], Flag, (), None;
     LEGACY_ENUM_NAMES = "legacy_enum_names", &[Place::Enum], Flag, (), None;
     FIELD = "field", &[Place::Enum], Name, (), None;

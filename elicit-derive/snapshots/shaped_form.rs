@@ -1,0 +1,660 @@
+// 659 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
+#[allow(clippy::approx_constant)]
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::{
+        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
+    };
+    mod elicit_core {
+        #[allow(unused_imports)]
+        use super::*;
+        #[allow(unused_imports)]
+        pub(super) use ::elicit_core::*;
+        #[diagnostic::on_unimplemented(
+            message = "`{Self}` cannot be a field of an elicitation form",
+            label = "unsupported field type",
+            note = "MCP forms are flat: a field is a string, a number (an integer of up to 64 bits, `f32` or `f64`), a boolean, a single select (a unit-variant enum that derives `Elicit`) or a multi-select (a `Vec`, `BTreeSet` or `HashSet` of such an enum), or an `Option` of one",
+            note = "a multi-select's enum also needs `Ord` for a `BTreeSet`, `Hash` and `Eq` for a `HashSet`; an enum marked `#[elicit(legacy_enum_names)]` has no multi-select form (the 2025-06-18 `enumNames` style is single-select only)",
+            note = "a type of your own can be a field by implementing `elicit_core::ElicitField`, or by deriving `Elicit` on a one-field tuple struct (a newtype)",
+            note = "to inline the fields of a struct that derives `Elicit`, mark the field `#[elicit(flatten)]`"
+        )]
+        pub(super) trait ElicitField: ::core::marker::Sized {
+            type __Inner;
+            const __REQUIRED: bool;
+            const __CAN_HOLD_SECRET: bool;
+            const __SECRET: bool;
+            const __FACTS: ::elicit_core::__private::Facts;
+            fn __schema() -> ::elicit_core::__private::PropertySchema;
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value>;
+            fn __from_inner(inner: Self::__Inner) -> Self;
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self>;
+            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
+        }
+        #[diagnostic::do_not_recommend]
+        impl<T: ::elicit_core::__private::FormField> ElicitField for T {
+            type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
+            const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
+            const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
+            const __SECRET: bool = <T as ::elicit_core::__private::FormField>::SECRET;
+            const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
+            fn __schema() -> ::elicit_core::__private::PropertySchema {
+                <T as ::elicit_core::__private::FormField>::schema()
+            }
+            fn __default_json(
+                default: &::elicit_core::__private::FieldDefault<Self>,
+            ) -> ::core::option::Option<::elicit_core::__private::Value> {
+                default.to_json()
+            }
+            fn __from_inner(inner: Self::__Inner) -> Self {
+                <T as ::elicit_core::__private::FormField>::from_inner(inner)
+            }
+            fn __read(
+                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
+                name: &str,
+                sent: ::elicit_core::__private::AsSent<'_>,
+                errors: &mut ::elicit_core::__private::Errors,
+            ) -> ::core::option::Option<Self> {
+                ::elicit_core::__private::read_field(slot, name, sent, errors)
+            }
+            fn __put(
+                &self,
+                content: &mut ::elicit_core::__private::Content,
+                name: &str,
+            ) {
+                ::elicit_core::__private::put_field(content, name, self);
+            }
+            fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
+                <T as ::elicit_core::__private::FormField>::inner(self)
+            }
+        }
+    }
+    const _: () = if !::elicit_core::__private::Kind::<String>::STRING {
+        ::core::panic!(
+            "`min_length` applies only to string fields, and `String` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<String>::STRING {
+        ::core::panic!(
+            "`max_length` applies only to string fields, and `String` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    };
+    const _: () = if !::elicit_core::__private::Kind::<Vec<Extra>>::MULTI_SELECT {
+        ::core::panic!(
+            "`min_items` applies only to multi-select fields, and `Vec<Extra>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    };
+    const _: () = if ::elicit_core::__private::Kind::<Vec<Extra>>::MULTI_SELECT
+        && 1u64 as usize > ::elicit_core::__private::Kind::<Vec<Extra>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`min_items` (1) is more than the number of options to choose from"
+        )
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<String as elicit_core::ElicitField>::__FACTS
+            .min_length(1u64)
+            .max_length(40u64))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `name`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(1i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new().push("`minimum` 1 ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
+            .bound_int(12i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new().push("`maximum` 12 ")
+                .push(__problem.as_str()).as_str()
+            );
+        }
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(1i128)
+            .maximum_int(12i128))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `party_size`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS
+            .minimum_int(1i128)
+            .maximum_int(12i128))
+            .check_int(2i128)
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("`default` 2 of field `party_size` ").push(__problem.as_str())
+                .as_str()
+            );
+        }
+    };
+    const _: () = {
+        if let ::core::option::Option::Some(__problem) = (<Vec<
+            Extra,
+        > as elicit_core::ElicitField>::__FACTS
+            .min_items(1u64))
+            .empty()
+        {
+            ::core::panic!(
+                "{}", ::elicit_core::__private::ConstMessage::new()
+                .push("field `extras`: ").push(__problem.as_str()).as_str()
+            );
+        }
+    };
+    #[automatically_derived]
+    impl ::elicit_core::Elicit for Booking {
+        #[inline]
+        fn requested_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            static __SCHEMA: ::elicit_core::__private::OnceLock<
+                ::elicit_core::__private::RequestedSchema,
+            > = ::elicit_core::__private::OnceLock::new();
+            __SCHEMA
+                .get_or_init(|| ::elicit_core::__private::set::schema(
+                    "Booking",
+                    &[
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
+                            name: "name",
+                            base: <String as elicit_core::ElicitField>::__schema,
+                            facts: <String as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle("Name"),
+                                ::elicit_core::__private::set::Narrow::Description(
+                                    "Your name",
+                                ),
+                                ::elicit_core::__private::set::Narrow::MinLength(1u64),
+                                ::elicit_core::__private::set::Narrow::MaxLength(40u64),
+                            ],
+                            default: ::elicit_core::__private::set::DefaultJson::None,
+                            required: <String as elicit_core::ElicitField>::__REQUIRED,
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
+                            name: "partySize",
+                            base: <u8 as elicit_core::ElicitField>::__schema,
+                            facts: <u8 as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "Party size",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Minimum(
+                                    ::elicit_core::__private::set::Bound::Int(1i128),
+                                ),
+                                ::elicit_core::__private::set::Narrow::Maximum(
+                                    ::elicit_core::__private::set::Bound::Int(12i128),
+                                ),
+                            ],
+                            default: ::elicit_core::__private::set::DefaultJson::Int(
+                                2i128,
+                            ),
+                            required: <u8 as elicit_core::ElicitField>::__REQUIRED,
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
+                            name: "email",
+                            base: <Option<String> as elicit_core::ElicitField>::__schema,
+                            facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "Email",
+                                ),
+                                ::elicit_core::__private::set::Narrow::Format(
+                                    ::elicit_core::__private::StringFormat::ALL[0usize],
+                                ),
+                            ],
+                            default: ::elicit_core::__private::set::DefaultJson::None,
+                            required: <Option<
+                                String,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
+                            name: "seating",
+                            base: <Seating as elicit_core::ElicitField>::__schema,
+                            facts: <Seating as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "Seating",
+                                ),
+                            ],
+                            default: ::elicit_core::__private::set::DefaultJson::None,
+                            required: <Seating as elicit_core::ElicitField>::__REQUIRED,
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
+                            name: "extras",
+                            base: <Vec<Extra> as elicit_core::ElicitField>::__schema,
+                            facts: <Vec<Extra> as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle(
+                                    "Extras",
+                                ),
+                                ::elicit_core::__private::set::Narrow::MinItems(1u64),
+                            ],
+                            default: ::elicit_core::__private::set::DefaultJson::None,
+                            required: <Vec<
+                                Extra,
+                            > as elicit_core::ElicitField>::__REQUIRED,
+                        }),
+                        ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
+                            name: "time",
+                            base: <String as elicit_core::ElicitField>::__schema,
+                            facts: <String as elicit_core::ElicitField>::__FACTS,
+                            narrows: &[
+                                ::elicit_core::__private::set::Narrow::DefaultTitle("Time"),
+                            ],
+                            default: ::elicit_core::__private::set::DefaultJson::None,
+                            required: <String as elicit_core::ElicitField>::__REQUIRED,
+                        }),
+                    ],
+                ))
+        }
+        #[inline]
+        fn message() -> &'static str {
+            "Book a table"
+        }
+        const READER: ::core::option::Option<
+            ::elicit_core::__private::FormReader<Self>,
+        > = ::core::option::Option::Some(
+            ::elicit_core::__private::form_reader::<Self>(),
+        );
+        #[inline]
+        fn from_content(
+            __content: &::elicit_core::__private::Content,
+        ) -> ::core::result::Result<Self, ::elicit_core::__private::ContentError> {
+            ::elicit_core::__private::read_map(
+                __content,
+                &::elicit_core::__private::form_reader::<Self>(),
+                &::elicit_core::__private::Sent::in_order(
+                    <Self as ::elicit_core::Elicit>::requested_schema(),
+                ),
+            )
+        }
+        #[inline]
+        fn to_content(&self) -> ::elicit_core::__private::Content {
+            let mut __content = ::elicit_core::__private::Map::new();
+            <String as elicit_core::ElicitField>::__put(
+                &self.name,
+                &mut __content,
+                "name",
+            );
+            <u8 as elicit_core::ElicitField>::__put(
+                &self.party_size,
+                &mut __content,
+                "partySize",
+            );
+            <Option<
+                String,
+            > as elicit_core::ElicitField>::__put(&self.email, &mut __content, "email");
+            <Seating as elicit_core::ElicitField>::__put(
+                &self.seating,
+                &mut __content,
+                "seating",
+            );
+            <Vec<
+                Extra,
+            > as elicit_core::ElicitField>::__put(
+                &self.extras,
+                &mut __content,
+                "extras",
+            );
+            <String as elicit_core::ElicitField>::__put(
+                &self.time,
+                &mut __content,
+                "time",
+            );
+            __content
+        }
+    }
+    #[automatically_derived]
+    impl ::elicit_core::__private::FormFields for Booking {
+        const NAMES: &'static [&'static str] = &[
+            "name",
+            "partySize",
+            "email",
+            "seating",
+            "extras",
+            "time",
+        ];
+        const NEEDS_VALUE: &'static [bool] = &[
+            <String as elicit_core::ElicitField>::__REQUIRED,
+            <u8 as elicit_core::ElicitField>::__REQUIRED,
+            <Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            <Seating as elicit_core::ElicitField>::__REQUIRED,
+            <Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
+            <String as elicit_core::ElicitField>::__REQUIRED,
+        ];
+        const SECRET: &'static [bool] = &[
+            <String as elicit_core::ElicitField>::__SECRET,
+            <u8 as elicit_core::ElicitField>::__SECRET,
+            <Option<String> as elicit_core::ElicitField>::__SECRET,
+            <Seating as elicit_core::ElicitField>::__SECRET,
+            <Vec<Extra> as elicit_core::ElicitField>::__SECRET,
+            <String as elicit_core::ElicitField>::__SECRET,
+        ];
+        const ASKABLE: &'static [bool] = &[false, false, false, false, false, false];
+        #[inline]
+        fn base_schema() -> &'static ::elicit_core::__private::RequestedSchema {
+            <Self as ::elicit_core::Elicit>::requested_schema()
+        }
+        #[inline]
+        fn read_fields(
+            __slots: &[::elicit_core::__private::Slot<'_>],
+            __sent: &::elicit_core::__private::Sent<'_>,
+            __errors: &mut ::elicit_core::__private::Errors,
+        ) -> ::core::option::Option<Self> {
+            let __field0 = <String as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 0usize),
+                "name",
+                __sent.field(0usize),
+                __errors,
+            );
+            let __field1 = <u8 as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 1usize),
+                "partySize",
+                __sent.field(1usize),
+                __errors,
+            );
+            let __field2 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 2usize),
+                "email",
+                __sent.field(2usize),
+                __errors,
+            );
+            let __field3 = <Seating as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 3usize),
+                "seating",
+                __sent.field(3usize),
+                __errors,
+            );
+            let __field4 = <Vec<
+                Extra,
+            > as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 4usize),
+                "extras",
+                __sent.field(4usize),
+                __errors,
+            );
+            let __field5 = <String as elicit_core::ElicitField>::__read(
+                ::elicit_core::__private::slot(__slots, 5usize),
+                "time",
+                __sent.field(5usize),
+                __errors,
+            );
+            let (
+                ::core::option::Option::Some(__field0),
+                ::core::option::Option::Some(__field1),
+                ::core::option::Option::Some(__field2),
+                ::core::option::Option::Some(__field3),
+                ::core::option::Option::Some(__field4),
+                ::core::option::Option::Some(__field5),
+            ) = (__field0, __field1, __field2, __field3, __field4, __field5) else {
+                return ::core::option::Option::None;
+            };
+            let __value = Self {
+                name: __field0,
+                party_size: __field1,
+                email: __field2,
+                seating: __field3,
+                extras: __field4,
+                time: __field5,
+            };
+            let __before = __errors.len();
+            {
+                let __field = &__value.time;
+                ::elicit_core::__private::checked(
+                    ::elicit_core::shape::FieldCheck::<
+                        String,
+                        Booking,
+                        _,
+                    >::check(&Self::not_too_late, __field, &__value),
+                    "time",
+                    __errors,
+                );
+            }
+            if __errors.len() > __before {
+                return ::core::option::Option::None;
+            }
+            ::core::option::Option::Some(__value)
+        }
+    }
+    #[automatically_derived]
+    #[diagnostic::do_not_recommend]
+    impl ::elicit_core::FormMode for Booking
+    where
+        for<'__elicit> ::elicit_core::__private::Secrecy<
+            {
+                ::elicit_core::__private::any_secret(
+                    <Booking as ::elicit_core::__private::FormFields>::SECRET,
+                )
+            },
+        >: ::elicit_core::__private::NoSecret,
+    {}
+    #[automatically_derived]
+    impl ::elicit_core::__private::FlatForm for Booking {}
+    type __ElicitForm = Booking;
+    type __ElicitShaped0 = String;
+    type __ElicitShaped1 = u8;
+    type __ElicitShaped2 = String;
+    type __ElicitShaped3 = Seating;
+    type __ElicitShaped4 = Vec<Extra>;
+    type __ElicitShaped5 = String;
+    static __ELICIT_FIELDS: ::elicit_core::__private::FieldTable<__ElicitForm> = ::elicit_core::__private::FieldTable {
+        names: &["name", "partySize", "email", "seating", "extras", "time"],
+        optional: &[
+            !<String as elicit_core::ElicitField>::__REQUIRED,
+            !<u8 as elicit_core::ElicitField>::__REQUIRED,
+            !<Option<String> as elicit_core::ElicitField>::__REQUIRED,
+            !<Seating as elicit_core::ElicitField>::__REQUIRED,
+            !<Vec<Extra> as elicit_core::ElicitField>::__REQUIRED,
+            !<String as elicit_core::ElicitField>::__REQUIRED,
+        ],
+        get: {
+            fn __get(
+                __form: &__ElicitForm,
+                __index: usize,
+            ) -> ::core::option::Option<&dyn ::core::any::Any> {
+                match __index {
+                    0usize => ::core::option::Option::Some(&__form.name),
+                    1usize => ::core::option::Option::Some(&__form.party_size),
+                    2usize => {
+                        match &__form.email {
+                            ::core::option::Option::Some(__value) => {
+                                ::core::option::Option::Some(__value)
+                            }
+                            ::core::option::Option::None => ::core::option::Option::None,
+                        }
+                    }
+                    3usize => ::core::option::Option::Some(&__form.seating),
+                    4usize => ::core::option::Option::Some(&__form.extras),
+                    5usize => ::core::option::Option::Some(&__form.time),
+                    _ => ::core::option::Option::None,
+                }
+            }
+            __get
+        },
+    };
+    const _: () = {
+        ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+        pub struct BookingForm {
+            parts: ::elicit_core::__private::FormParts<__ElicitForm>,
+        }
+        #[automatically_derived]
+        impl __ElicitForm {
+            ///`Booking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
+            #[inline]
+            #[must_use]
+            pub fn form() -> BookingForm {
+                BookingForm {
+                    parts: ::elicit_core::__private::FormParts::of_fields(
+                        <__ElicitForm as ::elicit_core::Elicit>::message(),
+                        ::core::clone::Clone::clone(
+                            <__ElicitForm as ::elicit_core::Elicit>::requested_schema(),
+                        ),
+                        &__ELICIT_FIELDS,
+                    ),
+                }
+            }
+        }
+        #[automatically_derived]
+        impl BookingForm {
+            ///Shapes the field `name` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn name(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped0>,
+            ) -> Self {
+                self.parts.field_at(0usize, shape);
+                self
+            }
+            ///Shapes the field `party_size` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn party_size(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped1>,
+            ) -> Self {
+                self.parts.field_at(1usize, shape);
+                self
+            }
+            ///Shapes the field `email` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn email(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped2>,
+            ) -> Self {
+                self.parts.field_at(2usize, shape);
+                self
+            }
+            ///Shapes the field `seating` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn seating(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped3>,
+            ) -> Self {
+                self.parts.field_at(3usize, shape);
+                self
+            }
+            ///Shapes the field `extras` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn extras(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped4>,
+            ) -> Self {
+                self.parts.field_at(4usize, shape);
+                self
+            }
+            ///Shapes the field `time` for this asking: its texts, a narrower range, fewer options, a default, a check.
+            #[inline]
+            #[must_use]
+            pub fn time(
+                mut self,
+                shape: impl ::core::ops::FnOnce(
+                    ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
+                ) -> ::elicit_core::__private::FieldShape<__ElicitForm, __ElicitShaped5>,
+            ) -> Self {
+                self.parts.field_at(5usize, shape);
+                self
+            }
+            /// Replaces the prompt for this asking.
+            #[inline]
+            #[must_use]
+            pub fn with_message(
+                mut self,
+                message: impl ::core::convert::Into<::std::string::String>,
+            ) -> Self {
+                self.parts.message(::core::convert::Into::into(message));
+                self
+            }
+            /// The form, or what contradicts itself in what was given (found before
+            /// anything is sent).
+            ///
+            /// # Errors
+            /// A `ShapeError` naming the field and the problem.
+            #[inline]
+            pub fn build(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.parts
+                    .build(
+                        ::elicit_core::__private::form_reader::<__ElicitForm>(),
+                        ::std::vec::Vec::new(),
+                    )
+            }
+        }
+        #[automatically_derived]
+        impl ::elicit_core::__private::IntoForm<__ElicitForm> for BookingForm {
+            #[inline]
+            fn into_form(
+                self,
+            ) -> ::core::result::Result<
+                ::elicit_core::__private::Form<__ElicitForm>,
+                ::elicit_core::__private::ShapeError,
+            > {
+                self.build()
+            }
+        }
+        #[automatically_derived]
+        #[diagnostic::do_not_recommend]
+        impl ::elicit_core::__private::Shaped for __ElicitForm {
+            type Builder = BookingForm;
+            #[inline]
+            fn builder() -> Self::Builder {
+                __ElicitForm::form()
+            }
+        }
+    };
+};
