@@ -58,7 +58,7 @@ pub struct FieldTable<F: 'static> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no builder: its derive does not say `#[elicit(shaped)]`",
     label = "`{Self}::form()` needs `#[elicit(shaped)]` on `{Self}`",
-    note = "a struct form is shaped at run time (narrower bounds, fewer options, a default or a check decided when it is asked) through its builder, which `#[derive(Elicit)]` writes when the struct also carries `#[elicit(shaped)]`; a form asked as declared needs none: ask `Form::<{Self}>::new()`"
+    note = "a struct form is shaped at run time (narrower bounds, fewer options, a default or a check decided when it is asked) through its builder, which `#[derive(Elicit)]` writes when the struct also carries `#[elicit(shaped)]`; an enum form has none (shape it as a field of a struct form); a form asked as declared needs none: ask `Form::<{Self}>::new()`"
 )]
 pub trait Shaped {
     /// The form's builder.
