@@ -136,6 +136,25 @@ fn field_table(properties: &[&Field], krate: &TokenStream) -> TokenStream {
     }
 }
 
+/// The form's `Shaped` impl, whose builder is `builder` (with its states, for an options
+/// form): what `Elicit::form` reaches. A form without a builder has no such impl, and calling
+/// `T::form()` on it is the error that says to write `shaped`.
+fn shaped_impl(builder: &TokenStream, krate: &TokenStream) -> TokenStream {
+    let form = Aliases::form();
+    quote! {
+        #[automatically_derived]
+        #[diagnostic::do_not_recommend]
+        impl #krate::__private::Shaped for #form {
+            type Builder = #builder;
+
+            #[inline]
+            fn builder() -> Self::Builder {
+                #form::form()
+            }
+        }
+    }
+}
+
 /// The name of the builder type: `{Form}Form`, in the builder's scope.
 fn builder_name(input: &Input) -> Ident {
     format_ident!("{}Form", input.ident)
@@ -236,6 +255,7 @@ pub(super) fn static_builder(
     let doc = form_doc(input);
     let aliases = Aliases::define(input, properties, false, krate);
     let fields = Aliases::fields();
+    let shaped = shaped_impl(&quote!(#builder), krate);
     quote! {
         #aliases
 
@@ -285,18 +305,7 @@ pub(super) fn static_builder(
                 }
             }
 
-            // What `Elicit::form` reaches (a form without `shaped` has no such impl, and the
-            // call is the error that says to write it).
-            #[automatically_derived]
-            #[diagnostic::do_not_recommend]
-            impl #private::Shaped for #form {
-                type Builder = #builder;
-
-                #[inline]
-                fn builder() -> Self::Builder {
-                    #form::form()
-                }
-            }
+            #shaped
         };
     }
 }
@@ -576,6 +585,7 @@ pub(super) fn options_form(
     let asked_through_builder = parts.asked_through_builder();
     let aliases = Aliases::define(input, properties, false, krate);
     let fields = Aliases::fields();
+    let shaped = shaped_impl(&quote!(#builder<#(#not_given),*>), krate);
     quote! {
         #aliases
 
@@ -635,16 +645,7 @@ pub(super) fn options_form(
 
             #asked_through_builder
 
-            #[automatically_derived]
-            #[diagnostic::do_not_recommend]
-            impl #private::Shaped for #form {
-                type Builder = #builder<#(#not_given),*>;
-
-                #[inline]
-                fn builder() -> Self::Builder {
-                    #form::form()
-                }
-            }
+            #shaped
         };
     }
 }
