@@ -670,7 +670,7 @@ impl<T> Form<T> {
             };
             form.reading = Reading::Derived {
                 reader: *reader,
-                plan: Some(Arc::new(Plan { fields, offers })),
+                plan: Some(Arc::new(Plan::new(fields, offers))),
                 first: Some(first_schema),
             };
         }

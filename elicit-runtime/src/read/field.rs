@@ -141,8 +141,10 @@ fn picked_one<V: Clone + 'static>(
     let Some(index) = picked_index(slot, sent, required)? else {
         return Ok(None);
     };
-    let offer: Offer<V> = offer.map(OfferSlot::get).unwrap_or_default();
-    match offer.value(index) {
+    match offer
+        .and_then(OfferSlot::get::<V>)
+        .and_then(|offer| offer.value(index))
+    {
         Some(value) => Ok(Some(value.clone())),
         None => Err(offer_lost()),
     }
@@ -155,18 +157,16 @@ fn picked_all<V: Clone + 'static>(
     offer: Option<&OfferSlot>,
     required: bool,
 ) -> Result<Option<Vec<V>>, FieldErrorKind> {
-    let offer: Offer<V> = offer.map(OfferSlot::get).unwrap_or_default();
-    let mut values = Vec::new();
+    let offer: Option<&Offer<V>> = offer.and_then(OfferSlot::get);
+    // Room for every item chosen, reserved once rather than grown item by item.
+    let mut values = Vec::with_capacity(slot.and_then(Raw::array_len).unwrap_or(0));
     let mut lost = false;
-    let picked = picked_indices(
-        slot,
-        sent,
-        required,
-        &mut |index| match offer.value(index) {
-            Some(value) => values.push(value.clone()),
-            None => lost = true,
-        },
-    )?;
+    let picked = picked_indices(slot, sent, required, &mut |index| match offer
+        .and_then(|offer| offer.value(index))
+    {
+        Some(value) => values.push(value.clone()),
+        None => lost = true,
+    })?;
     match picked {
         false => Ok(None),
         true if lost => Err(offer_lost()),
@@ -226,6 +226,12 @@ fn picked_index(
     sent: AsSent<'_>,
     required: bool,
 ) -> Result<Option<usize>, FieldErrorKind> {
+    // The common case, in line: a value given for a field asked.
+    if let (AsSent::Asked(property), Some(raw)) = (sent, slot)
+        && !raw.is_null()
+    {
+        return property.picked_index(raw).map(Some);
+    }
     match chosen(slot, sent, required)? {
         Some((answer, property)) => answer.with(|raw| property.picked_index(raw)).map(Some),
         None => Ok(None),
@@ -240,6 +246,12 @@ fn picked_indices(
     required: bool,
     take: &mut dyn FnMut(usize),
 ) -> Result<bool, FieldErrorKind> {
+    // The common case, in line: a value given for a field asked.
+    if let (AsSent::Asked(property), Some(raw)) = (sent, slot)
+        && !raw.is_null()
+    {
+        return property.picked_indices(raw, take).map(|()| true);
+    }
     match chosen(slot, sent, required)? {
         Some((answer, property)) => answer
             .with(|raw| property.picked_indices(raw, take))

@@ -55,6 +55,15 @@ impl Raw<'_> {
         }
     }
 
+    /// How many items it holds, when it is an array (a multi-select's choices): what a
+    /// reader of its items reserves room for.
+    pub(crate) fn array_len(&self) -> Option<usize> {
+        match self {
+            Self::Array(items) => Some(items.len()),
+            other => other.as_value().and_then(Value::as_array).map(Vec::len),
+        }
+    }
+
     /// Whether it is `null`.
     pub fn is_null(&self) -> bool {
         match self {

@@ -41,10 +41,29 @@ pub(crate) enum FieldPlan {
 
 /// How the fields of a form shaped at run time were sent, one entry per field of the form
 /// (in the order of its field names), and what was offered for its fields filled at run time.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Plan {
-    pub(crate) fields: Vec<FieldPlan>,
+    fields: Vec<FieldPlan>,
     pub(crate) offers: Vec<OfferSlot>,
+    /// Whether field `i` is property `i`, asked, for every field: the common shaped form (its
+    /// bounds, texts, defaults or options changed, every field asked). Its reader then finds
+    /// each field as a static form's does, by place, without going through the plan.
+    in_order: bool,
+}
+
+impl Plan {
+    /// The plan of a form whose fields were sent as `fields` says, with `offers`.
+    pub(crate) fn new(fields: Vec<FieldPlan>, offers: Vec<OfferSlot>) -> Self {
+        let in_order = fields
+            .iter()
+            .enumerate()
+            .all(|(index, field)| *field == FieldPlan::Asked(index));
+        Self {
+            fields,
+            offers,
+            in_order,
+        }
+    }
 }
 
 /// The form as sent, as the generated reader takes it: each field's [`AsSent`], and the
@@ -88,7 +107,11 @@ impl<'a> Sent<'a> {
         Self {
             properties: &schema.properties,
             kept_from: &kept_from.properties,
-            fields: Fields::Planned(&plan.fields),
+            fields: if plan.in_order {
+                Fields::InOrder { start: 0 }
+            } else {
+                Fields::Planned(&plan.fields)
+            },
             offers: &plan.offers,
         }
     }

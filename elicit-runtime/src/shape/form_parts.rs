@@ -273,7 +273,7 @@ impl<F: 'static> FormParts<F> {
                     .map_or(FieldPlan::Unasked, FieldPlan::Asked)
             })
             .collect();
-        let plan = Plan { fields, offers };
+        let plan = Plan::new(fields, offers);
         Ok(Form::shaped(self.message, Arc::new(schema), reader, plan).with_checks(checks))
     }
 }

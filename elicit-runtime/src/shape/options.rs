@@ -267,15 +267,14 @@ impl OfferSlot {
         Self(Some(Arc::new(offer)))
     }
 
-    /// The offer kept, or an empty one if none of values of `V` was kept (which the builder's
-    /// states rule out: the form is asked only once each field has its options).
+    /// The offer kept, or `None` if no offer of values of `V` was kept (which the builder's
+    /// states rule out: the form is asked only once each field has its options). Borrowed:
+    /// reading an answer touches no reference count.
     #[inline]
-    pub(crate) fn get<V: 'static>(&self) -> Offer<V> {
+    pub(crate) fn get<V: 'static>(&self) -> Option<&Offer<V>> {
         self.0
             .as_ref()
             .and_then(|offer| offer.downcast_ref::<Offer<V>>())
-            .cloned()
-            .unwrap_or_default()
     }
 }
 
