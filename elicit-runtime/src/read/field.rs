@@ -158,8 +158,11 @@ fn picked_all<V: Clone + 'static>(
     required: bool,
 ) -> Result<Option<Vec<V>>, FieldErrorKind> {
     let offer: Option<&Offer<V>> = offer.and_then(OfferSlot::get);
-    // Room for every item chosen, reserved once rather than grown item by item.
-    let mut values = Vec::with_capacity(slot.and_then(Raw::array_len).unwrap_or(0));
+    // Room for every item chosen, reserved once rather than grown item by item; never more
+    // than was offered (a longer answer is refused, and must not make the reader reserve
+    // in proportion to what a client sent).
+    let room = slot.and_then(Raw::array_len).unwrap_or(0);
+    let mut values = Vec::with_capacity(room.min(offer.map_or(0, Offer::len)));
     let mut lost = false;
     let picked = picked_indices(slot, sent, required, &mut |index| match offer
         .and_then(|offer| offer.value(index))

@@ -161,3 +161,67 @@ impl<'a> Sent<'a> {
         self.offers.get(index)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::{BooleanSchema, StringSchema};
+
+    /// Two properties: `a` (a boolean) and `b` (a string).
+    fn schema() -> RequestedSchema {
+        let mut schema = RequestedSchema::default();
+        schema.push("a", PropertySchema::Boolean(BooleanSchema::default()), true);
+        schema.push("b", PropertySchema::String(StringSchema::default()), true);
+        schema
+    }
+
+    /// Which property of `schema` each of `count` fields is asked with (`None`: not asked,
+    /// or kept).
+    fn asked(sent: &Sent<'_>, schema: &RequestedSchema, count: usize) -> Vec<Option<usize>> {
+        (0..count)
+            .map(|index| match sent.field(index) {
+                AsSent::Asked(property) => schema
+                    .properties
+                    .iter()
+                    .position(|(_, known)| std::ptr::eq(known, property)),
+                AsSent::Unasked | AsSent::Kept(..) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_plan_in_place_reads_by_place_and_any_other_through_the_plan() {
+        let schema = schema();
+        let in_place = Plan::new(vec![FieldPlan::Asked(0), FieldPlan::Asked(1)], Vec::new());
+        assert!(in_place.in_order);
+        let sent = Sent::planned(&schema, &schema, &in_place);
+        assert!(matches!(sent.fields, Fields::InOrder { start: 0 }));
+        assert_eq!(asked(&sent, &schema, 3), [Some(0), Some(1), None]);
+
+        let swapped = Plan::new(vec![FieldPlan::Asked(1), FieldPlan::Asked(0)], Vec::new());
+        assert!(!swapped.in_order);
+        let sent = Sent::planned(&schema, &schema, &swapped);
+        assert_eq!(asked(&sent, &schema, 2), [Some(1), Some(0)]);
+
+        let unasked = Plan::new(vec![FieldPlan::Asked(0), FieldPlan::Unasked], Vec::new());
+        assert!(!unasked.in_order);
+        let sent = Sent::planned(&schema, &schema, &unasked);
+        assert_eq!(asked(&sent, &schema, 2), [Some(0), None]);
+
+        let kept = Plan::new(
+            vec![FieldPlan::Asked(0), FieldPlan::Kept(Value::Bool(true), 1)],
+            Vec::new(),
+        );
+        assert!(!kept.in_order);
+        let sent = Sent::planned(&schema, &schema, &kept);
+        assert!(matches!(sent.field(1), AsSent::Kept(Value::Bool(true), _)));
+    }
+
+    #[test]
+    fn a_part_of_a_plan_in_place_is_read_from_its_own_start() {
+        let schema = schema();
+        let plan = Plan::new(vec![FieldPlan::Asked(0), FieldPlan::Asked(1)], Vec::new());
+        let sent = Sent::planned(&schema, &schema, &plan).sub(1, 1);
+        assert_eq!(asked(&sent, &schema, 2), [Some(1), None]);
+    }
+}

@@ -467,15 +467,22 @@ impl PropertySchema {
     /// });
     /// assert_eq!(schema.option_values().collect::<Vec<_>>(), ["red", "blue"]);
     /// ```
-    pub fn option_values(&self) -> Box<dyn Iterator<Item = &str> + '_> {
-        match self {
-            Self::UntitledSingleSelect(s) => Box::new(s.options.iter().map(String::as_str)),
-            Self::LegacyTitledEnum(s) => Box::new(s.options.iter().map(String::as_str)),
-            Self::UntitledMultiSelect(s) => Box::new(s.options.iter().map(String::as_str)),
-            Self::TitledSingleSelect(s) => Box::new(s.options.iter().map(|o| o.value.as_str())),
-            Self::TitledMultiSelect(s) => Box::new(s.options.iter().map(|o| o.value.as_str())),
-            Self::String(_) | Self::Number(_) | Self::Boolean(_) => Box::new(std::iter::empty()),
-        }
+    pub fn option_values(&self) -> impl Iterator<Item = &str> + '_ {
+        // Plain values or titled options, never both: one of the two slices is empty. No
+        // allocation (a boxed iterator cost one on every call, and a form's builder and its
+        // checks ask for the options of each select).
+        let (plain, titled): (&[String], &[EnumOption]) = match self {
+            Self::UntitledSingleSelect(s) => (&s.options, &[]),
+            Self::LegacyTitledEnum(s) => (&s.options, &[]),
+            Self::UntitledMultiSelect(s) => (&s.options, &[]),
+            Self::TitledSingleSelect(s) => (&[], &s.options),
+            Self::TitledMultiSelect(s) => (&[], &s.options),
+            Self::String(_) | Self::Number(_) | Self::Boolean(_) => (&[], &[]),
+        };
+        plain
+            .iter()
+            .map(String::as_str)
+            .chain(titled.iter().map(|option| option.value.as_str()))
     }
 
     fn common(&self) -> (&Option<String>, &Option<String>) {

@@ -240,6 +240,11 @@ impl<V> Offer<V> {
     pub(crate) fn value(&self, index: usize) -> Option<&V> {
         self.values.get(index)
     }
+
+    /// How many values were offered.
+    pub(crate) fn len(&self) -> usize {
+        self.values.len()
+    }
 }
 
 /// What was offered for one field filled at run time, whatever the type of its values: a form
