@@ -54,6 +54,7 @@
 
 mod check;
 mod field;
+mod shaped;
 // What generated code uses (the builder's parts, the offers) is public in these modules and
 // reached only through `__private`, not at a path of this public module.
 pub(crate) mod form_parts;
@@ -62,7 +63,7 @@ pub(crate) mod parts;
 
 pub use self::check::{CheckResult, FieldCheck};
 pub use self::field::FieldShape;
-pub use self::form_parts::Shaped;
 pub use self::options::{Choice, Given, MultiOptions, NotGiven, OptionValue, Options};
 pub(crate) use self::options::{Offer, OfferSlot};
 pub(crate) use self::parts::{Checks, run_checks};
+pub use self::shaped::Shaped;
