@@ -34,9 +34,7 @@ pub fn read_field<F: FormField>(
     sent: AsSent<'_>,
     errors: &mut Errors,
 ) -> Option<F> {
-    if let (AsSent::Asked(property), Some(raw)) = (sent, slot)
-        && !raw.is_null()
-    {
+    if let Some((property, raw)) = sent.given(slot) {
         return match F::from_present_raw_as_sent(raw, property) {
             Ok(value) => Some(value),
             Err(kind) => {
@@ -229,10 +227,7 @@ fn picked_index(
     sent: AsSent<'_>,
     required: bool,
 ) -> Result<Option<usize>, FieldErrorKind> {
-    // The common case, in line: a value given for a field asked.
-    if let (AsSent::Asked(property), Some(raw)) = (sent, slot)
-        && !raw.is_null()
-    {
+    if let Some((property, raw)) = sent.given(slot) {
         return property.picked_index(raw).map(Some);
     }
     match chosen(slot, sent, required)? {
@@ -249,10 +244,7 @@ fn picked_indices(
     required: bool,
     take: &mut dyn FnMut(usize),
 ) -> Result<bool, FieldErrorKind> {
-    // The common case, in line: a value given for a field asked.
-    if let (AsSent::Asked(property), Some(raw)) = (sent, slot)
-        && !raw.is_null()
-    {
+    if let Some((property, raw)) = sent.given(slot) {
         return property.picked_indices(raw, take).map(|()| true);
     }
     match chosen(slot, sent, required)? {

@@ -12,6 +12,8 @@ use serde_json::Value;
 use crate::schema::{PropertySchema, RequestedSchema};
 use crate::shape::OfferSlot;
 
+use super::raw::Raw;
+
 /// How one field of a form was sent, as the reader meets it.
 #[derive(Clone, Copy, Debug)]
 pub enum AsSent<'a> {
@@ -23,6 +25,24 @@ pub enum AsSent<'a> {
     /// Not asked again: the value the person gave in an earlier answer, kept (a form asked
     /// again on a revision that cannot pre-fill it).
     Kept(&'a Value, &'a PropertySchema),
+}
+
+impl<'a> AsSent<'a> {
+    /// The common case of every field's reader: a value given (present, not `null`) for a
+    /// field asked, with the property it is read against; `None` for every other case (left
+    /// out, `null`, not asked, kept), which the readers handle out of line.
+    // In line always: each reader calls it first, on every field of every answer.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn given<'s, 'r>(
+        self,
+        slot: Option<&'s Raw<'r>>,
+    ) -> Option<(&'a PropertySchema, &'s Raw<'r>)> {
+        match (self, slot) {
+            (AsSent::Asked(property), Some(raw)) if !raw.is_null() => Some((property, raw)),
+            _ => None,
+        }
+    }
 }
 
 /// What became of one field of a form shaped at run time.

@@ -494,14 +494,7 @@ impl PropertySchema {
             Self::TitledMultiSelect(s) => (s.min_items, s.max_items),
             _ => return Ok(()),
         };
-        let len = match raw {
-            Raw::Array(items) => items.len(),
-            other => other
-                .as_value()
-                .and_then(Value::as_array)
-                .map_or(0, Vec::len),
-        };
-        check_item_count(len, min_items, max_items)
+        check_item_count(raw.array_len().unwrap_or(0), min_items, max_items)
     }
 
     /// The index of the option a single select's answer names.

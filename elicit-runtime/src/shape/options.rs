@@ -226,15 +226,7 @@ impl<V> Offer<V> {
             values: Arc::new(Vec::new()),
         }
     }
-}
 
-impl<V> Default for Offer<V> {
-    fn default() -> Self {
-        Self::empty()
-    }
-}
-
-impl<V> Offer<V> {
     /// The value offered as option `index` (the options of the field as sent are in the
     /// order of the offer).
     pub(crate) fn value(&self, index: usize) -> Option<&V> {
