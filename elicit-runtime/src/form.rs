@@ -14,7 +14,7 @@ use crate::read::{AsSent, FieldPlan};
 use crate::read::{FormReader, Plan, Sent, read_map};
 use crate::schema::{RequestedSchema, SharedSchema};
 use crate::shape::{Checks, run_checks};
-use crate::{ContentError, Elicit};
+use crate::{ContentError, Elicit, FormMode};
 
 /// A function that reads an accepted answer's `content` into a `T`.
 type ReadFn<T> = Arc<dyn Fn(&Map<String, Value>) -> Result<T, ContentError> + Send + Sync>;
@@ -285,7 +285,9 @@ impl<T> Form<T> {
         self.shaped
     }
 
-    /// The `elicitation/create` request that asks this form.
+    /// The `elicitation/create` request that asks this form in form mode, for a form that holds
+    /// no secret ([`FormMode`]): a form with a `SecretString` field is asked on a page of the
+    /// server's own instead (`Dialog::ask_url_form`), and `request()` on it does not compile.
     ///
     /// ```
     /// use elicit_core::{Elicit, Form};
@@ -296,7 +298,16 @@ impl<T> Form<T> {
     ///
     /// assert_eq!(Form::<Name>::new().request().mode(), ElicitMode::Form);
     /// ```
-    pub fn request(&self) -> ElicitRequest {
+    pub fn request(&self) -> ElicitRequest
+    where
+        T: FormMode,
+    {
+        self.form_request()
+    }
+
+    /// The form-mode request, for the paths that took [`FormMode`] where they were entered
+    /// (and refuse a secret field at run time before they render it: `secret_refused`).
+    pub(crate) fn form_request(&self) -> ElicitRequest {
         ElicitRequest::from_shared_schema(self.message.clone(), self.schema.clone())
     }
 

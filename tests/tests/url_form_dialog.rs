@@ -12,11 +12,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
-use elicit_core::dialog::{Connection, Dialog, DialogSettings, Halt, Inputs, Sending};
+use elicit_core::dialog::{Connection, Dialog, DialogSettings, Halt, Sending};
 use elicit_core::protocol::ProtocolVersion;
 use elicit_core::state::Binding;
 use elicit_core::url_form::{ExposeSecret, MemoryStore, UrlForms};
-use elicit_core::{Elicit, ElicitOutcome, Form};
+use elicit_core::{Elicit, ElicitOutcome};
 use serde_json::{Value, json};
 use url_form_support::{BASE, Connect, KEY, forms_on, get, good_post, keys, path_of, post};
 
@@ -341,38 +341,9 @@ async fn what_cannot_be_asked_is_a_clear_error_before_anything_is_minted() {
     assert!(client.sent().is_empty(), "nothing was sent");
 }
 
-#[tokio::test]
-async fn a_form_with_a_secret_is_refused_in_form_mode_where_the_type_does_not_say_so() {
-    // `ask::<Connect>` does not compile (tests/ui/secret_in_form_mode.rs); a `Form` of it
-    // handed to `ask_form` is refused when asked.
-    let (_, router, settings) = server(Duration::from_secs(60));
-    let client = Client::new(&router, "accept", None);
-    let error = live(&settings, &client, url_mode())
-        .run::<Value, _, _, _>(|d| async move {
-            d.ask_form("connect", Form::<Connect>::new()).await?;
-            Ok(Value::Null)
-        })
-        .await
-        .unwrap_err();
-    assert!(
-        error.message.contains("cannot be asked in form mode"),
-        "{error:?}"
-    );
-    // Nor among several requests of one round.
-    let error = live(&settings, &client, url_mode())
-        .run::<Value, _, _, _>(|d| async move {
-            d.ask_all(Inputs::new().form_of("connect", Form::<Connect>::new()))
-                .await?;
-            Ok(Value::Null)
-        })
-        .await
-        .unwrap_err();
-    assert!(
-        error.message.contains("cannot be asked in form mode"),
-        "{error:?}"
-    );
-    assert!(client.sent().is_empty());
-}
+// A form with a secret asked in form mode, by `ask`, `ask_form` (its own form or a shaped
+// one), `Inputs`, `Asked`, `Form::request` or rmcp's peer, does not compile
+// (`tests/ui/secret_*.rs`); the run-time check behind them is `secret_refused.rs`.
 
 #[test]
 fn a_forms_secrets_are_found_from_its_field_types() {

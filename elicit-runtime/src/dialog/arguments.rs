@@ -120,9 +120,10 @@ impl<T> Asked<T> {
     pub fn given(&self) -> &Map<String, Value> {
         &self.given
     }
-}
 
-impl<T: Elicit + FormMode + 'static> Asked<T> {
+    // The bounds are on each method, not on the impl: unmet, they are rustc's "trait bound
+    // not satisfied" with `FormMode`'s (or `IntoForm`'s) own wording, not "`complete` exists
+    // but its trait bounds were not satisfied".
     /// The arguments as `T`: read as given, and what the call left out or got wrong among
     /// the fields marked `ask_if_missing` asked of the person (see [`Asked`]). Await the
     /// [`Ask`], after [`attempts`](Ask::attempts) or [`or_reply`](Ask::or_reply) as you like.
@@ -140,12 +141,13 @@ impl<T: Elicit + FormMode + 'static> Asked<T> {
     ///     Ok(format!("A table for {}", table.size))
     /// }
     /// ```
-    pub fn complete(self, dialog: &Dialog) -> Ask<'_, T> {
+    pub fn complete(self, dialog: &Dialog) -> Ask<'_, T>
+    where
+        T: Elicit + FormMode + 'static,
+    {
         self.complete_with(dialog, Form::<T>::new())
     }
-}
 
-impl<T: 'static> Asked<T> {
     /// As [`complete`](Self::complete), the arguments read against `form` and its missing
     /// ones asked with it: a form shaped now (the options that still have seats, a bound, a
     /// check), which must be the same on a 2026-07-28 retry for the same arguments.
@@ -167,7 +169,10 @@ impl<T: 'static> Asked<T> {
     ///     Ok(args.complete_with(d, form).or_reply("Nothing booked.").await?.day)
     /// }
     /// ```
-    pub fn complete_with(self, dialog: &Dialog, form: impl IntoForm<T>) -> Ask<'_, T> {
+    pub fn complete_with(self, dialog: &Dialog, form: impl IntoForm<T>) -> Ask<'_, T>
+    where
+        T: FormMode + 'static,
+    {
         let question = match form.into_form() {
             Ok(form) => dialog.arguments_question(&self.given, &form),
             Err(error) => Question::Failed(Halt::from(error)),

@@ -78,7 +78,7 @@ impl Dialog {
     ///     Ok(tickets.count)
     /// }
     /// ```
-    pub fn ask_form<T>(&self, key: &str, form: impl IntoForm<T>) -> Ask<'_, T> {
+    pub fn ask_form<T: FormMode>(&self, key: &str, form: impl IntoForm<T>) -> Ask<'_, T> {
         let question = match form.into_form() {
             Ok(form) => Question::Form(form),
             Err(error) => Question::Failed(Halt::from(error)),
@@ -88,13 +88,8 @@ impl Dialog {
 
     /// `form` prepared for this dialog's revision, or why it cannot be asked in form mode.
     fn form_mode<T>(&self, key: &str, form: &Form<T>) -> Result<Form<T>, Halt> {
-        let form = form.for_revision(self.version());
-        if let Some(secret) = form.secret_fields().first() {
-            return Err(Halt::internal(format!(
-                "the form `{key}` holds a secret (`{secret}`), and a form with a secret field cannot be asked in form mode: ask it through URL mode (`Dialog::ask_url_form`)"
-            )));
-        }
-        Ok(form)
+        refuse_secret(key, form).map_err(Halt::Reply)?;
+        Ok(form.for_revision(self.version()))
     }
 
     /// Asks `form` (prepared by [`form_mode`](Self::form_mode)), up to `attempts` times.
@@ -123,7 +118,7 @@ impl Dialog {
         let mut asked = form.clone();
         let mut attempt = 1;
         loop {
-            let sent = self.send_elicitation(key, &asked.request()).await?;
+            let sent = self.send_elicitation(key, &asked.form_request()).await?;
             let (result, boxes) = self.unfold(&asked, sent);
             match outcome(&asked, &result, boxes) {
                 Ok(outcome) => return Ok(outcome),
@@ -241,7 +236,7 @@ impl Dialog {
             };
         }
         let right = reask::right_fields(asked, result.content.as_ref(), &errors);
-        let request = self.corrected(form, &right, &errors).request();
+        let request = self.corrected(form, &right, &errors).form_request();
         {
             let mut progress = self.lock();
             progress.memory.correction = Some(Correction {
@@ -263,7 +258,7 @@ impl Dialog {
         offer: Option<String>,
     ) -> Halt {
         let right = reask::right_fields(form, result.content.as_ref(), errors);
-        let request = self.corrected(form, &right, errors).request();
+        let request = self.corrected(form, &right, errors).form_request();
         {
             let mut progress = self.lock();
             progress.memory.correction = Some(Correction {
@@ -289,8 +284,8 @@ impl Dialog {
         let request = match correction {
             Some(correction) => self
                 .corrected(form, &correction.right, &correction.errors())
-                .request(),
-            None => form.request(),
+                .form_request(),
+            None => form.form_request(),
         };
         self.lock().memory.offer = offer;
         self.suspend_one(key, request, None)
@@ -304,7 +299,7 @@ impl Dialog {
             progress.memory.correction = None;
             progress.memory.offer = offer;
         }
-        let request = form.request();
+        let request = form.form_request();
         let message = reask::changed(request.message_text());
         self.suspend_one(key, request.message(message), None)
     }
@@ -477,6 +472,26 @@ pub struct Ask<'d, T> {
     key: String,
     question: Question<T>,
     attempts: u32,
+}
+
+/// Refuses, before anything is rendered, to ask `form` under `key` in form mode when one of
+/// its fields is a secret. Every public way of asking in form mode takes
+/// [`FormMode`](crate::FormMode), so a derived form with a secret never gets here; this is
+/// the run-time check behind it, for an `Elicit` impl written by hand that claims the trait
+/// falsely. The call is answered with a text (the question was not asked, and why), not with
+/// an error the client shows as the server's failure.
+pub(crate) fn refuse_secret<T>(key: &str, form: &Form<T>) -> Result<(), Reply> {
+    let Some(field) = form.secret_fields().first().copied() else {
+        return Ok(());
+    };
+    let question = if key.is_empty() {
+        "The question".to_owned()
+    } else {
+        format!("The question `{key}`")
+    };
+    Err(Reply::error(format!(
+        "{question} was not asked: its field `{field}` is a secret, which is typed only on the server's own page (URL mode), never in the chat."
+    )))
 }
 
 /// What an [`Ask`] asks: a form; or nothing, its answer known already (a tool call's

@@ -8,8 +8,9 @@ use serde_core::Serialize;
 use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use super::ask::refuse_secret;
 use super::memory::Round;
-use super::{Dialog, Halt, kept_result, offer_digest, reask};
+use super::{Dialog, Halt, Reply, kept_result, offer_digest, reask};
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest,
     OutcomeError, ProtocolVersion,
@@ -41,7 +42,8 @@ impl<T: 'static> RoundForm for Form<T> {
     }
 
     fn request(&self) -> ElicitRequest {
-        Form::request(self)
+        // Only a form that passed `refuse_secret` (and `FormMode`) is a round's form.
+        Form::form_request(self)
     }
 
     fn offer(&self) -> Option<String> {
@@ -119,6 +121,9 @@ pub(super) enum Input {
     Other(Value),
     /// A form that could not be built.
     Broken(ShapeError),
+    /// A form refused before it was rendered: it holds a secret
+    /// ([`refuse_secret`](super::ask::refuse_secret)).
+    Refused(Reply),
 }
 
 impl Inputs {
@@ -159,19 +164,21 @@ impl Inputs {
     /// assert_eq!(inputs.keys().next(), Some("name"));
     /// ```
     #[must_use]
-    pub fn form_of<T: 'static>(mut self, key: impl Into<String>, form: impl IntoForm<T>) -> Self {
+    pub fn form_of<T: FormMode + 'static>(
+        mut self,
+        key: impl Into<String>,
+        form: impl IntoForm<T>,
+    ) -> Self {
+        let key = key.into();
         let input = match form.into_form() {
             // A secret asked in form mode would pass through the client and the model.
-            Ok(form) => match form.secret_fields().first() {
-                Some(secret) => Input::Broken(ShapeError::new(
-                    *secret,
-                    "a secret field cannot be asked in form mode: ask the form through URL mode (`Dialog::ask_url_form`)",
-                )),
-                None => Input::Form(Arc::new(form)),
+            Ok(form) => match refuse_secret(&key, &form) {
+                Ok(()) => Input::Form(Arc::new(form)),
+                Err(reply) => Input::Refused(reply),
             },
             Err(error) => Input::Broken(error),
         };
-        self.entries.push((key.into(), input));
+        self.entries.push((key, input));
         self
     }
 
@@ -227,7 +234,7 @@ impl Input {
         match self {
             Self::Form(form) => support.check(&form.request()).is_ok(),
             Self::Url(request) => support.check(request).is_ok(),
-            Self::Broken(_) => true,
+            Self::Broken(_) | Self::Refused(_) => true,
             Self::Other(request) => match request.get("method").and_then(Value::as_str) {
                 Some("sampling/createMessage") => capabilities.get("sampling").is_some(),
                 Some("roots/list") => capabilities.get("roots").is_some(),
@@ -252,7 +259,7 @@ impl Input {
             Self::Form(form) => InputRequest::Elicit(form.request()),
             Self::Url(request) => InputRequest::Elicit(request.clone()),
             Self::Other(request) => InputRequest::Other(request.clone()),
-            Self::Broken(_) => InputRequest::Other(Value::Null),
+            Self::Broken(_) | Self::Refused(_) => InputRequest::Other(Value::Null),
         }
     }
 
@@ -273,7 +280,7 @@ impl Input {
                     .map_err(|error| Halt::malformed(key, error))?;
                 Ok(kept_result(&result, None))
             }
-            Self::Other(_) | Self::Broken(_) => Ok(answer),
+            Self::Other(_) | Self::Broken(_) | Self::Refused(_) => Ok(answer),
         }
     }
 }
@@ -522,11 +529,12 @@ impl Dialog {
     /// The inputs of a round this client can be asked (each form as this revision can send
     /// it), and the keys of those it cannot.
     fn to_ask(&self, inputs: Inputs) -> Result<(Asked, Vec<String>), Halt> {
-        if let Some(error) = inputs.entries.iter().find_map(|(_, input)| match input {
-            Input::Broken(error) => Some(error.clone()),
-            _ => None,
-        }) {
-            return Err(Halt::Shape(error));
+        for (_, input) in &inputs.entries {
+            match input {
+                Input::Broken(error) => return Err(Halt::Shape(error.clone())),
+                Input::Refused(reply) => return Err(Halt::Reply(reply.clone())),
+                _ => {}
+            }
         }
         let support = self.elicitation();
         let version = self.version();
@@ -606,6 +614,7 @@ impl Dialog {
             }
             Input::Other(request) => request.clone(),
             Input::Broken(error) => return Err(Halt::Shape(error.clone())),
+            Input::Refused(reply) => return Err(Halt::Reply(reply.clone())),
         };
         self.connection()?.request(message).await
     }

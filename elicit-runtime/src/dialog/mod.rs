@@ -51,6 +51,8 @@ mod settings;
 mod url_form;
 
 pub use self::arguments::{ARGUMENTS_KEY, Asked};
+#[cfg_attr(not(feature = "rmcp"), allow(unused_imports))]
+pub(crate) use self::ask::refuse_secret;
 pub use self::ask::{Ask, OrReply};
 pub use self::connection::{Connection, Sending};
 pub use self::gather::{Gathered, Inputs};

@@ -94,5 +94,5 @@ pub use self::input::{
     form_input_required, form_outcome, input_request, input_required, url_input_required,
     url_outcome,
 };
-pub use self::peer::PeerElicitExt;
+pub use self::peer::{PeerElicitExt, PeerFuture};
 pub use self::served::with_dialogs;

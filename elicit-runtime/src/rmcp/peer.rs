@@ -1,17 +1,38 @@
 //! `elicitation/create` from an rmcp server: the extension trait on `Peer<RoleServer>`.
 
 use std::future::Future;
+use std::pin::Pin;
 
 use ::rmcp::model::{CustomNotification, CustomRequest, ServerNotification, ServerRequest};
 use ::rmcp::{Peer, RoleServer, ServiceError};
 
 use super::convert::protocol_version;
 use crate::dialog::Halt;
+use crate::dialog::refuse_secret;
 use crate::protocol::{
     ElicitAction, ElicitRequest, ElicitResult, ElicitationComplete, ElicitationSupport,
     MessageError, ProtocolVersion, RenderError, UrlRequest,
 };
 use crate::{Elicit, ElicitOutcome, Form, FormMode, IntoForm};
+
+/// The future each form method of [`PeerElicitExt`] returns: the typed outcome, or the
+/// [`Halt`] that stopped it. (Boxed, so that a form that cannot be asked in form mode is one
+/// error where it is asked, not one for the method and one for its future.)
+///
+/// ```
+/// use elicit_core::rmcp::{PeerElicitExt, PeerFuture};
+/// use elicit_core::{Elicit, ElicitOutcome};
+/// use rmcp::{Peer, RoleServer};
+///
+/// /// Proceed?
+/// #[derive(Elicit)]
+/// struct Proceed { proceed: bool }
+///
+/// fn ask(peer: &Peer<RoleServer>) -> PeerFuture<'_, ElicitOutcome<Proceed>> {
+///     peer.elicit_form::<Proceed>()
+/// }
+/// ```
+pub type PeerFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, Halt>> + Send + 'a>>;
 
 /// The completion notification's method.
 const NOTIFICATION: &str = "notifications/elicitation/complete";
@@ -58,7 +79,7 @@ pub trait PeerElicitExt {
     /// is not an `ElicitResult`.
     fn elicit_form<T: Elicit + FormMode + Send + 'static>(
         &self,
-    ) -> impl Future<Output = Result<ElicitOutcome<T>, Halt>> + Send;
+    ) -> PeerFuture<'_, ElicitOutcome<T>>;
 
     /// Asks for `T`'s form with this prompt.
     ///
@@ -67,7 +88,7 @@ pub trait PeerElicitExt {
     fn elicit_form_with<T: Elicit + FormMode + Send + 'static>(
         &self,
         message: impl Into<String> + Send,
-    ) -> impl Future<Output = Result<ElicitOutcome<T>, Halt>> + Send;
+    ) -> PeerFuture<'_, ElicitOutcome<T>>;
 
     /// Asks for a form shaped at run time (a derived form's builder, `T::form()…`, or any
     /// [`Form`](crate::Form)): its prompt and schema as given, its answer read against exactly what it
@@ -94,10 +115,10 @@ pub trait PeerElicitExt {
     ///     Ok(peer.elicit_form_of(form).await?.accepted().map(|pick| pick.colour))
     /// }
     /// ```
-    fn elicit_form_of<T: Send>(
+    fn elicit_form_of<T: FormMode + Send + 'static>(
         &self,
         form: impl IntoForm<T> + Send,
-    ) -> impl Future<Output = Result<ElicitOutcome<T>, Halt>> + Send;
+    ) -> PeerFuture<'_, ElicitOutcome<T>>;
 
     /// Asks the user to open a URL (for anything sensitive: credentials, payments, OAuth).
     /// `accept` only means the user agreed to open it. (Named so as not to clash with rmcp's
@@ -153,33 +174,33 @@ pub trait PeerElicitExt {
 }
 
 impl PeerElicitExt for Peer<RoleServer> {
-    async fn elicit_form<T: Elicit + FormMode + Send + 'static>(
+    fn elicit_form<T: Elicit + FormMode + Send + 'static>(
         &self,
-    ) -> Result<ElicitOutcome<T>, Halt> {
-        self.elicit_form_of(Form::<T>::new()).await
+    ) -> PeerFuture<'_, ElicitOutcome<T>> {
+        self.elicit_form_of(Form::<T>::new())
     }
 
-    async fn elicit_form_with<T: Elicit + FormMode + Send + 'static>(
+    fn elicit_form_with<T: Elicit + FormMode + Send + 'static>(
         &self,
         message: impl Into<String> + Send,
-    ) -> Result<ElicitOutcome<T>, Halt> {
-        self.elicit_form_of(Form::<T>::new().message(message)).await
+    ) -> PeerFuture<'_, ElicitOutcome<T>> {
+        self.elicit_form_of(Form::<T>::new().message(message))
     }
 
-    async fn elicit_form_of<T: Send>(
+    fn elicit_form_of<T: FormMode + Send + 'static>(
         &self,
         form: impl IntoForm<T> + Send,
-    ) -> Result<ElicitOutcome<T>, Halt> {
-        // Asked, and read, as the client's revision can send it.
-        let form = form.into_form()?.for_revision(self.elicitation_version());
-        if let Some(secret) = form.secret_fields().first() {
-            return Err(Halt::internal(format!(
-                "the form holds a secret (`{secret}`), and a form with a secret field cannot be asked in form mode: ask it through URL mode (`Dialog::ask_url_form`)"
-            )));
-        }
-        let result = self.elicit_request(&form.request()).await?;
-        form.outcome(&result)
-            .map_err(|error| Halt::from_outcome("", error))
+    ) -> PeerFuture<'_, ElicitOutcome<T>> {
+        let form = form.into_form();
+        Box::pin(async move {
+            let form = form?;
+            refuse_secret("", &form).map_err(Halt::Reply)?;
+            // Asked, and read, as the client's revision can send it.
+            let form = form.for_revision(self.elicitation_version());
+            let result = self.elicit_request(&form.request()).await?;
+            form.outcome(&result)
+                .map_err(|error| Halt::from_outcome("", error))
+        })
     }
 
     async fn elicit_url_request(&self, request: UrlRequest) -> Result<ElicitAction, Halt> {

@@ -293,7 +293,7 @@ impl SeenRequest {
         let Some(schema) = self.schema() else {
             panic!("expected a form, but the server sent {self}");
         };
-        let request = form.for_revision(self.version).request();
+        let request = form.for_revision(self.version).form_request();
         let expected = match sent_schema(&request, self.version, MultiSelectFallback::Refuse) {
             Ok(expected) if expected == *schema => return,
             Ok(expected) => Some(expected),
@@ -334,7 +334,7 @@ fn expected_schema<T: Elicit + 'static>(
     version: ProtocolVersion,
 ) -> Result<RequestedSchema, String> {
     sent_schema(
-        &Form::<T>::new().for_revision(version).request(),
+        &Form::<T>::new().for_revision(version).form_request(),
         version,
         MultiSelectFallback::Refuse,
     )

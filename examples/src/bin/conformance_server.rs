@@ -32,7 +32,7 @@
 use std::sync::Arc;
 
 use elicit_core::dialog::{Dialog, Halt, Inputs};
-use elicit_core::{Elicit, ElicitOutcome, Form};
+use elicit_core::{Elicit, ElicitOutcome, Form, FormMode};
 use examples::conformance::{Color, Confirm, Name, PROMPT, PromptContext};
 use examples::http;
 use rmcp::handler::server::wrapper::Parameters;
@@ -220,7 +220,7 @@ struct Conformance;
 
 /// Asks for `form` and reports the outcome as `{prefix}: action=…, content={…}`, like the
 /// suite's reference server.
-async fn elicit<T: Elicit + Send + 'static>(
+async fn elicit<T: Elicit + FormMode + Send + 'static>(
     d: &Dialog,
     form: Form<T>,
     prefix: &str,

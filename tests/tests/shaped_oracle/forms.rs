@@ -20,7 +20,7 @@ use crate::rng::Rng;
 /// What every generated spec gives.
 pub trait Spec: Clone + Debug + Send + Sync + 'static {
     /// The form's type.
-    type Value: Debug + Send + Sync + 'static;
+    type Value: elicit_core::FormMode + Debug + Send + Sync + 'static;
     const TYPE: &'static str;
     /// The form, shaped as the spec says.
     fn build(&self) -> Result<Form<Self::Value>, ShapeError>;
