@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::Notify;
 
@@ -83,8 +83,8 @@ pub(crate) struct Shared {
     poll: Duration,
     /// The forms served by name, for links minted by another instance.
     served: RwLock<HashMap<String, Served>>,
-    /// The exact form of each link minted here, until it is forgotten.
-    minted: Mutex<HashMap<LinkId, (Served, Instant)>>,
+    /// The exact form of each link minted here, and when it closes, until it is forgotten.
+    minted: Mutex<HashMap<LinkId, Minted>>,
     /// A waiter's wake-up call, by link, for an answer posted to this instance.
     waiting: Mutex<HashMap<LinkId, Arc<Notify>>>,
 }
@@ -98,6 +98,14 @@ impl fmt::Debug for UrlForms {
             .field("body_limit", &self.0.body_limit)
             .finish_non_exhaustive()
     }
+}
+
+/// A link minted by this instance: the form its page is read with, the last moment it takes a
+/// post (what a [`wait`](UrlForms::wait) here ends at), and when it is forgotten.
+struct Minted {
+    served: Served,
+    closes: Instant,
+    forget_at: Instant,
 }
 
 /// Builds [`UrlForms`]: see [`UrlForms::builder`].
@@ -126,6 +134,7 @@ pub struct UrlFormsBuilder {
     identify: Arc<dyn Identify>,
     store: Option<Arc<dyn UrlFormStore>>,
     ttl: Duration,
+    clock_skew: Duration,
     retention: Duration,
     body_limit: usize,
     poll: Duration,
@@ -196,6 +205,7 @@ impl UrlForms {
             identify: Arc::new(identify),
             store: None,
             ttl: Self::DEFAULT_TTL,
+            clock_skew: Duration::ZERO,
             retention: Self::DEFAULT_RETENTION,
             body_limit: Self::DEFAULT_BODY_LIMIT,
             poll: Self::DEFAULT_POLL_INTERVAL,
@@ -224,7 +234,12 @@ impl UrlFormsBuilder {
         self
     }
 
-    /// How long a link stays open (at least a second).
+    /// How long a link stays open (at least a second): its page takes a post until `ttl`
+    /// after it was minted, and a [`wait`](UrlForms::wait) for it on the instance that minted
+    /// it ends then. Never later: the link's expiry is sealed in whole seconds, so its last
+    /// moment ([`PendingLink::expires_at`](super::PendingLink::expires_at)) falls up to a
+    /// second before `ttl` is up, and no clock allowance is added unless
+    /// [`clock_skew`](Self::clock_skew) says so.
     ///
     /// ```
     /// # use elicit_core::state::StateKeys;
@@ -235,6 +250,29 @@ impl UrlFormsBuilder {
     /// ```
     pub fn ttl(mut self, ttl: Duration) -> Self {
         self.ttl = ttl.max(Duration::from_secs(1));
+        self
+    }
+
+    /// How much longer than its [`ttl`](Self::ttl) a link takes a post: none unless told
+    /// otherwise, for the servers of a fleet whose clocks may differ by up to `allowance`
+    /// (the instance that minted a link seals its expiry by its clock; another one opens it
+    /// by its own). The records and answers of the links are opened with it, whatever the
+    /// [`StateKeys`]' own allowance for request states
+    /// ([`with_clock_skew`](StateKeys::with_clock_skew), 5 seconds by default) is.
+    ///
+    /// ```
+    /// # use elicit_core::state::StateKeys;
+    /// # use elicit_core::url_form::UrlForms;
+    /// use std::time::Duration;
+    ///
+    /// // A fleet whose clocks are kept within two seconds of each other.
+    /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .ttl(Duration::from_secs(300))
+    ///     .clock_skew(Duration::from_secs(2));
+    /// # drop(builder);
+    /// ```
+    pub fn clock_skew(mut self, allowance: Duration) -> Self {
+        self.clock_skew = allowance;
         self
     }
 
@@ -324,6 +362,9 @@ impl UrlFormsBuilder {
         } else {
             self.keys
         };
+        // A link lives what its author said: the ring's allowance for request states is not
+        // a link's.
+        let keys = keys.with_clock_skew(self.clock_skew);
         Ok(UrlForms(Arc::new(Shared {
             base,
             keys,
@@ -426,9 +467,14 @@ impl UrlForms {
             secrets: form.secrets.clone(),
             csrf: csrf::new_secret().map_err(no_randomness)?,
         };
-        let expires_at = SystemTime::now() + shared.ttl;
+        let now = SystemTime::now();
+        let expires_at = now + shared.ttl;
         let sealed = seal_link(&shared.keys, &record, &id, principal, expires_at)
             .map_err(UrlFormError::Seal)?;
+        // The last moment the page takes a post: the expiry as sealed (whole seconds), plus
+        // the allowance for other clocks.
+        let closes_at = last_moment(expires_at, shared.keys.clock_skew());
+        let open_for = closes_at.duration_since(now).unwrap_or(Duration::ZERO);
         let exact_only = form.form.is_shaped();
         let name = form.name.to_string();
         let served: Served = Arc::new(form.form);
@@ -451,14 +497,21 @@ impl UrlForms {
         }
         let mut minted = lock(&shared.minted);
         let now = Instant::now();
-        minted.retain(|_, (_, forget_at)| *forget_at > now);
-        minted.insert(id.clone(), (served, now + keep));
+        minted.retain(|_, minted| minted.forget_at > now);
+        minted.insert(
+            id.clone(),
+            Minted {
+                served,
+                closes: now + open_for,
+                forget_at: now + keep,
+            },
+        );
         drop(minted);
         Ok(PendingLink {
             url: format!("{}/{id}", shared.base.url),
             id,
             elicitation_id: elicitation_id.to_owned(),
-            expires_at,
+            expires_at: closes_at,
         })
     }
 
@@ -506,8 +559,8 @@ impl UrlForms {
 
     /// The form a post to link `id` (minted for a form named `name`) is read with.
     pub(crate) fn served_for(&self, id: &LinkId, name: &str) -> Option<Served> {
-        if let Some((served, _)) = lock(&self.0.minted).get(id) {
-            return Some(Arc::clone(served));
+        if let Some(minted) = lock(&self.0.minted).get(id) {
+            return Some(Arc::clone(&minted.served));
         }
         let forms = self.0.served.read().unwrap_or_else(PoisonError::into_inner);
         forms.get(name).cloned()
@@ -638,8 +691,12 @@ impl UrlForms {
     /// its call open while the person fills the page in (2025-11-25, which then sends
     /// `notifications/elicitation/complete`). An answer posted to this instance wakes it at
     /// once; one posted to another instance is seen within the
-    /// [poll interval](UrlFormsBuilder::poll_interval). It ends when the link expires
-    /// ([`Expired`](UrlFormError::Expired)) or is [abandoned](Self::abandon).
+    /// [poll interval](UrlFormsBuilder::poll_interval). It ends when the link closes
+    /// ([`Expired`](UrlFormError::Expired)): for a link minted here at its last moment
+    /// ([`PendingLink::expires_at`](super::PendingLink::expires_at), within its
+    /// [`ttl`](UrlFormsBuilder::ttl)), when the link is closed in the store too, so that a post
+    /// on its way either wins and is taken or is refused; for one minted elsewhere within the
+    /// poll interval after. It ends too when the link is [abandoned](Self::abandon).
     ///
     /// # Errors
     /// As [`take`](Self::take).
@@ -654,7 +711,7 @@ impl UrlForms {
     /// struct Region { region: String }
     ///
     /// # #[tokio::main(flavor = "current_thread")] async fn main() {
-    /// let keys = StateKeys::generate().unwrap().with_clock_skew(Duration::ZERO);
+    /// let keys = StateKeys::generate().unwrap();
     /// let forms = UrlForms::builder("https://a.example/f", keys, |_: &http::request::Parts| None)
     ///     .ttl(Duration::from_secs(1))
     ///     .poll_interval(Duration::from_millis(50))
@@ -679,6 +736,9 @@ impl UrlForms {
                 .entry(id.clone())
                 .or_insert_with(|| Arc::new(Notify::new())),
         );
+        // A link minted here is waited for until it closes, to the moment; one minted by
+        // another instance until the store says it expired (within the poll interval).
+        let closes = lock(&self.0.minted).get(id).map(|minted| minted.closes);
         let result = loop {
             // Registered before the store is read, so that an answer posted in between is
             // not missed.
@@ -689,8 +749,28 @@ impl UrlForms {
                 Ok(None) => {}
                 Err(error) => break Err(error),
             }
-            // Woken, or the interval is up: look again either way.
-            let _ = tokio::time::timeout(self.0.poll, notified).await;
+            let left = closes.map(|closes| closes.saturating_duration_since(Instant::now()));
+            if left == Some(Duration::ZERO) {
+                // Closed with nothing posted. A post admitted just before may still be on its
+                // way to the store: the link is closed there too, and one of the two wins.
+                break match self
+                    .0
+                    .store
+                    .settle(id, Answer::Abandoned, self.keep())
+                    .await
+                {
+                    Ok(true) => Err(UrlFormError::Expired),
+                    Ok(false) => match self.take(id, principal, form).await {
+                        Ok(Some(value)) => Ok(value),
+                        Ok(None) => Err(UrlFormError::Expired),
+                        Err(error) => Err(error),
+                    },
+                    Err(error) => Err(UrlFormError::Store(error)),
+                };
+            }
+            // Woken, or the interval is up, or the link closes: look again either way.
+            let pause = left.map_or(self.0.poll, |left| left.min(self.0.poll));
+            let _ = tokio::time::timeout(pause, notified).await;
         };
         lock(&self.0.waiting).remove(id);
         result
@@ -732,4 +812,13 @@ impl UrlForms {
         self.wake(id);
         Ok(closed)
     }
+}
+
+/// The last moment a link sealed to expire at `expires_at` opens: its expiry as the seal
+/// keeps it (whole seconds since the epoch), plus `skew`.
+fn last_moment(expires_at: SystemTime, skew: Duration) -> SystemTime {
+    let seconds = expires_at
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    UNIX_EPOCH + Duration::from_secs(seconds) + skew
 }
