@@ -4,13 +4,13 @@
 use serde_json::{Map, Value};
 
 use super::memory::{PendingUrl, Round};
-use super::{Dialog, Halt};
+use super::{Dialog, Halt, Reply};
 use crate::Elicit;
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, RenderError, UrlPolicy, UrlRequest,
     new_elicitation_id,
 };
-use crate::state::Principal;
+use crate::state::{Principal, StateError};
 use crate::url_form::{LinkId, UrlForm, UrlFormError, UrlForms};
 
 impl Dialog {
@@ -46,8 +46,12 @@ impl Dialog {
     /// `?`); [`Halt::Render`] on 2025-06-18, which has no URL mode; [`Halt::Unsupported`]
     /// (`-32021`) when the client did not declare URL mode (nothing is minted or sent);
     /// `-32603` when the server has no URL-mode forms, or the call names nobody to bind the
-    /// link to, or the link cannot be minted; [`Halt::Invalid`] when the stored answer does
-    /// not fit the form.
+    /// link to (the server's set-up). A link that cannot be minted, or an answer that cannot
+    /// be had (the store failed, the link was used, or opens for somebody else, or the answer
+    /// stored does not fit the form), is a [`Halt::Reply`] flagged as an error: the call is
+    /// answered with one short, stable sentence ("The link for `key` was already used: ask
+    /// again for a new one."), and the precise reason goes to the server's log
+    /// (`tracing`, target `elicit_core::url_form`), never to the client.
     ///
     /// ```
     /// use elicit_core::dialog::{Dialog, Halt};
@@ -155,7 +159,7 @@ impl Dialog {
         let link = forms
             .mint(principal, &new_elicitation_id(), form.clone())
             .await
-            .map_err(|error| failed(key, error))?;
+            .map_err(|error| refused(key, &error))?;
         let request = url_request(&prompt, link.url(), link.elicitation_id())?;
         let sent = self
             .send_elicitation(key, &ElicitRequest::Url(request))
@@ -185,7 +189,7 @@ impl Dialog {
                 Ok(ElicitOutcome::Accepted(value))
             }
             Err(UrlFormError::Expired | UrlFormError::Abandoned) => Ok(ElicitOutcome::Cancelled),
-            Err(error) => Err(failed(key, error)),
+            Err(error) => Err(refused(key, &error)),
         }
     }
 
@@ -202,17 +206,19 @@ impl Dialog {
             let answer = round.answer.unwrap_or(Value::Null);
             return match answer.get("action").and_then(Value::as_str) {
                 Some("accept") => {
-                    let id = answer
+                    let Some(id) = answer
                         .get("link")
                         .and_then(Value::as_str)
                         .and_then(LinkId::parse)
-                        .ok_or_else(|| Halt::malformed(key, "the kept answer names no link"))?;
+                    else {
+                        // A state this server sealed names its link: it changed its shape.
+                        return Err(refused(key, &UrlFormError::Unknown));
+                    };
                     match forms.look(&id, principal, form.form()).await {
                         Ok(Some(value)) => Ok(ElicitOutcome::Accepted(value)),
-                        Ok(None) => Err(Halt::internal(format!(
-                            "the URL-mode form `{key}` was answered, and its answer is no longer stored"
-                        ))),
-                        Err(error) => Err(failed(key, error)),
+                        // Answered once, and no longer: what the store says is not what it said.
+                        Ok(None) => Err(refused(key, &UrlFormError::Unknown)),
+                        Err(error) => Err(refused(key, &error)),
                     }
                 }
                 Some("decline") => Ok(ElicitOutcome::Declined),
@@ -232,7 +238,7 @@ impl Dialog {
             let link = forms
                 .mint(principal, &new_elicitation_id(), form)
                 .await
-                .map_err(|error| failed(key, error))?;
+                .map_err(|error| refused(key, &error))?;
             let request = url_request(&prompt, link.url(), link.elicitation_id())?;
             self.lock().memory.link = Some(PendingUrl {
                 key: key.to_owned(),
@@ -240,8 +246,9 @@ impl Dialog {
             });
             return Err(self.suspend_one(key, ElicitRequest::Url(request), None));
         };
-        let id = LinkId::parse(&pending.id)
-            .ok_or_else(|| Halt::internal("the sealed link id does not read"))?;
+        let Some(id) = LinkId::parse(&pending.id) else {
+            return Err(refused(key, &UrlFormError::Unknown));
+        };
         if let Some(answer) = answer {
             let result =
                 ElicitResult::from_value(&answer).map_err(|error| Halt::malformed(key, error))?;
@@ -270,7 +277,7 @@ impl Dialog {
                 self.record_url(key, ElicitAction::Cancel, None);
                 Ok(ElicitOutcome::Cancelled)
             }
-            Err(error) => Err(failed(key, error)),
+            Err(error) => Err(refused(key, &error)),
         }
     }
 
@@ -299,13 +306,36 @@ fn url_request(prompt: &str, url: &str, elicitation_id: &str) -> Result<UrlReque
         .map_err(|error| Halt::internal(format!("the URL-mode form's request is refused: {error}")))
 }
 
-/// A URL-mode form that failed: its answer does not fit (`-32602`), or the server's error.
-fn failed(key: &str, error: UrlFormError) -> Halt {
-    match error {
-        UrlFormError::Invalid(errors) => Halt::Invalid {
-            key: key.to_owned(),
-            errors,
-        },
-        other => Halt::internal(format!("the URL-mode form `{key}` failed: {other}")),
-    }
+/// A URL-mode form that could not be had: the call is answered with one short, stable
+/// sentence the person can act on (the link expired, was used, is somebody else's, or the
+/// form was refused), never with the reason's own text (a store's error, a principal, a
+/// field's value); the precise reason goes to the server's log, without content.
+fn refused(key: &str, error: &UrlFormError) -> Halt {
+    let sentence = match error {
+        UrlFormError::Expired => format!("The link for `{key}` expired: ask again for a new one."),
+        UrlFormError::AlreadyTaken => {
+            format!("The link for `{key}` was already used: ask again for a new one.")
+        }
+        UrlFormError::Open(StateError::WrongPrincipal) => {
+            format!("The link for `{key}` was made for someone else.")
+        }
+        _ => format!("The form `{key}` could not be completed: ask again."),
+    };
+    let reason = match error {
+        // The fields that did not fit, by name and code: their messages may quote a value.
+        UrlFormError::Invalid(errors) => {
+            let fields: Vec<String> = errors
+                .errors()
+                .iter()
+                .map(|field| format!("{} ({})", field.field(), field.kind().code()))
+                .collect();
+            format!(
+                "the answer stored does not fit the form: {}",
+                fields.join(", ")
+            )
+        }
+        other => other.to_string(),
+    };
+    tracing::warn!(target: "elicit_core::url_form", key, %reason, "URL-mode form not answered");
+    Halt::Reply(Reply::error(sentence))
 }
