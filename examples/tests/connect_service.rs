@@ -123,6 +123,22 @@ async fn signed_in(driver: &Service, server: &Server, user: &str) -> Browser {
 async fn answers(browser: &Browser, url: &str) {
     browser.goto(url).await.unwrap();
     heading_becomes(browser, "Connect the weather service").await;
+    // Who the page answers as, before anything is typed.
+    let who = css(browser, "#signed-in").await.text().await.unwrap();
+    assert!(who.starts_with("Signed in as "), "{who}");
+    assert!(
+        who.contains("not you? Sign out, then open the link again."),
+        "{who}"
+    );
+    assert_eq!(
+        css(browser, "#signed-in a")
+            .await
+            .attr("href")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("/logout")
+    );
     let key = css(browser, "input[name=api_key]").await;
     assert_eq!(key.attr("type").await.unwrap().as_deref(), Some("password"));
     assert_eq!(
@@ -134,7 +150,8 @@ async fn answers(browser: &Browser, url: &str) {
         .execute("document.querySelector('form').noValidate = true;", vec![])
         .await
         .unwrap();
-    key.send_keys("wk-1").await.unwrap();
+    // One character short of the 16 a key needs.
+    key.send_keys(&KEY[..15]).await.unwrap();
     css(browser, "input[name=region][value=eu]")
         .await
         .click()
@@ -146,7 +163,7 @@ async fn answers(browser: &Browser, url: &str) {
         .await
         .unwrap();
     let summary = css(browser, ".summary").await.text().await.unwrap();
-    assert!(summary.contains("at least 8"), "{summary}");
+    assert!(summary.contains("at least 16"), "{summary}");
     assert_eq!(
         css(browser, "input[name=api_key]")
             .await
@@ -184,6 +201,8 @@ async fn answers(browser: &Browser, url: &str) {
 async fn is_refused(browser: &Browser, url: &str) {
     browser.goto(url).await.unwrap();
     heading_becomes(browser, "This link is not for you").await;
+    let who = css(browser, "#signed-in").await.text().await.unwrap();
+    assert!(who.starts_with("Signed in as "), "{who}");
     assert!(
         browser
             .find_all(Locator::Css("form"))

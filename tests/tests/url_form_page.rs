@@ -285,3 +285,98 @@ async fn defaults_fill_the_first_page() {
             .is_none()
     );
 }
+
+/// Forms whose hook names the browser's person with a display name (`<script>` in it, to be
+/// shown as text), and which say where to sign out when `sign_out` is given.
+fn named_forms(sign_out: Option<&str>) -> elicit_core::url_form::UrlForms {
+    let identify = |request: &http::request::Parts| {
+        elicit_core::url_form::cookie(request, "user").map(|user| {
+            Principal::new(user).with_display_name(format!("{user} <script>x</script>@example.com"))
+        })
+    };
+    let mut builder =
+        elicit_core::url_form::UrlForms::builder(BASE, url_form_support::keys(1), identify)
+            .ttl(Duration::from_secs(60));
+    if let Some(sign_out) = sign_out {
+        builder = builder.sign_out_url(sign_out);
+    }
+    builder.build().expect("forms")
+}
+
+#[tokio::test]
+async fn the_page_says_who_it_answers_as_before_anything_is_typed() {
+    for sign_out in [Some("/logout?next=%2F"), None] {
+        let forms = named_forms(sign_out);
+        let link = forms
+            .mint(&Principal::new("ada"), "e-1", connect_form())
+            .await
+            .unwrap();
+        let reply = get(&forms.router(), &path_of(link.url()), Some("ada")).await;
+        assert_eq!(reply.status, 200, "{}", reply.body);
+        // The server's own name for the browser's person, escaped.
+        assert_eq!(
+            reply.text("#signed-in strong"),
+            "ada <script>x</script>@example.com"
+        );
+        assert!(!reply.body.contains("<script>x"), "escaped");
+        let line = reply.text("#signed-in");
+        assert!(line.starts_with("Signed in as ada"), "{line}");
+        assert!(line.contains("not you?"), "{line}");
+        assert!(line.ends_with("then open the link again."), "{line}");
+        match sign_out {
+            Some(url) => {
+                assert_eq!(reply.attr("#signed-in a", "href").as_deref(), Some(url));
+                assert_eq!(reply.text("#signed-in a"), "Sign out");
+            }
+            None => {
+                assert_eq!(reply.count("#signed-in a"), 0);
+                assert!(line.contains("Sign out of this site"), "{line}");
+            }
+        }
+        // Before the form: nothing is typed before it is read.
+        let banner = reply.body.find("id=\"signed-in\"").unwrap();
+        let form = reply.body.find("<form").unwrap();
+        assert!(banner < form);
+        // And on the page shown again after a refused post.
+        let token = reply.token();
+        let posted = url_form_support::post(
+            &forms.router(),
+            &path_of(link.url()),
+            Some("ada"),
+            &format!("_csrf={token}&name=x"),
+        )
+        .await;
+        assert_eq!(posted.status, 422);
+        assert_eq!(
+            posted.text("#signed-in strong"),
+            "ada <script>x</script>@example.com"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_browser_signed_in_as_somebody_else_is_told_who_it_is() {
+    let forms = named_forms(Some("/logout"));
+    let link = forms
+        .mint(&Principal::new("ada"), "e-1", connect_form())
+        .await
+        .unwrap();
+    let reply = get(&forms.router(), &path_of(link.url()), Some("mallory")).await;
+    assert_eq!(reply.status, 403);
+    assert_eq!(reply.text("h1"), "This link is not for you");
+    assert_eq!(
+        reply.text("#signed-in strong"),
+        "mallory <script>x</script>@example.com"
+    );
+    assert_eq!(
+        reply.attr("#signed-in a", "href").as_deref(),
+        Some("/logout")
+    );
+    assert_eq!(reply.count("form"), 0);
+}
+
+#[tokio::test]
+async fn without_a_display_name_the_page_names_the_principal() {
+    let reply = page().await;
+    assert_eq!(reply.text("#signed-in strong"), "ada");
+}

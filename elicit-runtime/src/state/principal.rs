@@ -39,8 +39,32 @@ use sha2::{Digest, Sha256};
 /// );
 /// assert_eq!(format!("{ada:?}"), "Principal(..)");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct Principal(String);
+///
+/// A principal may carry the name the person knows their account by
+/// ([`with_display_name`](Self::with_display_name)), which a URL-mode page shows ("Signed in
+/// as …"); it is not part of who the principal is: two principals of the same identifier are
+/// the same whatever their names, and a state is bound to the identifier alone.
+#[derive(Clone)]
+pub struct Principal {
+    id: String,
+    /// The name shown to the person, when the server knows one.
+    display_name: Option<String>,
+}
+
+// Who a principal is is its identifier alone: the display name is what a page shows.
+impl PartialEq for Principal {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Principal {}
+
+impl std::hash::Hash for Principal {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
 
 impl Principal {
     /// A principal named by one identifier, as it is: one already unique across your
@@ -52,7 +76,10 @@ impl Principal {
     /// assert_eq!(Principal::new("user-42").as_str(), "user-42");
     /// ```
     pub fn new(id: impl Into<String>) -> Self {
-        Self(id.into())
+        Self {
+            id: id.into(),
+            display_name: None,
+        }
     }
 
     /// The principal a token's issuer (`iss`) and subject (`sub`) name together: a subject is
@@ -66,7 +93,36 @@ impl Principal {
     /// assert_eq!(principal.as_str(), r#"["https://login.example/","4f1c\"2"]"#);
     /// ```
     pub fn issuer_subject(issuer: &str, subject: &str) -> Self {
-        Self(Value2(issuer, subject).to_string())
+        Self::new(Value2(issuer, subject).to_string())
+    }
+
+    /// The same principal, with the name the person knows their account by (an e-mail
+    /// address, a user name): what a URL-mode page says the browser is signed in as, before
+    /// anything is typed. It does not change who the principal is.
+    ///
+    /// ```
+    /// use elicit_core::state::Principal;
+    ///
+    /// let ada = Principal::issuer_subject("https://id.example", "4f1c").with_display_name("ada@example.com");
+    /// assert_eq!(ada.display_name(), "ada@example.com");
+    /// assert_eq!(ada, Principal::issuer_subject("https://id.example", "4f1c"));
+    /// ```
+    #[must_use]
+    pub fn with_display_name(mut self, name: impl Into<String>) -> Self {
+        self.display_name = Some(name.into());
+        self
+    }
+
+    /// The name the person knows their account by: the one given with
+    /// [`with_display_name`](Self::with_display_name), else the identifier itself.
+    ///
+    /// ```
+    /// use elicit_core::state::Principal;
+    ///
+    /// assert_eq!(Principal::new("ada").display_name(), "ada");
+    /// ```
+    pub fn display_name(&self) -> &str {
+        self.display_name.as_deref().unwrap_or(&self.id)
     }
 
     /// The caller an HTTP request's `Authorization` header names (feature `rmcp` or
@@ -83,7 +139,7 @@ impl Principal {
             let _ = write!(text, "{byte:02x}");
         }
         text.push_str(r#""]"#);
-        Self(text)
+        Self::new(text)
     }
 
     /// The text the state is bound to.
@@ -94,7 +150,7 @@ impl Principal {
     /// assert_eq!(Principal::new("ada").as_str(), "ada");
     /// ```
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.id
     }
 }
 
@@ -117,7 +173,7 @@ impl fmt::Debug for Principal {
 
 impl AsRef<str> for Principal {
     fn as_ref(&self) -> &str {
-        &self.0
+        &self.id
     }
 }
 
@@ -129,13 +185,13 @@ impl From<&str> for Principal {
 
 impl From<String> for Principal {
     fn from(id: String) -> Self {
-        Self(id)
+        Self::new(id)
     }
 }
 
 impl From<Principal> for String {
     fn from(principal: Principal) -> Self {
-        principal.0
+        principal.id
     }
 }
 

@@ -80,6 +80,8 @@ pub(crate) struct Shared {
     pub(crate) ttl: Duration,
     pub(crate) retention: Duration,
     pub(crate) body_limit: usize,
+    /// Where a person signs out of the site, for the "not you?" line of a page.
+    pub(crate) sign_out: Option<String>,
     poll: Duration,
     /// The forms served by name, for links minted by another instance.
     served: RwLock<HashMap<String, Served>>,
@@ -137,6 +139,7 @@ pub struct UrlFormsBuilder {
     clock_skew: Duration,
     retention: Duration,
     body_limit: usize,
+    sign_out: Option<String>,
     poll: Duration,
     policy: UrlPolicy,
 }
@@ -208,6 +211,7 @@ impl UrlForms {
             clock_skew: Duration::ZERO,
             retention: Self::DEFAULT_RETENTION,
             body_limit: Self::DEFAULT_BODY_LIMIT,
+            sign_out: None,
             poll: Self::DEFAULT_POLL_INTERVAL,
             policy: UrlPolicy::HttpsOnly,
         }
@@ -305,6 +309,25 @@ impl UrlFormsBuilder {
         self
     }
 
+    /// Where a person signs out of the site (`/logout`, or a whole URL): each page says who
+    /// the browser is signed in as before anything is typed ("Signed in as Ada — not you?
+    /// Sign out, then open the link again"), and links this as "Sign out". Without it, the
+    /// page says to sign out without a link. See the guide's "Who the browser is" for why:
+    /// a browser signed in to somebody else's account (login CSRF) would otherwise answer
+    /// their link unknowingly.
+    ///
+    /// ```
+    /// # use elicit_core::state::StateKeys;
+    /// # use elicit_core::url_form::UrlForms;
+    /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .sign_out_url("/logout");
+    /// # drop(builder);
+    /// ```
+    pub fn sign_out_url(mut self, url: impl Into<String>) -> Self {
+        self.sign_out = Some(url.into());
+        self
+    }
+
     /// How often [`UrlForms::wait`] looks at the store (at least every 10 ms).
     ///
     /// ```
@@ -373,6 +396,7 @@ impl UrlFormsBuilder {
             ttl: self.ttl,
             retention: self.retention,
             body_limit: self.body_limit,
+            sign_out: self.sign_out,
             poll: self.poll,
             served: RwLock::new(HashMap::new()),
             minted: Mutex::new(HashMap::new()),

@@ -29,6 +29,7 @@ label,legend{display:block;font-weight:600;padding:0}\
 .invalid input:not([type=checkbox]):not([type=radio]),.invalid select{border-color:#b00020}\
 input:not([type=checkbox]):not([type=radio]),select{box-sizing:border-box;width:100%;font:inherit;padding:.4rem;margin-top:.2rem;border:1px solid;border-radius:.25rem}\
 .choice{margin:.2rem 0}\
+.who{margin:.5rem 0 1.25rem;padding:.5rem .75rem;border:1px solid;border-radius:.25rem}\
 .summary{border:3px solid #b00020;padding:0 1rem;margin-bottom:1.5rem}\
 button{font:inherit;padding:.5rem 1.5rem;border-radius:.25rem}\
 :focus-visible{outline:3px solid Highlight;outline-offset:2px}\
@@ -114,6 +115,7 @@ struct ErrorLink {
 struct PageTemplate<'a> {
     title: &'a str,
     style: &'static str,
+    signed_in: SignedIn<'a>,
     action: &'a str,
     csrf_field: &'static str,
     csrf: &'a str,
@@ -129,6 +131,15 @@ struct NoticeTemplate<'a> {
     title: &'a str,
     style: &'static str,
     paragraphs: &'a [&'a str],
+    signed_in: Option<SignedIn<'a>>,
+}
+
+/// Who the browser is signed in as, as the server's [`Identify`](super::Identify) hook named
+/// them, and where they sign out: said on a page before anything is typed.
+#[derive(Clone, Copy)]
+pub(crate) struct SignedIn<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) sign_out: Option<&'a str>,
 }
 
 /// What a page shows in the form's inputs: the defaults of the schema (a first view), or what
@@ -147,6 +158,7 @@ pub(crate) struct FormPage<'a> {
     pub(crate) errors: &'a [FieldError],
     pub(crate) action: &'a str,
     pub(crate) csrf: &'a str,
+    pub(crate) signed_in: SignedIn<'a>,
 }
 
 /// What is shown when askama fails, which only a failing `fmt::Write` into a `String` (out
@@ -178,6 +190,7 @@ impl FormPage<'_> {
         PageTemplate {
             title: self.title,
             style: STYLE,
+            signed_in: self.signed_in,
             action: self.action,
             csrf_field: super::csrf::FIELD,
             csrf: self.csrf,
@@ -471,12 +484,14 @@ fn single_widget(options: Vec<(String, String)>, chosen: &[String], required: bo
     }
 }
 
-/// A page of plain text: done, or refused.
-pub(crate) fn notice(title: &str, paragraphs: &[&str]) -> String {
+/// A page of plain text: done, or refused; saying who the browser is signed in as, where
+/// that explains the page (a link made for another account).
+pub(crate) fn notice(title: &str, paragraphs: &[&str], signed_in: Option<SignedIn<'_>>) -> String {
     NoticeTemplate {
         title,
         style: STYLE,
         paragraphs,
+        signed_in,
     }
     .render()
     .unwrap_or_else(|_| UNRENDERABLE.to_owned())

@@ -27,7 +27,7 @@ use super::content::Pairs;
 use super::csrf;
 use super::forms::UrlForms;
 use super::link::LinkId;
-use super::page::{FormPage, Values, content_security_policy, notice};
+use super::page::{FormPage, SignedIn, Values, content_security_policy, notice};
 use super::post::{self, PostError};
 use super::record::{LinkRecord, open_link, seal_answer};
 use super::store::Answer;
@@ -62,7 +62,9 @@ impl UrlForms {
 enum Refusal {
     Unknown,
     NotSignedIn,
-    Foreign,
+    /// The browser is signed in as somebody else than the person asked: who it is, by the
+    /// name the page shows.
+    Foreign(String),
     Expired,
     Used,
     Closed,
@@ -76,7 +78,7 @@ enum Refusal {
 }
 
 impl Refusal {
-    fn response(&self) -> Response {
+    fn response(&self, forms: &UrlForms) -> Response {
         let (status, title, paragraphs): (StatusCode, &str, Vec<String>) = match self {
             Self::Unknown => (
                 StatusCode::NOT_FOUND,
@@ -88,7 +90,7 @@ impl Refusal {
                 "Sign in first",
                 vec!["This page is only for the person it was made for. Sign in to this site in this browser with that account, then open the link again.".into()],
             ),
-            Self::Foreign => (
+            Self::Foreign(_) => (
                 StatusCode::FORBIDDEN,
                 "This link is not for you",
                 vec![
@@ -148,7 +150,15 @@ impl Refusal {
             ),
         };
         let paragraphs: Vec<&str> = paragraphs.iter().map(String::as_str).collect();
-        html(status, notice(title, &paragraphs))
+        // Who the browser is, where that is what went wrong.
+        let signed_in = match self {
+            Self::Foreign(name) => Some(SignedIn {
+                name,
+                sign_out: forms.0.sign_out.as_deref(),
+            }),
+            _ => None,
+        };
+        html(status, notice(title, &paragraphs, signed_in))
     }
 }
 
@@ -220,7 +230,7 @@ async fn admit(
             // The phishing case of the specification: somebody else's browser opened the
             // link. Logged without naming either person.
             tracing::warn!(link = ?id, "URL-mode form: refused a browser signed in as another person than the one asked");
-            return Err(Refusal::Foreign);
+            return Err(Refusal::Foreign(principal.display_name().to_owned()));
         }
         Err(StateError::Expired) => return Err(Refusal::Expired),
         Err(error) => {
@@ -248,7 +258,7 @@ async fn show(
     let (parts, _) = request.into_parts();
     let admitted = match admit(&forms, id, &parts).await {
         Ok(admitted) => admitted,
-        Err(refusal) => return refusal.response(),
+        Err(refusal) => return refusal.response(&forms),
     };
     form_page(&forms, &admitted, Values::Defaults, &[], StatusCode::OK)
 }
@@ -271,6 +281,10 @@ fn form_page(
         errors,
         action: &action,
         csrf: &token,
+        signed_in: SignedIn {
+            name: admitted.principal.display_name(),
+            sign_out: forms.0.sign_out.as_deref(),
+        },
     };
     html(status, page.render())
 }
@@ -320,11 +334,11 @@ async fn answer(
     let (parts, body) = request.into_parts();
     let admitted = match admit(&forms, id, &parts).await {
         Ok(admitted) => admitted,
-        Err(refusal) => return refusal.response(),
+        Err(refusal) => return refusal.response(&forms),
     };
     match read_post(&forms, &admitted, &parts.headers, body).await {
         Ok(response) => response,
-        Err(refusal) => refusal.response(),
+        Err(refusal) => refusal.response(&forms),
     }
 }
 
@@ -413,6 +427,7 @@ async fn read_post(
                     &[
                         "Your answer was received. You can close this page and go back to the app you came from.",
                     ],
+                    None,
                 ),
             ))
         }

@@ -13,10 +13,14 @@
 //! | `/mcp` | MCP over streamable HTTP, every revision (2025-11-25 in a session, 2026-07-28 without) |
 //! | `/connect/<link id>` | the page of a URL-mode form (elicit's `url_form` router) |
 //! | `/login?user=<user>` | the demo sign-in: sets the browser's `session` cookie |
+//! | `/logout` | the demo sign-out: clears it |
 //!
 //! **Demo identity, a stand-in for real authorization.** An MCP request is made by `<user>`
 //! when it carries `Authorization: Bearer <user>` (a request without one is refused, 401); a
-//! browser is `<user>` after `GET /login?user=<user>` set its `session` cookie. A real server
+//! browser is `<user>` after `GET /login?user=<user>` set its `session` cookie, and each page
+//! says so before anything is typed ("Signed in as <user> — not you? Sign out, then open the
+//! link again": a demo sign-in is a login CSRF waiting to happen, since any site can send a
+//! browser to it). A real server
 //! checks an OAuth access token on `/mcp`, and its own session on the pages, and names the
 //! person on both sides the same way (the token's issuer and subject).
 //!
@@ -80,7 +84,7 @@ struct WeatherAccount {
     /// The API key from your account page on the weather service
     // A secret type: shown as a password input, refused in form mode at compile time; its
     // name, which reads as a secret, is what such a type is for (no `not_sensitive`).
-    #[elicit(min_length = 8, max_length = 200)]
+    #[elicit(min_length = 16, max_length = 200)]
     api_key: SecretString,
     /// Region
     region: Region,
@@ -234,6 +238,18 @@ async fn login(uri: axum::http::Uri) -> Response {
         .into_response()
 }
 
+/// The demo sign-out: `GET /logout` clears the `session` cookie.
+async fn logout() -> Response {
+    (
+        [(
+            header::SET_COOKIE,
+            "session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0".to_owned(),
+        )],
+        "Signed out",
+    )
+        .into_response()
+}
+
 /// Who a browser is: the user its `session` cookie names.
 fn browser(request: &Parts) -> Option<Principal> {
     cookie(request, "session")
@@ -256,6 +272,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let keys = StateKeys::generate()?;
     let forms = UrlForms::builder(format!("{origin}/connect"), keys.clone(), browser)
         .url_policy(UrlPolicy::AllowLoopbackHttp) // https outside development
+        .sign_out_url("/logout")
         .build()?;
     let weather = Weather {
         dialogs: DialogSettings::new().keys(&keys).url_forms(&forms),
@@ -269,7 +286,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let app = http::router("/mcp", service)
         .layer(middleware::from_fn(bearer))
         .merge(forms.router())
-        .merge(Router::new().route("/login", get(login)));
+        .merge(
+            Router::new()
+                .route("/login", get(login))
+                .route("/logout", get(logout)),
+        );
     println!("listening on {origin}/mcp");
     tokio::select! {
         served = http::serve(listener, app) => served?,
