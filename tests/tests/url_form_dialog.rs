@@ -384,3 +384,121 @@ fn a_forms_secrets_are_found_from_its_field_types() {
     fn form_mode<T: FormMode>() {}
     form_mode::<Plain>();
 }
+
+/// A 2025-11-25 client as the MCP Inspector is: it holds its reply to a URL elicitation until
+/// `notifications/elicitation/complete` names it (or, `never`, replies not at all); Ada's
+/// browser posts the page when `body` is given.
+#[derive(Clone)]
+struct Holding {
+    sent: Arc<Mutex<Vec<Value>>>,
+    completed: Arc<tokio::sync::Notify>,
+    never: bool,
+    body: Option<String>,
+    router: Router,
+}
+
+impl Holding {
+    fn new(router: &Router, never: bool, body: Option<String>) -> Self {
+        Self {
+            sent: Arc::default(),
+            completed: Arc::default(),
+            never,
+            body,
+            router: router.clone(),
+        }
+    }
+}
+
+impl Connection for Holding {
+    fn request(&self, request: Value) -> Sending<'_, Value> {
+        Box::pin(async move {
+            self.sent.lock().unwrap().push(request.clone());
+            let id = request["params"]["elicitationId"].clone();
+            let completed = self.completed.notified();
+            if let (Some(body), Some(url)) = (&self.body, request["params"]["url"].as_str()) {
+                let (router, url, body) = (self.router.clone(), url.to_owned(), body.clone());
+                tokio::spawn(async move { answer_page(&router, &url, "ada", &body).await });
+            }
+            if self.never {
+                std::future::pending::<()>().await;
+            }
+            // Held until the completion of this elicitation comes.
+            completed.await;
+            let sent = self.sent.lock().unwrap().clone();
+            assert!(
+                sent.iter()
+                    .any(|message| message["params"]["elicitationId"] == id
+                        && message["method"] == "notifications/elicitation/complete")
+            );
+            Ok(json!({"action": "accept"}))
+        })
+    }
+
+    fn notify(&self, notification: Value) -> Sending<'_, ()> {
+        self.sent.lock().unwrap().push(notification);
+        self.completed.notify_waiters();
+        Box::pin(async { Ok(()) })
+    }
+}
+
+#[tokio::test]
+async fn on_2025_11_25_a_client_that_holds_its_reply_until_the_completion_is_not_kept_waiting() {
+    let (_, router, settings) = server(Duration::from_secs(60));
+    let client = Holding::new(&router, false, Some(good_post()));
+    let dialog = live(&settings, &Client::new(&router, "accept", None), url_mode())
+        .with_connection(client.clone());
+    let result: Value = tokio::time::timeout(Duration::from_secs(10), dialog.run(connect))
+        .await
+        .expect("no deadlock: the completion is sent when the page is posted")
+        .unwrap();
+    assert_eq!(result, json!({"accepted": "Ada Lovelace", "last4": "1e9a"}));
+    let sent = client.sent.lock().unwrap().clone();
+    let methods: Vec<&str> = sent.iter().filter_map(|m| m["method"].as_str()).collect();
+    assert_eq!(
+        methods,
+        ["elicitation/create", "notifications/elicitation/complete"]
+    );
+}
+
+#[tokio::test]
+async fn on_2025_11_25_a_client_that_never_replies_has_the_answer_once_the_page_is_posted() {
+    let (_, router, settings) = server(Duration::from_secs(3));
+    let client = Holding::new(&router, true, Some(good_post()));
+    let dialog = live(&settings, &Client::new(&router, "accept", None), url_mode())
+        .with_connection(client.clone());
+    let started = std::time::Instant::now();
+    let result: Value = tokio::time::timeout(Duration::from_secs(10), dialog.run(connect))
+        .await
+        .expect("the call ends")
+        .unwrap();
+    assert_eq!(result, json!({"accepted": "Ada Lovelace", "last4": "1e9a"}));
+    // It waited for a reply no longer than the link would have lived.
+    assert!(
+        started.elapsed() <= Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    let sent = client.sent.lock().unwrap().clone();
+    assert_eq!(sent[1]["method"], "notifications/elicitation/complete");
+}
+
+#[tokio::test]
+async fn on_2025_11_25_a_client_that_never_replies_and_a_page_never_posted_end_at_the_ttl() {
+    let (_, router, settings) = server(Duration::from_secs(2));
+    let client = Holding::new(&router, true, None);
+    let dialog = live(&settings, &Client::new(&router, "accept", None), url_mode())
+        .with_connection(client.clone());
+    let started = std::time::Instant::now();
+    let result: Value = tokio::time::timeout(Duration::from_secs(10), dialog.run(connect))
+        .await
+        .expect("the call ends with the link")
+        .unwrap();
+    assert_eq!(result, json!("cancelled"));
+    let elapsed = started.elapsed();
+    assert!(elapsed <= Duration::from_millis(2_300), "{elapsed:?}");
+    assert_eq!(
+        client.sent.lock().unwrap().len(),
+        1,
+        "no completion for a link never answered"
+    );
+}

@@ -250,7 +250,14 @@ fn the_client_learns_one_stable_sentence_and_the_log_the_reason() {
         );
         let everything = format!("{result} {}", serde_json::to_string(&sent).unwrap());
         // The principals as they would be written (the random ids may hold any three letters).
-        for never in [STORE_TEXT, "10.1.2.3", TYPED, "principal", "\"bob\"", "\"ada\""] {
+        for never in [
+            STORE_TEXT,
+            "10.1.2.3",
+            TYPED,
+            "principal",
+            "\"bob\"",
+            "\"ada\"",
+        ] {
             assert!(
                 !everything.contains(never),
                 "{fault:?}: the client saw {never:?}: {everything}"

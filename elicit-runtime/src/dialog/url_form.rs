@@ -1,6 +1,10 @@
 //! Asking a form through a page the server serves itself: [`Dialog::ask_url_form`] (feature
 //! `url-forms`).
 
+use std::future::Future;
+use std::pin::Pin;
+use std::task::Poll;
+
 use serde_json::{Map, Value};
 
 use super::memory::{PendingUrl, Round};
@@ -147,7 +151,13 @@ impl Dialog {
         })
     }
 
-    /// Up to 2025-11-25: the URL sent on the connection, then the page waited for.
+    /// Up to 2025-11-25: the URL sent on the connection, and the page watched while the
+    /// client's reply is outstanding. Some clients (the MCP Inspector) hold their reply to a
+    /// URL request until `notifications/elicitation/complete` comes, and a server that waited
+    /// for the reply before it watched the page would wait for ever: so the page is watched
+    /// from the moment the URL is sent, the completion is sent as soon as it is posted, and
+    /// the call ends when both are in (the reply, or the link's close when no reply comes),
+    /// whichever comes first.
     async fn url_form_live<T: 'static>(
         &self,
         key: &str,
@@ -161,35 +171,62 @@ impl Dialog {
             .await
             .map_err(|error| refused(key, &error))?;
         let request = url_request(&prompt, link.url(), link.elicitation_id())?;
-        let sent = self
-            .send_elicitation(key, &ElicitRequest::Url(request))
-            .await;
-        let action = match sent {
-            Ok(result) => result.action,
-            Err(halt) => {
-                // Nobody will answer a page whose URL was never shown.
-                let _ = forms.abandon(link.id()).await;
-                return Err(halt);
+        let request = ElicitRequest::Url(request);
+        let reply = self.send_elicitation(key, &request);
+        let posted = forms.wait(link.id(), principal, form.form());
+        let mut reply = std::pin::pin!(reply);
+        let mut posted = std::pin::pin!(posted);
+        match first(reply.as_mut(), posted.as_mut()).await {
+            First::Left(reply) => {
+                let action = match reply {
+                    Ok(result) => result.action,
+                    Err(halt) => {
+                        // Nobody will answer a page whose URL the client never showed.
+                        let _ = forms.abandon(link.id()).await;
+                        return Err(halt);
+                    }
+                };
+                if action != ElicitAction::Accept {
+                    // Closed here; a post that won the race is the person's answer all the same.
+                    return match close(forms, &link, principal, &form).await {
+                        Some(value) => {
+                            self.complete_url(link.elicitation_id()).await?;
+                            Ok(ElicitOutcome::Accepted(value))
+                        }
+                        None if action == ElicitAction::Decline => Ok(ElicitOutcome::Declined),
+                        None => Ok(ElicitOutcome::Cancelled),
+                    };
+                }
+                match posted.await {
+                    Ok(value) => {
+                        self.complete_url(link.elicitation_id()).await?;
+                        Ok(ElicitOutcome::Accepted(value))
+                    }
+                    Err(UrlFormError::Expired | UrlFormError::Abandoned) => {
+                        Ok(ElicitOutcome::Cancelled)
+                    }
+                    Err(error) => Err(refused(key, &error)),
+                }
             }
-        };
-        match action {
-            ElicitAction::Accept => {}
-            ElicitAction::Decline => {
-                let _ = forms.abandon(link.id()).await;
-                return Ok(ElicitOutcome::Declined);
-            }
-            ElicitAction::Cancel => {
-                let _ = forms.abandon(link.id()).await;
-                return Ok(ElicitOutcome::Cancelled);
-            }
-        }
-        match forms.wait(link.id(), principal, form.form()).await {
-            Ok(value) => {
-                self.complete_url(link.elicitation_id()).await?;
-                Ok(ElicitOutcome::Accepted(value))
-            }
-            Err(UrlFormError::Expired | UrlFormError::Abandoned) => Ok(ElicitOutcome::Cancelled),
-            Err(error) => Err(refused(key, &error)),
+            First::Right(posted) => match posted {
+                Ok(value) => {
+                    // Said at once: the client may be holding its reply until it hears it.
+                    self.complete_url(link.elicitation_id()).await?;
+                    // The reply, if it comes before the link would have closed; the answer
+                    // is the person's whatever it says.
+                    let left = link
+                        .expires_at()
+                        .duration_since(std::time::SystemTime::now())
+                        .unwrap_or_default();
+                    let _ = tokio::time::timeout(left, reply).await;
+                    Ok(ElicitOutcome::Accepted(value))
+                }
+                // The link closed unanswered while the client said nothing.
+                Err(UrlFormError::Expired | UrlFormError::Abandoned) => {
+                    Ok(ElicitOutcome::Cancelled)
+                }
+                Err(error) => Err(refused(key, &error)),
+            },
         }
     }
 
@@ -338,4 +375,45 @@ fn refused(key: &str, error: &UrlFormError) -> Halt {
     };
     tracing::warn!(target: "elicit_core::url_form", key, %reason, "URL-mode form not answered");
     Halt::Reply(Reply::error(sentence))
+}
+
+/// Which of two futures finished first, and with what.
+enum First<L, R> {
+    Left(L),
+    Right(R),
+}
+
+/// Polls both futures until one finishes (the left one first when both are ready).
+async fn first<L: Future, R: Future>(
+    mut left: Pin<&mut L>,
+    mut right: Pin<&mut R>,
+) -> First<L::Output, R::Output> {
+    std::future::poll_fn(|cx| {
+        if let Poll::Ready(output) = left.as_mut().poll(cx) {
+            return Poll::Ready(First::Left(output));
+        }
+        if let Poll::Ready(output) = right.as_mut().poll(cx) {
+            return Poll::Ready(First::Right(output));
+        }
+        Poll::Pending
+    })
+    .await
+}
+
+/// Closes `link` after the client declined or cancelled it: the answer, when a post won the
+/// race (the person answered on the page all the same), else nothing.
+async fn close<T>(
+    forms: &UrlForms,
+    link: &crate::url_form::PendingLink,
+    principal: &Principal,
+    form: &UrlForm<T>,
+) -> Option<T> {
+    match forms.abandon(link.id()).await {
+        Ok(false) => forms
+            .take(link.id(), principal, form.form())
+            .await
+            .ok()
+            .flatten(),
+        _ => None,
+    }
 }
