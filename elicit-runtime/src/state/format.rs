@@ -3,6 +3,7 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use zeroize::Zeroizing;
 
 /// The format byte of a state whose payload is encrypted (XChaCha20-Poly1305).
 pub(super) const ENCRYPTED: u8 = 3;
@@ -56,15 +57,23 @@ pub(super) fn encode(bytes: &[u8]) -> String {
 }
 
 /// A decoded string long enough to hold every field, of a format this version reads.
+///
+/// Its bytes are wiped when it is dropped: a readable state's payload is the plaintext, and
+/// an encrypted one's is decrypted where it lies ([`payload_mut`](Self::payload_mut)), so
+/// this buffer is the only one that holds a state's plaintext while it is opened.
 pub(super) struct Sealed {
-    bytes: Vec<u8>,
+    bytes: Zeroizing<Vec<u8>>,
 }
 
 impl Sealed {
     /// The sealed bytes of `text`, or `None` when it is not unpadded URL-safe base64 in its
     /// one canonical spelling, is too short, or names a format this version does not read.
+    /// Decoded into a buffer allocated once at the most it can take, wiped when dropped
+    /// (whether it decodes or not).
     pub(super) fn decode(text: &str) -> Option<Self> {
-        let bytes = URL_SAFE_NO_PAD.decode(text).ok()?;
+        let mut bytes =
+            Zeroizing::new(Vec::with_capacity(base64::decoded_len_estimate(text.len())));
+        URL_SAFE_NO_PAD.decode_vec(text, &mut bytes).ok()?;
         let known = matches!(bytes.first(), Some(&(ENCRYPTED | READABLE)));
         (known && bytes.len() >= OVERHEAD).then_some(Self { bytes })
     }
@@ -73,8 +82,10 @@ impl Sealed {
         self.bytes[0]
     }
 
-    pub(super) fn key_id(&self) -> &[u8] {
-        &self.bytes[KEY_ID_AT..EXPIRY_AT]
+    pub(super) fn key_id(&self) -> [u8; KEY_ID_LEN] {
+        let mut id = [0; KEY_ID_LEN];
+        id.copy_from_slice(&self.bytes[KEY_ID_AT..EXPIRY_AT]);
+        id
     }
 
     /// Seconds since the Unix epoch; 0 for none.
@@ -122,13 +133,21 @@ impl Sealed {
         &self.bytes[PAYLOAD_AT..self.bytes.len() - TAG_LEN]
     }
 
-    /// The payload with the tag after it, as the cipher takes them.
-    pub(super) fn ciphertext(&self) -> &[u8] {
-        &self.bytes[PAYLOAD_AT..]
+    /// The payload, to decrypt where it lies, and the tag after it.
+    pub(super) fn payload_mut(&mut self) -> (&mut [u8], &[u8]) {
+        let tag_at = self.bytes.len() - TAG_LEN;
+        let (payload, tag) = self.bytes[PAYLOAD_AT..].split_at_mut(tag_at - PAYLOAD_AT);
+        (payload, tag)
     }
 
     pub(super) fn tag(&self) -> &[u8] {
         &self.bytes[self.bytes.len() - TAG_LEN..]
+    }
+
+    /// The buffer, for the tests of what wipes it.
+    #[cfg(test)]
+    pub(super) fn buffer(&self) -> &Zeroizing<Vec<u8>> {
+        &self.bytes
     }
 
     /// The header with another key id in it: what it was before a client changed the id.

@@ -7,7 +7,7 @@ use std::fmt;
 use base64::Engine as _;
 use base64::engine::general_purpose::{STANDARD_PAD_INDIFFERENT, URL_SAFE_PAD_INDIFFERENT};
 use chacha20poly1305::XChaCha20Poly1305;
-use chacha20poly1305::aead::{Aead, Payload};
+use chacha20poly1305::aead::{AeadInOut, Tag};
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
 use zeroize::{Zeroize as _, ZeroizeOnDrop, Zeroizing};
@@ -298,34 +298,40 @@ impl StateKey {
         mac.verify_truncated_left(tag).is_ok()
     }
 
-    /// Encrypts `plaintext`, authenticating `associated` with it: the ciphertext, then the
-    /// Poly1305 tag.
+    /// Encrypts `buffer` where it lies, authenticating `associated` with it: the Poly1305
+    /// tag, or `None` when the cipher refuses (only messages of 256 GiB or more), `buffer`
+    /// then left as it was.
     pub(super) fn encrypt(
         &self,
-        nonce: &[u8; 24],
-        plaintext: &[u8],
+        nonce: &[u8; NONCE_LEN],
+        buffer: &mut [u8],
         associated: &[u8],
-    ) -> Option<Vec<u8>> {
-        let payload = Payload {
-            msg: plaintext,
-            aad: associated,
-        };
-        self.cipher.encrypt(&(*nonce).into(), payload).ok()
+    ) -> Option<[u8; TAG_LEN]> {
+        let tag = self
+            .cipher
+            .encrypt_inout_detached(&(*nonce).into(), associated, buffer.into())
+            .ok()?;
+        let mut bytes = [0; TAG_LEN];
+        bytes.copy_from_slice(&tag);
+        Some(bytes)
     }
 
-    /// Decrypts what [`encrypt`](Self::encrypt) made, or `None` when any byte of it or of
-    /// `associated` differs.
+    /// Decrypts where it lies what [`encrypt`](Self::encrypt) made, when `tag` is its tag;
+    /// else, when any byte of it, of `tag` or of `associated` differs, leaves it as it was
+    /// and returns `false`.
     pub(super) fn decrypt(
         &self,
-        nonce: &[u8; 24],
-        ciphertext: &[u8],
+        nonce: &[u8; NONCE_LEN],
+        buffer: &mut [u8],
+        tag: &[u8],
         associated: &[u8],
-    ) -> Option<Vec<u8>> {
-        let payload = Payload {
-            msg: ciphertext,
-            aad: associated,
+    ) -> bool {
+        let Ok(tag) = Tag::<XChaCha20Poly1305>::try_from(tag) else {
+            return false;
         };
-        self.cipher.decrypt(&(*nonce).into(), payload).ok()
+        self.cipher
+            .decrypt_inout_detached(&(*nonce).into(), associated, buffer.into(), &tag)
+            .is_ok()
     }
 }
 

@@ -114,6 +114,7 @@ mod key;
 mod once;
 mod principal;
 mod ring;
+mod wipe;
 
 pub use binding::Binding;
 pub(crate) use error::JsonFault;

@@ -7,13 +7,17 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_core::Serialize;
 use serde_core::de::DeserializeOwned;
+use zeroize::Zeroizing;
 
 use super::binding::{Binding, audience_digest};
 use super::error::{SealError, StateError};
-use super::format::{self, ENCRYPTED, MAX_SEALED_LEN, NONCE_LEN, OVERHEAD, READABLE, Sealed};
+use super::format::{
+    self, ENCRYPTED, MAX_SEALED_LEN, NONCE_LEN, OVERHEAD, PAYLOAD_AT, READABLE, Sealed,
+};
 use super::key::{KeyError, StateKey, read_variable};
 use super::once::{ReplayGuard, StateId, StateUse};
 use super::principal::PrincipalPolicy;
+use super::wipe::to_json;
 
 /// A key ring: the current key, which seals, and the previous keys, which still open what
 /// they sealed; the audience (this server's identity) every state is bound to; how long a
@@ -570,7 +574,21 @@ impl StateKeys {
         if self.requires_principal(binding) {
             return Err(SealError::NoPrincipal);
         }
-        let json = serde_json::to_vec(state)?;
+        // The plaintext is written, copied and encrypted only in buffers wiped when dropped,
+        // on every path out of here.
+        let json = to_json(state)?;
+        let bytes = self.seal_json(&json, binding, expiry)?;
+        Ok(format::encode(&bytes))
+    }
+
+    /// The sealed bytes of `json`, in a buffer wiped when dropped: a readable state's hold
+    /// the plaintext, and an encrypted state's held it until it was encrypted where it lies.
+    fn seal_json(
+        &self,
+        json: &[u8],
+        binding: &Binding,
+        expiry: u64,
+    ) -> Result<Zeroizing<Vec<u8>>, SealError> {
         let length = format::sealed_len(json.len());
         if length > MAX_SEALED_LEN {
             return Err(SealError::TooLarge { length });
@@ -583,22 +601,30 @@ impl StateKeys {
         let format = if self.0.readable { READABLE } else { ENCRYPTED };
         let hints = key.hints(&nonce, &digests);
         let capacity = OVERHEAD + json.len();
-        let mut bytes = format::header(format, key.id_bytes(), expiry, &hints, &nonce, capacity);
+        let mut bytes = Zeroizing::new(format::header(
+            format,
+            key.id_bytes(),
+            expiry,
+            &hints,
+            &nonce,
+            capacity,
+        ));
         let header_tag = key.header_tag(&bytes);
         bytes.extend_from_slice(&header_tag);
         if self.0.readable {
-            bytes.extend_from_slice(&json);
+            bytes.extend_from_slice(json);
             let tag = key.tag(&bytes, &bound);
             bytes.extend_from_slice(&tag);
         } else {
             let associated = [bytes.as_slice(), &bound].concat();
+            bytes.extend_from_slice(json);
             // XChaCha20-Poly1305 refuses only messages of 256 GiB or more.
-            let ciphertext = key
-                .encrypt(&nonce, &json, &associated)
+            let tag = key
+                .encrypt(&nonce, &mut bytes[PAYLOAD_AT..], &associated)
                 .ok_or(SealError::TooLarge { length })?;
-            bytes.extend_from_slice(&ciphertext);
+            bytes.extend_from_slice(&tag);
         }
-        Ok(format::encode(&bytes))
+        Ok(bytes)
     }
 
     /// Opens a state sealed by this ring's keys for the call `binding` names, as a `T`,
@@ -674,7 +700,7 @@ impl StateKeys {
         now: SystemTime,
     ) -> Result<T, StateError> {
         self.unseal(sealed, binding, now)
-            .and_then(|opened| read(&opened.payload))
+            .and_then(|opened| read(opened.payload()))
             .map_err(StateError::logged)
     }
 
@@ -728,7 +754,7 @@ impl StateKeys {
         };
         match refused {
             Some(error) => Err(error.logged()),
-            None => read(&opened.payload).map_err(StateError::logged),
+            None => read(opened.payload()).map_err(StateError::logged),
         }
     }
 
@@ -754,23 +780,22 @@ impl StateKeys {
         if text.len() > MAX_SEALED_LEN {
             return Err(StateError::Oversized { length: text.len() });
         }
-        let sealed = Sealed::decode(text).ok_or(StateError::Malformed)?;
+        let mut sealed = Sealed::decode(text).ok_or(StateError::Malformed)?;
         let digests = self.digests(binding);
         let bound = digests.concat();
-        let mut named = self
-            .0
-            .keys
-            .iter()
-            .filter(|key| key.id_bytes() == sealed.key_id());
+        let key_id = sealed.key_id();
+        let mut named = self.0.keys.iter().filter(|key| key.id_bytes() == key_id);
         let Some(key) = named.next() else {
             return Err(self.unnamed(&sealed));
         };
         // Five-byte ids of different keys are unlikely to collide, but a ring may hold two
         // that do: each is tried.
-        let payload = std::iter::once(key)
+        let authentic = std::iter::once(key)
             .chain(named)
-            .find_map(|key| payload(key, &sealed, &bound))
-            .ok_or_else(|| diagnose(key, &sealed, &digests))?;
+            .any(|key| open_payload(key, &mut sealed, &bound));
+        if !authentic {
+            return Err(diagnose(key, &sealed, &digests));
+        }
         let expiry = sealed.expiry();
         // The last moment it opens, as a duration since the epoch (`UNIX_EPOCH + expiry`
         // could overflow).
@@ -780,12 +805,12 @@ impl StateKeys {
             return Err(StateError::Expired);
         }
         Ok(Opened {
-            payload,
             id: StateId::from_bytes(sealed.nonce()),
             // Past what `SystemTime` holds, a state never expires in practice.
             accepted_until: (expiry != 0)
                 .then(|| UNIX_EPOCH.checked_add(last))
                 .flatten(),
+            sealed,
         })
     }
 
@@ -805,15 +830,16 @@ impl StateKeys {
     }
 }
 
-/// The payload of `sealed`, when `key` sealed it for `bound` (the three digests).
-fn payload(key: &StateKey, sealed: &Sealed, bound: &[u8]) -> Option<Vec<u8>> {
+/// Whether `key` sealed `sealed` for `bound` (the three digests); an encrypted payload is
+/// then decrypted where it lies (and left as it was otherwise).
+fn open_payload(key: &StateKey, sealed: &mut Sealed, bound: &[u8]) -> bool {
     if sealed.format() == READABLE {
-        return key
-            .tag_is_authentic(sealed.sealed_part(), bound, sealed.tag())
-            .then(|| sealed.payload().to_vec());
+        return key.tag_is_authentic(sealed.sealed_part(), bound, sealed.tag());
     }
     let associated = [sealed.before_payload(), bound].concat();
-    key.decrypt(&sealed.nonce(), sealed.ciphertext(), &associated)
+    let nonce = sealed.nonce();
+    let (payload, tag) = sealed.payload_mut();
+    key.decrypt(&nonce, payload, tag, &associated)
 }
 
 /// Why the seal of a state `key` names does not hold: when its header is authentic, the
@@ -840,11 +866,20 @@ fn diagnose(key: &StateKey, sealed: &Sealed, digests: &[[u8; 32]; 3]) -> StateEr
 
 /// What an authentic, live state holds.
 struct Opened {
-    payload: Vec<u8>,
     id: StateId,
     /// The last moment it opens: its expiry plus the ring's skew allowance; `None` for a
     /// state that never expires.
     accepted_until: Option<SystemTime>,
+    /// Its bytes, the payload in plaintext: wiped when dropped, whether the payload reads as
+    /// the type or not.
+    sealed: Sealed,
+}
+
+impl Opened {
+    /// The payload's JSON.
+    fn payload(&self) -> &[u8] {
+        self.sealed.payload()
+    }
 }
 
 fn read<T: DeserializeOwned>(payload: &[u8]) -> Result<T, StateError> {
@@ -874,7 +909,65 @@ impl io::Write for ByteCounter {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+    use zeroize::ZeroizeOnDrop;
+
     use super::*;
+
+    fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
+
+    /// A state's bytes are made in a buffer wiped when dropped, which holds the plaintext of
+    /// a readable state (and, until it is encrypted where it lies, of an encrypted one).
+    #[test]
+    fn a_state_is_sealed_in_a_buffer_wiped_when_dropped() {
+        let keys = StateKeys::new(StateKey::new(&[7; 32]).unwrap());
+        let call = Binding::tool("pay", &json!({}));
+        let json = br#"{"card":"4242 4242 4242 4242"}"#;
+        for ring in [keys.clone(), keys.readable()] {
+            let bytes = ring.seal_json(json, &call, 0).unwrap();
+            wiped_on_drop(&bytes);
+            let plaintext = bytes.windows(json.len()).any(|window| window == json);
+            assert_eq!(plaintext, ring.is_readable());
+            assert_eq!(bytes.len(), OVERHEAD + json.len());
+        }
+    }
+
+    /// The plaintext of an opened state, encrypted or readable, lies in the one buffer the
+    /// state was decoded into, which wipes itself when dropped; a payload that does not read
+    /// as the type is in the same buffer.
+    #[test]
+    fn an_opened_state_is_read_from_a_buffer_wiped_when_dropped() {
+        let keys = StateKeys::new(StateKey::new(&[7; 32]).unwrap());
+        let call = Binding::tool("pay", &json!({}));
+        let state = json!({"card": "4242 4242 4242 4242"});
+        for ring in [keys.clone(), keys.readable()] {
+            let sealed = ring.seal(&state, &call).unwrap();
+            let opened = ring.unseal(&sealed, &call, SystemTime::now()).unwrap();
+            assert_eq!(opened.payload(), br#"{"card":"4242 4242 4242 4242"}"#);
+            let buffer = opened.sealed.buffer();
+            wiped_on_drop(buffer);
+            assert!(buffer.as_ptr_range().contains(&opened.payload().as_ptr()));
+            assert!(matches!(
+                read::<u8>(opened.payload()),
+                Err(StateError::Unreadable { .. })
+            ));
+        }
+    }
+
+    /// A state that does not open is not decrypted: its buffer holds the ciphertext it came
+    /// with.
+    #[test]
+    fn a_state_that_does_not_open_is_left_encrypted() {
+        let keys = StateKeys::new(StateKey::new(&[7; 32]).unwrap());
+        let sealed = keys
+            .seal(&json!({"card": "4242"}), &Binding::tool("pay", &json!({})))
+            .unwrap();
+        let mut decoded = Sealed::decode(&sealed).unwrap();
+        let ciphertext = decoded.payload().to_vec();
+        let other = keys.digests(&Binding::tool("refund", &json!({}))).concat();
+        assert!(!open_payload(keys.current(), &mut decoded, &other));
+        assert_eq!(decoded.payload(), ciphertext);
+    }
 
     #[test]
     fn a_clone_shares_the_ring_and_a_change_copies_it() {
