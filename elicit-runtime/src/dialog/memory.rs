@@ -4,11 +4,17 @@
 //! for, after they were read without an error; a form asked again keeps the fields that
 //! were right and the errors of the others, not the answer around them. A client that
 //! answers with unknown keys or a huge value the form refused makes no state larger.
+//!
+//! What a person typed is wiped where this module holds it: a [`Memory`] (opened from the
+//! state, or gathered during the call) when the run's [`Progress`] is dropped, and a
+//! [`Correction`] wherever it is dropped (the [`Zeroize`] of each says what is wiped).
 
 use serde_json::{Map, Number, Value};
+use zeroize::Zeroize;
 
 use crate::error::JsonType;
 use crate::schema::StringFormat;
+use crate::state::{wipe, wipe_values};
 use crate::{ContentError, FieldError, FieldErrorKind};
 
 /// What the sealed `requestState` holds between rounds.
@@ -42,6 +48,33 @@ pub(super) struct Memory {
     /// answer the page stored by it. Never the answer itself.
     #[serde(rename = "u", default, skip_serializing_if = "Option::is_none")]
     pub(super) link: Option<PendingUrl>,
+}
+
+/// Wipes every string a person may have typed, or that quotes it, in place: the answers of
+/// the rounds and their errors, the correction, the partial answers and the values kept with
+/// `remember`. Not the keys, the offers' digests or the link's id, which name things.
+impl Zeroize for Memory {
+    fn zeroize(&mut self) {
+        self.rounds.iter_mut().for_each(Round::zeroize);
+        if let Some(correction) = &mut self.correction {
+            correction.zeroize();
+        }
+        wipe_values(&mut self.partial);
+        wipe_values(&mut self.kept);
+    }
+}
+
+#[cfg(test)]
+impl Memory {
+    /// Every string [`zeroize`](Zeroize::zeroize) empties.
+    fn residue(&self) -> String {
+        let mut residue: String = self.rounds.iter().map(Round::residue).collect();
+        residue.extend(self.correction.as_ref().map(Correction::residue));
+        residue.push_str(&crate::state::observed::residue(
+            self.partial.values().chain(self.kept.values()),
+        ));
+        residue
+    }
 }
 
 /// The link a pending URL-mode form sent: the key it was asked under and the link's id.
@@ -79,6 +112,23 @@ pub(super) struct Round {
     pub(super) offers: Map<String, Value>,
 }
 
+/// Wipes the answer and the errors (which may quote a value), in place.
+impl Zeroize for Round {
+    fn zeroize(&mut self) {
+        if let Some(answer) = &mut self.answer {
+            wipe(answer);
+        }
+        self.errors.iter_mut().for_each(wipe);
+    }
+}
+
+#[cfg(test)]
+impl Round {
+    fn residue(&self) -> String {
+        crate::state::observed::residue(self.answer.iter().chain(&self.errors))
+    }
+}
+
 /// What a form asked again must say and keep.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(super) struct Correction {
@@ -93,6 +143,28 @@ pub(super) struct Correction {
 impl Correction {
     pub(super) fn errors(&self) -> ContentError {
         restore_all(&self.errors)
+    }
+
+    #[cfg(test)]
+    fn residue(&self) -> String {
+        crate::state::observed::residue(self.right.values().chain(&self.errors))
+    }
+}
+
+/// Wipes the values that were right and the errors (which may quote a value), in place.
+impl Zeroize for Correction {
+    fn zeroize(&mut self) {
+        wipe_values(&mut self.right);
+        self.errors.iter_mut().for_each(wipe);
+    }
+}
+
+/// A correction is cloned out of the memory to ask the form again: each copy is wiped.
+impl Drop for Correction {
+    fn drop(&mut self) {
+        self.zeroize();
+        #[cfg(test)]
+        crate::state::observed::dropped("Correction", self.residue());
     }
 }
 
@@ -110,6 +182,15 @@ pub(super) struct Progress {
     /// The key of the answer this attempt read from `inputResponses` and recorded, if any:
     /// the one to name when the state it makes is too large.
     pub(super) fresh: Option<String>,
+}
+
+/// The memory is wiped when the run's progress is dropped: with the dialog.
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.memory.zeroize();
+        #[cfg(test)]
+        crate::state::observed::dropped("Progress", self.memory.residue());
+    }
 }
 
 /// The errors, each as [`record`] writes it.
@@ -321,10 +402,76 @@ fn type_name(name: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::{record_all, restore_all};
+    use serde_json::{Map, Value, json};
+    use zeroize::Zeroize as _;
+
+    use super::{Correction, Memory, Progress, Round, record_all, restore_all};
     use crate::error::JsonType;
     use crate::schema::StringFormat;
+    use crate::state::observed::take_dropped;
     use crate::{ContentError, FieldError, FieldErrorKind};
+
+    /// A memory holding `secret` in every field that can hold what a person typed (seven
+    /// times in all).
+    fn holding(secret: &str) -> Memory {
+        let mut memory = Memory::default();
+        memory.rounds.push(Round {
+            key: "card".into(),
+            answer: Some(json!({"action": "accept", "content": {"number": secret, "cvc": 123}})),
+            errors: vec![json!({"f": "pin", "k": "invalid", "m": "refused", "x": secret})],
+            offer: None,
+            offers: Map::new(),
+        });
+        memory.correction = Some(Correction {
+            right: Map::from_iter([("name".to_owned(), Value::from(secret))]),
+            errors: vec![json!({"f": "plan", "k": "unknown_option", "x": ["a"], "y": secret})],
+        });
+        memory.partial.insert(
+            "key".into(),
+            json!({"action": "accept", "content": {"key": secret, "tags": [secret]}}),
+        );
+        memory.kept.insert("token".into(), json!([secret]));
+        memory
+    }
+
+    #[test]
+    fn zeroize_empties_every_value_a_person_typed_and_keeps_the_shape() {
+        let mut memory = holding("hunter2");
+        let sealed = serde_json::to_string(&memory).unwrap();
+        assert_eq!(sealed.matches("hunter2").count(), 7);
+        assert_eq!(memory.residue().matches("hunter2").count(), 7);
+        memory.zeroize();
+        assert_eq!(memory.residue(), "");
+        let wiped = serde_json::to_value(&memory).unwrap();
+        assert!(!wiped.to_string().contains("hunter2"), "{wiped}");
+        assert_eq!(
+            wiped["r"][0]["a"]["content"],
+            json!({"number": "", "cvc": 123})
+        );
+        assert_eq!(wiped["m"], json!({"token": [""]}));
+    }
+
+    /// A run's memory is wiped when its progress is dropped (the dialog with it).
+    #[test]
+    fn the_memory_is_wiped_when_the_progress_is_dropped() {
+        take_dropped("Progress");
+        let mut progress = Progress::default();
+        progress.memory = holding("hunter2");
+        drop(progress);
+        assert_eq!(take_dropped("Progress"), [""]);
+    }
+
+    /// A correction cloned out of the memory is wiped where it is dropped.
+    #[test]
+    fn a_copy_of_the_correction_is_wiped_when_dropped() {
+        let memory = holding("hunter2");
+        take_dropped("Correction");
+        let copy = memory.correction.clone();
+        let residue = copy.as_ref().map(Correction::residue).unwrap_or_default();
+        assert_eq!(residue.matches("hunter2").count(), 2);
+        drop(copy);
+        assert_eq!(take_dropped("Correction"), [""]);
+    }
 
     /// One error of every kind, for the tests of what reads or words them.
     pub(in crate::dialog) fn every_kind() -> Vec<FieldErrorKind> {

@@ -126,3 +126,6 @@ pub use once::{
 };
 pub use principal::{Principal, PrincipalPolicy};
 pub use ring::StateKeys;
+#[cfg(test)]
+pub(crate) use wipe::observed;
+pub(crate) use wipe::{wipe, wipe_values};

@@ -5,6 +5,8 @@ use std::ops::Deref;
 use serde_json::{Map, Value};
 use zeroize::Zeroize;
 
+use crate::state::wipe_values;
+
 /// An answer's content (`{"field": value, …}`) that wipes every string it holds when dropped:
 /// a secret typed into a page is held by this crate only in one of these (or sealed), never in
 /// a bare `Map` left to the allocator.
@@ -21,17 +23,7 @@ impl Deref for Content {
 
 impl Drop for Content {
     fn drop(&mut self) {
-        self.0.values_mut().for_each(wipe);
-    }
-}
-
-/// Wipes every string in `value`.
-pub(crate) fn wipe(value: &mut Value) {
-    match value {
-        Value::String(text) => text.zeroize(),
-        Value::Array(items) => items.iter_mut().for_each(wipe),
-        Value::Object(map) => map.values_mut().for_each(wipe),
-        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        wipe_values(&mut self.0);
     }
 }
 
