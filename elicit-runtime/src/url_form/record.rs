@@ -31,9 +31,19 @@ pub(crate) struct LinkRecord {
     pub(crate) csrf: String,
 }
 
+/// Wipes the CSRF secret, in place; the rest (the prompt, the schema, the form's name) is the
+/// server's.
+impl Zeroize for LinkRecord {
+    fn zeroize(&mut self) {
+        self.csrf.zeroize();
+    }
+}
+
 impl Drop for LinkRecord {
     fn drop(&mut self) {
-        self.csrf.zeroize();
+        self.zeroize();
+        #[cfg(test)]
+        crate::state::observed::dropped("LinkRecord", self.csrf.clone());
     }
 }
 
@@ -79,7 +89,8 @@ pub(crate) fn seal_answer(
     keys.seal_until(content, &answer_binding(id, principal), until)
 }
 
-/// Opens an answer for the person `principal`.
+/// Opens an answer for the person `principal`: a [`Content`], wiped when dropped (the
+/// decrypted JSON it is read from is wiped by the state module).
 pub(crate) fn open_answer(
     keys: &StateKeys,
     sealed: &str,
@@ -88,4 +99,60 @@ pub(crate) fn open_answer(
 ) -> Result<Content, StateError> {
     keys.open(sealed, &answer_binding(id, principal))
         .map(Content)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::state::StateKey;
+    use crate::state::observed::take_dropped;
+
+    fn keys() -> StateKeys {
+        StateKeys::new(StateKey::new(&[3; 32]).unwrap())
+    }
+
+    fn link() -> LinkId {
+        LinkId::parse(&"A".repeat(43)).unwrap()
+    }
+
+    #[test]
+    fn an_opened_answer_is_wiped_when_dropped() {
+        let (keys, id, ada) = (keys(), link(), Principal::new("ada"));
+        let Value::Object(content) = json!({"key": "sk-live-1234", "seats": 2}) else {
+            unreachable!("an object")
+        };
+        let until = SystemTime::now() + Duration::from_secs(60);
+        let sealed = seal_answer(&keys, &content, &id, &ada, until).unwrap();
+        let opened = open_answer(&keys, &sealed, &id, &ada).unwrap();
+        assert_eq!(*opened, content);
+        take_dropped("Content");
+        drop(opened);
+        assert_eq!(take_dropped("Content"), [""]);
+    }
+
+    #[test]
+    fn a_link_record_wipes_its_csrf_secret_when_dropped() {
+        let (keys, id, ada) = (keys(), link(), Principal::new("ada"));
+        let record = LinkRecord {
+            elicitation: "e-1".into(),
+            form: "Key".into(),
+            prompt: "Your API key".into(),
+            schema: RequestedSchema::default(),
+            secrets: vec!["key".into()],
+            csrf: "csrf-secret".into(),
+        };
+        let until = SystemTime::now() + Duration::from_secs(60);
+        let sealed = seal_link(&keys, &record, &id, &ada, until).unwrap();
+        let mut opened = open_link(&keys, &sealed, &id, &ada).unwrap();
+        assert_eq!(opened.csrf, "csrf-secret");
+        take_dropped("LinkRecord");
+        drop(record);
+        assert_eq!(take_dropped("LinkRecord"), [""]);
+        opened.zeroize();
+        assert_eq!(opened.csrf, "");
+    }
 }
