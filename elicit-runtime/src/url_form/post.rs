@@ -14,7 +14,7 @@ use std::fmt;
 
 use percent_encoding::percent_decode;
 use serde_json::{Map, Number, Value};
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
 use super::content::{Content, Pairs};
 use super::csrf;
@@ -71,22 +71,21 @@ pub(crate) fn decode(body: &[u8]) -> Result<Pairs, PostError> {
     Ok(pairs)
 }
 
-/// One decoded name or value; `None` when it is not UTF-8. The intermediate bytes are wiped
-/// (a value may be a secret).
+/// One decoded name or value; `None` when it is not UTF-8. Decoded into a buffer allocated
+/// once at the raw length (decoding never lengthens), which becomes the string: no growth
+/// leaves a copy of a secret behind. The intermediate bytes are wiped, and so is a value that
+/// is not UTF-8.
 fn component(raw: &[u8]) -> Option<String> {
-    let mut plus_decoded: Vec<u8> = raw
-        .iter()
-        .map(|byte| if *byte == b'+' { b' ' } else { *byte })
-        .collect();
-    let bytes: Vec<u8> = percent_decode(&plus_decoded).collect();
-    plus_decoded.zeroize();
-    match String::from_utf8(bytes) {
-        Ok(text) => Some(text),
-        Err(error) => {
-            error.into_bytes().zeroize();
-            None
-        }
-    }
+    let plus_decoded: Zeroizing<Vec<u8>> = Zeroizing::new(
+        raw.iter()
+            .map(|byte| if *byte == b'+' { b' ' } else { *byte })
+            .collect(),
+    );
+    let mut bytes = Vec::with_capacity(raw.len());
+    bytes.extend(percent_decode(&plus_decoded));
+    String::from_utf8(bytes)
+        .map_err(|error| error.into_bytes().zeroize())
+        .ok()
 }
 
 /// What a post holds, read against the schema the page showed.
@@ -271,6 +270,16 @@ mod tests {
                 .to_string(),
             "must be a whole number, got `abc`"
         );
+    }
+
+    /// A decoded value is the buffer it was decoded into, allocated once: its capacity is the
+    /// raw length, however many escapes shortened it.
+    #[test]
+    fn a_value_is_decoded_without_growing() {
+        let raw = b"s%6B-live+%F0%9F%94%91+1234";
+        let value = component(raw).unwrap();
+        assert_eq!(value, "sk-live 🔑 1234");
+        assert_eq!(value.capacity(), raw.len());
     }
 
     #[test]
