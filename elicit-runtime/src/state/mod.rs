@@ -30,6 +30,12 @@
 //! the other SDKs, keys and rotation, the principal under MCP authorization, replays and
 //! sizes.
 //!
+//! The plaintext of a state is wiped from memory wherever this module holds it, with the
+//! `zeroize` crate, as the keys are: the JSON a value is sealed as and the bytes sealed from
+//! it, and the bytes a state is decoded and decrypted in to open it, whether it opens and
+//! reads as the type or not. The value you seal and the value you open are yours to wipe; the
+//! guide lists [what is and is not wiped](crate::guide::state#what-is-wiped-from-memory).
+//!
 //! A [`Dialog`](crate::dialog::Dialog) uses this module for you: a tool asks its forms in
 //! straight-line code, and the answers of earlier rounds ride in a state sealed with your
 //! [`StateKeys`]. Use the module directly for a state of your own shape.
