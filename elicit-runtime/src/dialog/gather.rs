@@ -554,12 +554,12 @@ impl Dialog {
     /// again for those inputs, the others' answers kept.
     fn replayed_round(
         &self,
-        round: Round,
+        mut round: Round,
         asked: &[(String, Input)],
         offers: &Map<String, Value>,
         round_key: &str,
     ) -> Result<Map<String, Value>, Halt> {
-        let Some(Value::Object(mut answers)) = round.answer else {
+        let Some(Value::Object(mut answers)) = round.answer.take() else {
             return Err(Halt::invalid_params(format!(
                 "request state holds no answers to `{round_key}`"
             )));

@@ -64,6 +64,13 @@ impl Zeroize for Memory {
     }
 }
 
+/// A memory is copied to measure a state too large: each copy is wiped when dropped.
+impl Drop for Memory {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
 #[cfg(test)]
 impl Memory {
     /// Every string [`zeroize`](Zeroize::zeroize) empties.
@@ -119,6 +126,13 @@ impl Zeroize for Round {
             wipe(answer);
         }
         self.errors.iter_mut().for_each(wipe);
+    }
+}
+
+/// A round is copied out of the memory to be replayed: each copy is wiped when dropped.
+impl Drop for Round {
+    fn drop(&mut self) {
+        self.zeroize();
     }
 }
 

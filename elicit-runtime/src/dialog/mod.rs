@@ -35,6 +35,7 @@ use crate::protocol::{
 };
 use crate::state::{
     Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, SealError, StateKeys,
+    wipe_values,
 };
 
 mod arguments;
@@ -887,6 +888,8 @@ impl Dialog {
         progress.memory.tries = 0;
         progress.memory.correction = None;
         progress.memory.offer = None;
+        // Dropped rounds and corrections wipe themselves; the partial answers are wiped here.
+        wipe_values(&mut progress.memory.partial);
         progress.memory.partial.clear();
         progress.memory.offers.clear();
         progress.cursor = cursor;
@@ -917,6 +920,7 @@ impl Dialog {
         progress.memory.tries = 0;
         progress.memory.correction = None;
         progress.memory.offer = None;
+        wipe_values(&mut progress.memory.partial);
         progress.memory.partial.clear();
         progress.memory.offers.clear();
         progress.cursor += 1;
@@ -946,10 +950,8 @@ impl Dialog {
             Err(SealError::TooLarge { length }) => {
                 // The server's own data (what the body keeps with `remember`) alone too large
                 // is the server's error, whatever the client answered.
-                let own = Memory {
-                    kept: progress.memory.kept.clone(),
-                    ..Memory::default()
-                };
+                let mut own = Memory::default();
+                own.kept.clone_from(&progress.memory.kept);
                 if ring.sealed_len(&own).is_ok_and(|own| own > MAX_SEALED_LEN) {
                     let names: Vec<&str> =
                         progress.memory.kept.keys().map(String::as_str).collect();

@@ -239,8 +239,8 @@ impl Dialog {
         principal: &Principal,
         form: UrlForm<T>,
     ) -> Result<ElicitOutcome<T>, Halt> {
-        if let Some(round) = self.replay(key)? {
-            let answer = round.answer.unwrap_or(Value::Null);
+        if let Some(mut round) = self.replay(key)? {
+            let answer = round.answer.take().unwrap_or(Value::Null);
             return match answer.get("action").and_then(Value::as_str) {
                 Some("accept") => {
                     let Some(id) = answer
