@@ -1,4 +1,4 @@
-// 886 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 958 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -884,4 +884,76 @@ const _: () = {
     {}
     #[automatically_derived]
     impl ::elicit_core::__private::FlatForm for Everything {}
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<String>::SECRET {
+        ::core::panic!(
+            "`firstLine` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<i64>::SECRET {
+        ::core::panic!(
+            "`integer` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<f64>::SECRET {
+        ::core::panic!(
+            "`number` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<Friend>::SECRET {
+        ::core::panic!(
+            "`untitledSingleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<Vec<Instrument>>::SECRET {
+        ::core::panic!(
+            "`untitledMultipleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<Hero>::SECRET {
+        ::core::panic!(
+            "`titledSingleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<Vec<Fish>>::SECRET {
+        ::core::panic!(
+            "`titledMultipleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<Pet>::SECRET {
+        ::core::panic!(
+            "`legacyTitledEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };

@@ -1,4 +1,4 @@
-// 556 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 583 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -554,4 +554,31 @@ const _: () = {
             }
         }
     };
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<String>::SECRET {
+        ::core::panic!(
+            "`date` holds a secret, and `options` would list values of it in the form's schema and on the page: drop `options`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<u8>::SECRET {
+        ::core::panic!(
+            "`travellers` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<String>::SECRET {
+        ::core::panic!(
+            "`extras` holds a secret, and `options` would list values of it in the form's schema and on the page: drop `options`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };

@@ -1,4 +1,4 @@
-// 659 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 668 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -657,4 +657,13 @@ const _: () = {
             }
         }
     };
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotASecret as _;
+    if ::elicit_core::__private::SecretProbe::<u8>::SECRET {
+        ::core::panic!(
+            "`partySize` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };

@@ -6,9 +6,9 @@
 //! fields (through `sensitive`, it refuses names that read as secrets; through
 //! `elicit-grammar`, literal defaults of formatted fields); `expand` writes the impls from
 //! that model. What only the compiler can judge (is this type a field? a string? a form to
-//! flatten? do flattened forms clash on a wire name?) is proven by `expand::proofs` and
-//! `expand::facts`, with errors worded by us and spanned on the user's tokens. Every error is
-//! collected in a `Ctxt` so a user sees all mistakes at once; on error, `expand::fallback`
+//! flatten? a secret? do flattened forms clash on a wire name?) is proven by `expand::proofs`
+//! and `expand::facts`, with errors worded by us and spanned on the user's tokens. Every error
+//! is collected in a `Ctxt` so a user sees all mistakes at once; on error, `expand::fallback`
 //! still emits the type checks and stub impls, so the mistakes are not buried under "trait
 //! not implemented" errors.
 

@@ -32,6 +32,15 @@ pub(crate) fn expand(
         let checks = checks(parsed, &krate);
         quote!(#probes #checks)
     };
+    // What a secret field refuses, which only the compiler can tell, beside the mistakes the
+    // derive found: items of their own, at the top level (`proofs::secret_assertions`).
+    let secrets = match parsed {
+        Some(Input {
+            data: Data::Struct(fields),
+            ..
+        }) if !generic => proofs::secret_assertions(fields, &krate),
+        _ => TokenStream::new(),
+    };
     // The builder of a form that has one, so that the code shaping and asking the form is not
     // an error too.
     let builder = match parsed {
@@ -88,6 +97,8 @@ pub(crate) fn expand(
             #field_impl
             #kind_impls
         };
+
+        #secrets
     }
 }
 

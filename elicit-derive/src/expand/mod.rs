@@ -63,6 +63,10 @@ fn private_api_marker(krate: &TokenStream) -> TokenStream {
 
 fn expand(input: &Input) -> TokenStream {
     let krate = input.krate();
+    let secrets = match &input.data {
+        Data::Struct(fields) => proofs::secret_assertions(fields, &krate),
+        Data::Enum(_) | Data::Newtype(_) => TokenStream::new(),
+    };
     let body = match &input.data {
         Data::Struct(fields) => {
             let probes = proofs::probes_in_scope(&krate);
@@ -83,6 +87,8 @@ fn expand(input: &Input) -> TokenStream {
         const _: () = {
             #body
         };
+
+        #secrets
     }
 }
 

@@ -29,6 +29,7 @@ use syn::spanned::Spanned as _;
 use super::tokens::{respan, written};
 use crate::internals::ast::{Field, generic_inner, is_borrowed};
 use crate::internals::attr::{Key, Kind, keys};
+use crate::internals::secret::{self, Refusal};
 
 /// The trait a field's type is used through: `ElicitField` in a module of the expansion named
 /// `elicit_core`, so that rustc's "the trait … is not implemented" line reads
@@ -264,6 +265,37 @@ pub(super) fn attribute_assertions(fields: &[&Field], krate: &TokenStream) -> To
         .iter()
         .flat_map(|field| {
             kinded_keys().filter_map(|(key, kind)| attr_assertion(key, kind, field, krate))
+        })
+        .collect()
+}
+
+/// The proofs that no field whose type holds a secret has a key that would put a value of the
+/// secret into the form's schema, the page or the source (`internals::secret` says which):
+/// each a const evaluation of the probe of the field's type (or, for a field with `options`,
+/// of the values offered), failing on the key. Each is an item of its own at the top level of
+/// the expansion, beside the constant that holds the rest: rustc names a failed evaluation by
+/// the constant's path, which is `_` there and `_::_` nested in the other. The probe's
+/// fallback, for a type that is no field, is imported in the item's own block.
+pub(super) fn secret_assertions(fields: &[Field], krate: &TokenStream) -> TokenStream {
+    fields
+        .iter()
+        .flat_map(|field| {
+            let ty = field.value_type();
+            secret::refusals(field)
+                .into_iter()
+                .map(move |Refusal { key, message }| {
+                    let span = key.span();
+                    let probe = respan(quote!(#krate::__private::SecretProbe), span);
+                    quote_spanned! {span=>
+                        const _: () = {
+                            #[allow(unused_imports)]
+                            use #krate::__private::NotASecret as _;
+                            if #probe::<#ty>::SECRET {
+                                ::core::panic!(#message)
+                            }
+                        };
+                    }
+                })
         })
         .collect()
 }

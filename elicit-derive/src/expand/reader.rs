@@ -49,10 +49,7 @@ pub(crate) fn form_fields(
         )
     });
     let body = read_fields_body(ident, fields, members, krate);
-    let askable_proofs = askable_not_secret(members);
     quote! {
-        #askable_proofs
-
         #[automatically_derived]
         impl #private::FormFields for #ident {
             const NAMES: &'static [&'static str] = #names;
@@ -88,29 +85,6 @@ pub(crate) fn form_fields(
         {
         }
     }
-}
-
-/// A field marked `ask_if_missing` is asked in form mode: one whose type holds a secret
-/// (`secrecy::SecretString`) is a compile error on the attribute, proven by const evaluation
-/// of the type's `SECRET`, as a form asked in form mode is refused.
-fn askable_not_secret(members: &[Part]) -> TokenStream {
-    members
-        .iter()
-        .filter_map(|member| match member {
-            Part::Property(field) if !field.has_run_time_options() => {
-                let entry = field.attrs.get(&keys::ASK_IF_MISSING)?;
-                let field_type = proofs::field_type(field);
-                let message = format!(
-                    "`{}` holds a secret, and a tool argument marked `ask_if_missing` is asked in form mode, where the client and the model see the answer: drop `ask_if_missing` and ask it through URL mode (`Dialog::ask_url_form`) in the tool",
-                    field.wire_name
-                );
-                Some(quote_spanned! {entry.path.span()=>
-                    const _: () = ::core::assert!(!#field_type::__SECRET, #message);
-                })
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 /// Whether each field of the form is a secret (`ElicitField::SECRET`), in the order of

@@ -79,6 +79,17 @@ impl Field<'_> {
         }
     }
 
+    /// The type of the values the field holds: its own, or for a field with `options` the
+    /// type of one value offered (the field is a `Vec` or an `Option` of them). What the
+    /// compiler is asked whether it holds a secret.
+    pub(crate) fn value_type(&self) -> &Type {
+        if self.has_run_time_options() {
+            self.offered().0
+        } else {
+            self.ty
+        }
+    }
+
     /// The field's name as written, for messages.
     pub(crate) fn name(&self) -> String {
         match &self.member {

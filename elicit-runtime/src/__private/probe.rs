@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 
 use super::flatten::FlattenSlot;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
+use crate::field::slot::FormField;
 use crate::read::{AsSent, Errors, Raw, Sent, Slot};
 use crate::schema::RequestedSchema;
 use crate::shape::options::{Offer, OfferSlot};
@@ -267,3 +268,23 @@ pub trait NotOffered {
 impl<V> NotOffered for Offered<V> {
     type Of = V;
 }
+
+/// Whether a field's type (or, for a field with `options`, the type of the values offered)
+/// holds a secret: [`FormField::SECRET`], so an `Option` of a secret too. The derive refuses,
+/// on the key, every key that would put a value of a secret into the form's schema or the
+/// source. A type that is no field (a skipped field's, values of the user's own type offered)
+/// holds none: the fallback's `false`, so that its own error, if it has one, stands alone.
+pub struct SecretProbe<T: ?Sized>(PhantomData<T>);
+
+impl<T: FormField> SecretProbe<T> {
+    /// Whether the type is a secret.
+    pub const SECRET: bool = T::SECRET;
+}
+
+/// What [`SecretProbe`] says of a type that is no field: no secret.
+pub trait NotASecret {
+    /// Not a secret.
+    const SECRET: bool = false;
+}
+
+impl<T: ?Sized> NotASecret for SecretProbe<T> {}
