@@ -16,6 +16,13 @@ use crate::choice::ElicitEnum;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::schema::PropertySchema;
 
+/// Why a field whose type holds a secret takes no default, for its `ShapeError`. Of the other
+/// methods, none puts a value of the field's type into the schema but `minimum` and
+/// `maximum`, and no number type is a secret (the number fields are the integers, the floats
+/// and newtypes of them); the options of a secret field (`Options`) are never reached, since
+/// `#[elicit(options)]` is refused on one.
+const SECRET_DEFAULT: &str = "the field holds a secret: a default would be written into the form's schema and read as the answer when the field is left empty; a secret field takes none";
+
 /// How one field of a form is shaped for this asking: its texts, a narrower range, fewer
 /// options, a default, a check of its own. A derived form's builder hands it to the closure
 /// of the field's method (`Trip::form().travellers(|f| f.maximum(seats_left))`); `F` is the
@@ -128,6 +135,12 @@ impl<F, T: ElicitField> FieldShape<F, T> {
     /// The value the form is shown with (a client pre-fills it). It must fit what the field
     /// allows as shaped: otherwise asking the form is a [`ShapeError`](crate::ShapeError).
     ///
+    /// A field whose type holds a secret ([`ElicitField::SECRET`], such as
+    /// `secrecy::SecretString`) takes none, as `#[elicit(default)]` is refused on it: the
+    /// default would be written into the form's schema and read as the answer when the field
+    /// is left empty. Giving one is a [`ShapeError`](crate::ShapeError) naming the field, and
+    /// the value is dropped unread.
+    ///
     /// ```
     /// # use elicit_core::Elicit;
     /// # #[derive(Elicit)] #[elicit(shaped)] struct Party { #[elicit(minimum = 1, maximum = 12)] size: u8 }
@@ -137,6 +150,12 @@ impl<F, T: ElicitField> FieldShape<F, T> {
     /// ```
     #[must_use]
     pub fn default(mut self, value: T) -> Self {
+        if T::SECRET {
+            // Refused before anything is built from it: `to_json` would copy the secret out
+            // of its wiped-on-drop type.
+            self.parts.problems.push(SECRET_DEFAULT.to_owned());
+            return self;
+        }
         self.parts.default = Some(value.to_json());
         self
     }
