@@ -139,7 +139,10 @@ async fn a_client_without_form_mode_gets_minus_32021_naming_it() {
             Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}})),
             "{version}"
         );
-        assert_eq!(error.message, "this request needs form-mode elicitation");
+        assert_eq!(
+            error.message,
+            "This tool needs \"name\" from the person, and this client cannot show a form (it has no form-mode elicitation): ask the person for it in the chat"
+        );
         assert!(session.requests().is_empty(), "{version}: nothing is sent");
     }
 }

@@ -231,7 +231,7 @@ fn unsupported_mode_errors() {
         missing.to_value(),
         json!({
             "code": -32021,
-            "message": "this request needs url-mode elicitation",
+            "message": "This tool asks \"Connect\" on a page of its own, in the person's browser, and this client cannot send them there (it has no URL-mode elicitation): use a client that can",
             "data": {"requiredCapabilities": {"elicitation": {"url": {}}}}
         })
     );
@@ -244,6 +244,11 @@ fn unsupported_mode_errors() {
     assert_eq!(
         none.to_missing_capability_error().data,
         Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
+    );
+    // Worded for the person: what the form asks, by the titles they would have read.
+    assert_eq!(
+        none.to_missing_capability_error().message,
+        "This tool needs \"Name\" from the person, and this client cannot show a form (it has no form-mode elicitation): ask the person for it in the chat"
     );
     let url_only = ElicitationSupport {
         form: false,

@@ -478,7 +478,7 @@ async fn a_client_without_the_mode_is_refused_with_32021_naming_it() {
     );
     let refused = session.exchanges()[0].response().to_owned();
     assert!(
-        refused.contains(r#""error":{"code":-32021,"data":{"requiredCapabilities":{"elicitation":{"form":{}}}},"message":"this request needs form-mode elicitation"}"#),
+        refused.contains(r#""error":{"code":-32021,"data":{"requiredCapabilities":{"elicitation":{"form":{}}}},"message":"This tool needs \"Name\", \"Email\", \"Party size\", \"Seating\" and \"Notes\" from the person, and this client cannot show a form (it has no form-mode elicitation): ask the person for them in the chat"}"#),
         "{refused}"
     );
     assert!(session.requests().is_empty(), "nothing was asked");

@@ -317,7 +317,21 @@ async fn what_cannot_be_asked_is_a_clear_error_before_anything_is_minted() {
     .with_connection(client.clone())
     .with_settings(&settings)
     .principal("ada");
-    assert!(message(old).await.contains("has no URL-mode elicitation"));
+    let error = old.run::<Value, _, _, _>(connect).await.unwrap_err();
+    assert_eq!(error.code, -32021, "{error:?}");
+    assert!(
+        error
+            .message
+            .starts_with("This tool asks \"Connect <script>")
+            && error.message.ends_with(
+                "cannot send them there (it has no URL-mode elicitation): use a client that can"
+            ),
+        "{error:?}"
+    );
+    assert_eq!(
+        error.data,
+        Some(json!({"requiredCapabilities": {"elicitation": {"url": {}}}}))
+    );
 
     // A client that declared form mode only.
     let form_only = live(&settings, &client, json!({"elicitation": {"form": {}}}));

@@ -11,8 +11,8 @@ use super::memory::{PendingUrl, Round};
 use super::{Dialog, Halt, Reply};
 use crate::Elicit;
 use crate::protocol::{
-    ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, RenderError, UrlPolicy, UrlRequest,
-    new_elicitation_id,
+    ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, UnsupportedMode, UrlPolicy,
+    UrlRequest, new_elicitation_id,
 };
 use crate::state::{Principal, StateError};
 use crate::url_form::{LinkId, UrlForm, UrlFormError, UrlForms};
@@ -47,8 +47,9 @@ impl Dialog {
     ///
     /// # Errors
     /// [`Halt::InputRequired`] on 2026-07-28 until the page is answered (return it with
-    /// `?`); [`Halt::Render`] on 2025-06-18, which has no URL mode; [`Halt::Unsupported`]
-    /// (`-32021`) when the client did not declare URL mode (nothing is minted or sent);
+    /// `?`); [`Halt::Unsupported`] (`-32021`, saying to the person what the tool asks and that
+    /// this client cannot send them to a page) when the client did not declare URL mode, or
+    /// speaks 2025-06-18, which has none (nothing is minted or sent);
     /// `-32603` when the server has no URL-mode forms, or the call names nobody to bind the
     /// link to (the server's set-up). A link that cannot be minted, or an answer that cannot
     /// be had (the store failed, the link was used, or opens for somebody else, or the answer
@@ -113,15 +114,17 @@ impl Dialog {
         key: &str,
         form: UrlForm<T>,
     ) -> Result<ElicitOutcome<T>, Halt> {
-        if !self.version.has_url_mode() {
-            return Err(Halt::Render(RenderError::UrlMode {
-                version: self.version,
-            }));
+        // The client must be able to send the person to a page before anything is minted:
+        // on 2025-06-18, which has no URL mode, and on a client that did not declare it, the
+        // person is told what the tool asks and why it cannot ask it here (`-32021`).
+        let support = self.elicitation();
+        if !self.version.has_url_mode() || !support.url {
+            return Err(Halt::Unsupported(UnsupportedMode::page(
+                form.form().prompt(),
+                support,
+            )));
         }
         let forms = self.url_forms(key)?;
-        // The client must be able to open a URL before anything is minted.
-        let probe = url_request(form.form().prompt(), forms.base_url(), "probe")?;
-        self.fits(&ElicitRequest::Url(probe))?;
         let principal = self.asked(key)?;
         if self.is_live() {
             self.url_form_live(key, &forms, &principal, form).await

@@ -206,14 +206,10 @@ impl ElicitationSupport {
     /// assert!(ElicitationSupport::FORM.check(&request).is_err());
     /// ```
     pub fn check(self, request: &ElicitRequest) -> Result<(), UnsupportedMode> {
-        let mode = request.mode();
-        if self.supports(mode) {
+        if self.supports(request.mode()) {
             Ok(())
         } else {
-            Err(UnsupportedMode {
-                mode,
-                support: self,
-            })
+            Err(UnsupportedMode::of(request, self))
         }
     }
 
@@ -274,13 +270,52 @@ fn declared(map: &Map<String, Value>, path: &str, key: &str) -> Result<bool, Mes
 /// assert_eq!(refused.to_jsonrpc_error().code, -32602);
 /// assert_eq!(refused.to_missing_capability_error().code, -32021);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnsupportedMode {
     mode: ElicitMode,
     support: ElicitationSupport,
+    /// What the request asks the person for, to say so to them.
+    needs: Needs,
+}
+
+/// What a request the client cannot take asks for: a form's fields, by the titles the person
+/// would have read, or a page's prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Needs {
+    Fields(Vec<String>),
+    Page(String),
 }
 
 impl UnsupportedMode {
+    /// A page asking `prompt` (URL mode), which a client that declared `support` cannot send
+    /// the person to (or whose revision has no URL mode).
+    pub(crate) fn page(prompt: &str, support: ElicitationSupport) -> Self {
+        Self {
+            mode: ElicitMode::Url,
+            support,
+            needs: Needs::Page(prompt.to_owned()),
+        }
+    }
+
+    /// `request`, which a client that declared `support` cannot take.
+    pub(crate) fn of(request: &ElicitRequest, support: ElicitationSupport) -> Self {
+        let needs = match request.requested_schema() {
+            Some(schema) => Needs::Fields(
+                schema
+                    .properties
+                    .iter()
+                    .map(|(name, property)| property.title().unwrap_or(name).to_owned())
+                    .collect(),
+            ),
+            None => Needs::Page(request.message_text().to_owned()),
+        };
+        Self {
+            mode: request.mode(),
+            support,
+            needs,
+        }
+    }
+
     /// `-32021`: the 2026-07-28 `MissingRequiredClientCapabilityError`.
     ///
     /// ```
@@ -362,8 +397,29 @@ impl UnsupportedMode {
         );
         JsonRpcError {
             code: Self::MISSING_CAPABILITY,
-            message: format!("this request needs {}-mode elicitation", self.mode.as_str()),
+            message: self.for_a_person(),
             data: Some(Value::Object(data)),
+        }
+    }
+
+    /// What the person (and the model that tells them) reads: what the tool needs, and why
+    /// it cannot ask for it here.
+    fn for_a_person(&self) -> String {
+        match &self.needs {
+            Needs::Fields(fields) => {
+                let quoted: Vec<String> =
+                    fields.iter().map(|field| format!("\"{field}\"")).collect();
+                let (what, them) = match quoted.len() {
+                    1 => (quoted.join(""), "it"),
+                    _ => (list(&quoted), "them"),
+                };
+                format!(
+                    "This tool needs {what} from the person, and this client cannot show a form (it has no form-mode elicitation): ask the person for {them} in the chat"
+                )
+            }
+            Needs::Page(prompt) => format!(
+                "This tool asks \"{prompt}\" on a page of its own, in the person's browser, and this client cannot send them there (it has no URL-mode elicitation): use a client that can"
+            ),
         }
     }
 }
@@ -380,3 +436,12 @@ impl fmt::Display for UnsupportedMode {
 }
 
 impl std::error::Error for UnsupportedMode {}
+
+/// `a`, `a and b`, `a, b and c`.
+fn list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}

@@ -706,11 +706,6 @@ impl UrlForms {
         format!("{}/{id}", self.0.base.url)
     }
 
-    /// The URL the pages are reached at.
-    pub(crate) fn base_url(&self) -> &str {
-        &self.0.base.url
-    }
-
     /// Waits for the answer to link `id` and takes it, typed by `form`: for a tool that holds
     /// its call open while the person fills the page in (2025-11-25, which then sends
     /// `notifications/elicitation/complete`). An answer posted to this instance wakes it at
