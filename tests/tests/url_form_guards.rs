@@ -14,7 +14,8 @@ use elicit_core::Elicit;
 use elicit_core::redis::{RedisReplayGuard, RedisStore};
 use elicit_core::state::{Owner, Principal, ReplayGuard, StateError, StateId, StateUse};
 use elicit_core::url_form::{
-    Answer, LinkId, MemoryStore, SecretString, UrlForm, UrlFormError, UrlFormStore,
+    Answer, Created, LinkId, LinkOwner, MemoryStore, NewLink, SecretString, UrlForm, UrlFormError,
+    UrlFormStore,
 };
 use url_form_support::services::redis_server;
 use url_form_support::{BASE, connect_form, forms_on, get, good_post, path_of, post};
@@ -166,7 +167,19 @@ async fn redis_keeps_each_key_to_the_millisecond_and_an_answer_taken_as_long_as_
 
     // 1 500 ms: `PX` keeps 1 500, `EX` would keep 1 000 (or refuse a fraction).
     let keep = Duration::from_millis(1_500);
-    assert!(store.create(&a, "record".into(), keep).await.unwrap());
+    let owner = LinkOwner::new("ada's digest", None);
+    let link = |id, keep| NewLink {
+        id,
+        record: "record".into(),
+        owner: &owner,
+        open_for: keep,
+        keep,
+        limit: 20,
+    };
+    assert_eq!(
+        store.create(link(&a, keep)).await.unwrap(),
+        Created::Created
+    );
     let ttl = pttl(&mut connection, &link_key).await;
     assert!(
         (1_000..=1_500).contains(&ttl) && ttl > 1_000,
@@ -201,7 +214,10 @@ async fn redis_keeps_each_key_to_the_millisecond_and_an_answer_taken_as_long_as_
 
     // An abandoned link too.
     let e = id('E');
-    assert!(store.create(&e, "record".into(), keep).await.unwrap());
+    assert_eq!(
+        store.create(link(&e, keep)).await.unwrap(),
+        Created::Created
+    );
     assert!(
         store
             .settle(&e, Answer::Abandoned, Duration::from_millis(1_300))

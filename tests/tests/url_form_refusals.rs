@@ -13,7 +13,7 @@ use elicit_core::dialog::{Connection, Dialog, DialogSettings, Halt, Sending};
 use elicit_core::protocol::ProtocolVersion;
 use elicit_core::state::{Binding, StateKeys};
 use elicit_core::url_form::{
-    Answer, LinkId, MemoryStore, StoreError, StoreFuture, Stored, UrlFormStore,
+    Answer, Created, LinkId, MemoryStore, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
 };
 use serde_json::{Value, json};
 use url_form_support::{BASE, Connect, forms_on, keys};
@@ -51,23 +51,25 @@ impl Faulty {
 }
 
 impl UrlFormStore for Faulty {
-    fn create(&self, id: &LinkId, record: String, keep: Duration) -> StoreFuture<'_, bool> {
+    fn create(&self, link: NewLink<'_>) -> StoreFuture<'_, Created> {
         match self.fault {
             Fault::Create => Box::pin(async { Err(Self::failed()) }),
             Fault::Foreign => {
                 // The same record, sealed for Bob.
-                let ada = Binding::new("elicit/url-form", id.as_str(), &Value::Null)
-                    .with_principal("ada");
-                let bob = Binding::new("elicit/url-form", id.as_str(), &Value::Null)
-                    .with_principal("bob");
-                let opened: Value = self.keys.open(&record, &ada).expect("Ada's record");
+                let id = link.id.as_str();
+                let ada = Binding::new("elicit/url-form", id, &Value::Null).with_principal("ada");
+                let bob = Binding::new("elicit/url-form", id, &Value::Null).with_principal("bob");
+                let opened: Value = self.keys.open(&link.record, &ada).expect("Ada's record");
                 let resealed = self
                     .keys
                     .seal_until(&opened, &bob, SystemTime::now() + Duration::from_secs(60))
                     .expect("sealed for Bob");
-                self.inner.create(id, resealed, keep)
+                self.inner.create(NewLink {
+                    record: resealed,
+                    ..link
+                })
             }
-            _ => self.inner.create(id, record, keep),
+            _ => self.inner.create(link),
         }
     }
 
@@ -92,6 +94,10 @@ impl UrlFormStore for Faulty {
 
     fn settle(&self, id: &LinkId, answer: Answer, keep: Duration) -> StoreFuture<'_, bool> {
         self.inner.settle(id, answer, keep)
+    }
+
+    fn find(&self, question: &str) -> StoreFuture<'_, Option<LinkId>> {
+        self.inner.find(question)
     }
 
     fn take(&self, id: &LinkId) -> StoreFuture<'_, Answer> {

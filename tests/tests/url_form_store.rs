@@ -12,7 +12,9 @@ use elicit_core::redis::{RedisReplayGuard, RedisStore};
 use elicit_core::state::{
     Binding, MemoryReplayGuard, Owner, Principal, ReplayGuard, StateError, StateId, StateUse,
 };
-use elicit_core::url_form::{Answer, ExposeSecret, LinkId, MemoryStore, UrlFormStore};
+use elicit_core::url_form::{
+    Answer, Created, ExposeSecret, LinkId, LinkOwner, MemoryStore, NewLink, UrlFormStore,
+};
 use serde_json::json;
 use url_form_support::services::redis_server;
 use url_form_support::{KEY, connect_form, forms_on, get, good_post, pair, path_of, post};
@@ -22,14 +24,46 @@ fn id(letter: char) -> LinkId {
     LinkId::parse(&letter.to_string().repeat(43)).expect("an id")
 }
 
+/// Ada's links count against her digest; each test's `limit` is high unless it says.
+fn ada() -> LinkOwner {
+    LinkOwner::new("ada's digest", None)
+}
+
+/// Creates link `id` for `owner`, open and kept for `keep`, under a limit of `limit`.
+async fn create_for(
+    store: &dyn UrlFormStore,
+    id: &LinkId,
+    record: &str,
+    owner: &LinkOwner,
+    (open_for, keep, limit): (Duration, Duration, usize),
+) -> Created {
+    store
+        .create(NewLink {
+            id,
+            record: record.into(),
+            owner,
+            open_for,
+            keep,
+            limit,
+        })
+        .await
+        .unwrap()
+}
+
+/// Creates link `id` for Ada, open and kept for `keep`.
+async fn create(store: &dyn UrlFormStore, id: &LinkId, record: &str, keep: Duration) -> Created {
+    create_for(store, id, record, &ada(), (keep, keep, 100)).await
+}
+
 /// What every store must do.
 async fn contract(store: &dyn UrlFormStore) {
     let keep = Duration::from_secs(60);
     let a = id('A');
     assert_eq!(store.get(&a).await.unwrap(), None);
-    assert!(store.create(&a, "record-a".into(), keep).await.unwrap());
-    assert!(
-        !store.create(&a, "other".into(), keep).await.unwrap(),
+    assert_eq!(create(store, &a, "record-a", keep).await, Created::Created);
+    assert_eq!(
+        create(store, &a, "other", keep).await,
+        Created::IdTaken,
         "an id is created once"
     );
     let stored = store.get(&a).await.unwrap().unwrap();
@@ -73,7 +107,7 @@ async fn contract(store: &dyn UrlFormStore) {
     assert_eq!(store.get(&a).await.unwrap().unwrap().answer, Answer::Taken);
 
     let e = id('E');
-    assert!(store.create(&e, "record-b".into(), keep).await.unwrap());
+    assert_eq!(create(store, &e, "record-b", keep).await, Created::Created);
     assert!(store.settle(&e, Answer::Abandoned, keep).await.unwrap());
     assert_eq!(
         store.take(&e).await.unwrap(),
@@ -87,22 +121,91 @@ async fn contract(store: &dyn UrlFormStore) {
 
     // Entries are forgotten when their time is up.
     let i = id('I');
-    assert!(
-        store
-            .create(&i, "record-c".into(), Duration::from_millis(200))
-            .await
-            .unwrap()
+    assert_eq!(
+        create(store, &i, "record-c", Duration::from_millis(200)).await,
+        Created::Created
     );
     tokio::time::sleep(Duration::from_millis(400)).await;
     assert_eq!(store.get(&i).await.unwrap(), None);
-    assert!(store.create(&i, "again".into(), keep).await.unwrap());
+    assert_eq!(create(store, &i, "again", keep).await, Created::Created);
+}
+
+/// Each person has their own allowance of live links: a link settled (answered or abandoned)
+/// or closed stops counting at once; another person is never refused for it; each question's
+/// latest link is found again.
+async fn quotas(store: &dyn UrlFormStore) {
+    let long = Duration::from_secs(60);
+    let bob = LinkOwner::new("bob's digest", Some("bob's question".into()));
+    let carol = LinkOwner::new("carol's digest", None);
+    let under = |limit| (long, long, limit);
+    let [p, q, r, s] = ['Q', 'U', 'Y', 'c'].map(id);
+    assert_eq!(
+        create_for(store, &p, "r", &bob, under(2)).await,
+        Created::Created
+    );
+    assert_eq!(
+        create_for(store, &q, "r", &bob, under(2)).await,
+        Created::Created
+    );
+    assert_eq!(
+        create_for(store, &r, "r", &bob, under(2)).await,
+        Created::Full,
+        "Bob has two live links"
+    );
+    assert_eq!(
+        store.get(&r).await.unwrap(),
+        None,
+        "nothing kept when refused"
+    );
+    // Carol is not Bob.
+    assert_eq!(
+        create_for(store, &r, "r", &carol, under(2)).await,
+        Created::Created
+    );
+    // An abandoned (or answered) link frees its slot.
+    assert!(store.settle(&p, Answer::Abandoned, long).await.unwrap());
+    assert_eq!(
+        create_for(store, &s, "r", &bob, under(2)).await,
+        Created::Created
+    );
+    assert!(
+        store
+            .settle(&q, Answer::Submitted("x".into()), long)
+            .await
+            .unwrap()
+    );
+    // Bob's question's latest link.
+    assert_eq!(store.find("bob's question").await.unwrap(), Some(s.clone()));
+    assert_eq!(store.find("nobody's question").await.unwrap(), None);
+
+    // A link closed unanswered stops counting when it closes, and is still kept.
+    let dave = LinkOwner::new("dave's digest", None);
+    let short = (Duration::from_millis(200), long, 1);
+    let [t, u] = ['g', 'k'].map(id);
+    assert_eq!(
+        create_for(store, &t, "r", &dave, short).await,
+        Created::Created
+    );
+    assert_eq!(
+        create_for(store, &u, "r", &dave, short).await,
+        Created::Full
+    );
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(
+        create_for(store, &u, "r", &dave, short).await,
+        Created::Created
+    );
+    assert!(
+        store.get(&t).await.unwrap().is_some(),
+        "kept for its answer"
+    );
 }
 
 /// Two tasks settle one link at once: exactly one wins.
 async fn one_winner(store: &(dyn UrlFormStore + 'static)) {
     let m = id('M');
     let keep = Duration::from_secs(60);
-    assert!(store.create(&m, "record-d".into(), keep).await.unwrap());
+    assert_eq!(create(store, &m, "record-d", keep).await, Created::Created);
     let (first, second) = tokio::join!(
         store.settle(&m, Answer::Submitted("one".into()), keep),
         store.settle(&m, Answer::Submitted("two".into()), keep),
@@ -114,6 +217,7 @@ async fn one_winner(store: &(dyn UrlFormStore + 'static)) {
 async fn the_memory_store_keeps_the_contract() {
     let store = MemoryStore::new();
     contract(&store).await;
+    quotas(&store).await;
     one_winner(&store).await;
 }
 
@@ -125,6 +229,7 @@ async fn the_redis_store_keeps_the_contract() {
     let url = format!("redis://127.0.0.1:{}/", redis.port);
     let store = RedisStore::connect(&url).await.expect("connected");
     contract(&store).await;
+    quotas(&store).await;
     one_winner(&store).await;
     // Another prefix is another store on the same server.
     let other = store.clone().with_prefix("other:");
@@ -276,14 +381,31 @@ async fn two_servers_share_links_answers_and_used_states_through_redis() {
         .query_async(&mut raw)
         .await
         .unwrap();
+    // The link's record and answer, and Ada's set of live links (empty once answered, so
+    // gone).
     assert_eq!(keys.len(), 2, "{keys:?}");
     for key in keys {
-        let value: String = redis::cmd("GET")
+        let kind: String = redis::cmd("TYPE")
             .arg(&key)
             .query_async(&mut raw)
             .await
             .unwrap();
-        for clear in [KEY, "Lovelace", "ada", "e-1", "api_key"] {
+        let value: String = match kind.as_str() {
+            "hash" => {
+                let fields: Vec<String> = redis::cmd("HVALS")
+                    .arg(&key)
+                    .query_async(&mut raw)
+                    .await
+                    .unwrap();
+                fields.join(" ")
+            }
+            _ => redis::cmd("GET")
+                .arg(&key)
+                .query_async(&mut raw)
+                .await
+                .unwrap(),
+        };
+        for clear in [KEY, "Lovelace", "\"ada\"", "e-1", "api_key"] {
             assert!(!value.contains(clear), "{key} holds {clear:?}");
         }
     }

@@ -63,6 +63,8 @@ pub(crate) use self::offer::offer_digest;
 pub use self::respond::{Reply, Respond};
 pub use self::settings::DialogSettings;
 use self::settings::Expiry;
+#[cfg(feature = "url-forms")]
+pub use self::url_form::AskUrl;
 // What the SDK adapters answer for a halted body.
 #[cfg_attr(not(feature = "rmcp"), allow(unused_imports))]
 pub(crate) use self::respond::halted as respond_error;

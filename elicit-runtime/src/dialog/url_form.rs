@@ -1,7 +1,8 @@
 //! Asking a form through a page the server serves itself: [`Dialog::ask_url_form`] (feature
 //! `url-forms`).
 
-use std::future::Future;
+use std::fmt;
+use std::future::{Future, IntoFuture};
 use std::pin::Pin;
 use std::task::Poll;
 
@@ -15,7 +16,7 @@ use crate::protocol::{
     UrlRequest, new_elicitation_id,
 };
 use crate::state::{Principal, StateError};
-use crate::url_form::{LinkId, UrlForm, UrlFormError, UrlForms};
+use crate::url_form::{LinkId, PendingLink, UrlForm, UrlFormError, UrlForms};
 
 impl Dialog {
     /// Asks for `T`'s form under `key` through a page of the server's own (URL mode), and
@@ -78,11 +79,8 @@ impl Dialog {
     ///     })
     /// }
     /// ```
-    pub async fn ask_url_form<T: Elicit + 'static>(
-        &self,
-        key: &str,
-    ) -> Result<ElicitOutcome<T>, Halt> {
-        self.ask_url_form_with(key, UrlForm::<T>::new()).await
+    pub fn ask_url_form<T: Elicit + 'static>(&self, key: &str) -> AskUrl<'_, T> {
+        self.ask_url_form_with(key, UrlForm::<T>::new())
     }
 
     /// Asks `form` under `key` through a page of the server's own: as
@@ -109,16 +107,29 @@ impl Dialog {
     ///     d.ask_url_form_with("token", form.secret("token")).await
     /// }
     /// ```
-    pub async fn ask_url_form_with<T: 'static>(
+    pub fn ask_url_form_with<T: 'static>(&self, key: &str, form: UrlForm<T>) -> AskUrl<'_, T> {
+        AskUrl {
+            dialog: self,
+            key: key.to_owned(),
+            form,
+            link_in_reply: false,
+        }
+    }
+
+    /// Asks `form` under `key` (see [`AskUrl`]).
+    async fn url_form<T: 'static>(
         &self,
         key: &str,
         form: UrlForm<T>,
+        link_in_reply: bool,
     ) -> Result<ElicitOutcome<T>, Halt> {
         // The client must be able to send the person to a page before anything is minted:
         // on 2025-06-18, which has no URL mode, and on a client that did not declare it, the
-        // person is told what the tool asks and why it cannot ask it here (`-32021`).
+        // person is told what the tool asks and why it cannot ask it here (`-32021`), or,
+        // when the tool says so, sent the link in the call's answer.
         let support = self.elicitation();
-        if !self.version.has_url_mode() || !support.url {
+        let can_send = self.version.has_url_mode() && support.url;
+        if !can_send && !link_in_reply {
             return Err(Halt::Unsupported(UnsupportedMode::page(
                 form.form().prompt(),
                 support,
@@ -126,11 +137,58 @@ impl Dialog {
         }
         let forms = self.url_forms(key)?;
         let principal = self.asked(key)?;
-        if self.is_live() {
+        if !can_send {
+            self.url_form_in_reply(key, &forms, &principal, form).await
+        } else if self.is_live() {
             self.url_form_live(key, &forms, &principal, form).await
         } else {
             self.url_form_retried(key, &forms, &principal, form).await
         }
+    }
+
+    /// What a link answers, for the store to find it again when the tool asks the same of the
+    /// same person: the tool and the question's key.
+    fn question(&self, key: &str) -> String {
+        format!("{}\u{1f}{key}", self.name().unwrap_or_default())
+    }
+
+    /// A client that cannot send the person to a page: the link goes in the call's answer,
+    /// and the call that comes after the page was posted completes with what it holds.
+    async fn url_form_in_reply<T: 'static>(
+        &self,
+        key: &str,
+        forms: &UrlForms,
+        principal: &Principal,
+        form: UrlForm<T>,
+    ) -> Result<ElicitOutcome<T>, Halt> {
+        let question = self.question(key);
+        let sent = forms
+            .find(principal, &question)
+            .await
+            .map_err(|error| refused(key, &error))?;
+        if let Some(id) = sent {
+            match forms.take(&id, principal, form.form()).await {
+                Ok(Some(value)) => return Ok(ElicitOutcome::Accepted(value)),
+                // Not answered yet (the same link again, below), or over: a new link.
+                Ok(None)
+                | Err(
+                    UrlFormError::Expired
+                    | UrlFormError::Abandoned
+                    | UrlFormError::AlreadyTaken
+                    | UrlFormError::Unknown
+                    | UrlFormError::Open(_),
+                ) => {}
+                Err(error) => return Err(refused(key, &error)),
+            }
+        }
+        let prompt = form.form().prompt().to_owned();
+        let link = forms
+            .link_for(principal, &question, &new_elicitation_id(), form)
+            .await
+            .map_err(|error| refused(key, &error))?;
+        Err(Halt::Reply(Reply::text_only(link_in_text(
+            &prompt, &link, principal,
+        ))))
     }
 
     /// The server's URL-mode forms.
@@ -170,7 +228,12 @@ impl Dialog {
     ) -> Result<ElicitOutcome<T>, Halt> {
         let prompt = form.form().prompt().to_owned();
         let link = forms
-            .mint(principal, &new_elicitation_id(), form.clone())
+            .link_for(
+                principal,
+                &self.question(key),
+                &new_elicitation_id(),
+                form.clone(),
+            )
             .await
             .map_err(|error| refused(key, &error))?;
         let request = url_request(&prompt, link.url(), link.elicitation_id())?;
@@ -276,7 +339,7 @@ impl Dialog {
         let Some(pending) = pending else {
             // Asked for the first time: a link, sealed by its id in the state.
             let link = forms
-                .mint(principal, &new_elicitation_id(), form)
+                .link_for(principal, &self.question(key), &new_elicitation_id(), form)
                 .await
                 .map_err(|error| refused(key, &error))?;
             let request = url_request(&prompt, link.url(), link.elicitation_id())?;
@@ -378,6 +441,106 @@ fn refused(key: &str, error: &UrlFormError) -> Halt {
     };
     tracing::warn!(target: "elicit_core::url_form", key, %reason, "URL-mode form not answered");
     Halt::Reply(Reply::error(sentence))
+}
+
+/// A URL-mode form being asked ([`Dialog::ask_url_form`]): awaited, its typed outcome. Before
+/// it is awaited, [`or_reply_with_link`](Self::or_reply_with_link) says what to do for a
+/// client that cannot send the person to a page.
+///
+/// ```
+/// use elicit_core::dialog::{AskUrl, Dialog, Halt};
+/// use elicit_core::url_form::SecretString;
+/// use elicit_core::{Elicit, ElicitOutcome};
+///
+/// #[derive(Elicit)]
+/// struct Token { token: SecretString }
+///
+/// fn token(d: &Dialog) -> AskUrl<'_, Token> {
+///     d.ask_url_form::<Token>("token").or_reply_with_link()
+/// }
+///
+/// async fn outcome(d: &Dialog) -> Result<ElicitOutcome<Token>, Halt> {
+///     token(d).await
+/// }
+/// ```
+#[must_use = "a form is asked when it is awaited"]
+pub struct AskUrl<'d, T> {
+    dialog: &'d Dialog,
+    key: String,
+    form: UrlForm<T>,
+    link_in_reply: bool,
+}
+
+impl<T> fmt::Debug for AskUrl<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AskUrl")
+            .field("key", &self.key)
+            .field("link_in_reply", &self.link_in_reply)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T> AskUrl<'_, T> {
+    /// For a client that cannot send the person to a page (it declared no URL mode, or
+    /// speaks 2025-06-18, which has none; several widely used clients are such), answers the
+    /// tool call with a text holding the link instead of the `-32021` error: "To answer
+    /// “Connect the weather service”, open this link in your browser, signed in as Ada: …
+    /// Once you have sent the form, ask me again." The link is bound to the person as ever
+    /// (the model that reads it can open nothing with it). The next call of the tool by the
+    /// same person finds it by the tool and the question's key: once the page was posted, that
+    /// call completes with the answer (accepted, typed, taken once); before, it answers with
+    /// the same link again; once the link closed, with a new one. A client that can send the
+    /// person to a page is asked as without this.
+    ///
+    /// ```
+    /// use elicit_core::dialog::{Dialog, Halt};
+    /// use elicit_core::url_form::{ExposeSecret, SecretString};
+    /// use elicit_core::Elicit;
+    ///
+    /// /// Connect the weather service
+    /// #[derive(Elicit)]
+    /// struct WeatherKey { api_key: SecretString }
+    ///
+    /// async fn connect(d: &Dialog) -> Result<String, Halt> {
+    ///     let key = d.ask_url_form::<WeatherKey>("weather_key").or_reply_with_link().await?;
+    ///     Ok(match key.accepted() {
+    ///         Some(key) => format!("Connected ({} characters)", key.api_key.expose_secret().len()),
+    ///         None => "Not connected".to_owned(),
+    ///     })
+    /// }
+    /// ```
+    pub fn or_reply_with_link(mut self) -> Self {
+        self.link_in_reply = true;
+        self
+    }
+}
+
+impl<'d, T: Send + 'static> IntoFuture for AskUrl<'d, T> {
+    type Output = Result<ElicitOutcome<T>, Halt>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'd>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(async move {
+            self.dialog
+                .url_form(&self.key, self.form, self.link_in_reply)
+                .await
+        })
+    }
+}
+
+/// The text that sends the person to `link` when the client cannot: what it asks, the link,
+/// who it is for, how long it stays open, and what to do next.
+fn link_in_text(prompt: &str, link: &PendingLink, principal: &Principal) -> String {
+    let minutes = link
+        .expires_at()
+        .duration_since(std::time::SystemTime::now())
+        .map_or(0, |left| left.as_secs().div_ceil(60));
+    format!(
+        "To answer \u{201c}{prompt}\u{201d}, open this link in your browser, signed in as {}: {}\nIt is for you alone and stays open for {minutes} minute{}. Once you have sent the form, ask me again.",
+        principal.display_name(),
+        link.url(),
+        if minutes == 1 { "" } else { "s" },
+    )
 }
 
 /// Which of two futures finished first, and with what.

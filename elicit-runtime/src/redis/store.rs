@@ -4,7 +4,9 @@ use std::fmt;
 use std::time::Duration;
 
 use super::{ConnectionManager, DEFAULT_PREFIX, RedisError, RedisReplayGuard, connect};
-use crate::url_form::{Answer, LinkId, StoreError, StoreFuture, Stored, UrlFormStore};
+use crate::url_form::{
+    Answer, Created, LinkId, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
+};
 
 /// What an answer slot holds once taken. Sealed answers are URL-safe base64, which never
 /// holds `!`.
@@ -18,17 +20,52 @@ const TAKE: &str = "local v = redis.call('GET', KEYS[1]) \
 if v and string.sub(v, 1, 1) ~= '!' then redis.call('SET', KEYS[1], '!taken', 'KEEPTTL') end \
 return v";
 
+/// Counts a new link against its person, atomically, on the person's set of live links
+/// (`KEYS[1]`, each scored by when it closes, in Redis's milliseconds): those closed are
+/// dropped, and the link (`ARGV[1]`, open for `ARGV[2]` ms) is added when fewer than
+/// `ARGV[3]` are left; the set itself expires with its last link. `1` when added, `0` when
+/// the person has the limit already.
+const COUNT: &str = "local t = redis.call('TIME') \
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) \
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now) \
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end \
+local closes = now + tonumber(ARGV[2]) \
+redis.call('ZADD', KEYS[1], closes, ARGV[1]) \
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end \
+return 1";
+
+/// Creates a link's record (`KEYS[1]`, a hash: the sealed record and its person's digest)
+/// unless the id is taken, kept for `ARGV[3]` ms. `1` when created.
+const CREATE: &str = "if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end \
+redis.call('HSET', KEYS[1], 'r', ARGV[1], 'p', ARGV[2]) \
+redis.call('PEXPIRE', KEYS[1], ARGV[3]) \
+return 1";
+
+/// Settles a link's slot (`KEYS[2]`) unless it was settled before, kept for `ARGV[2]` ms;
+/// the person's digest of its record (`KEYS[1]`) when settled, so that the link stops
+/// counting against them, `false` when the slot was filled before.
+const SETTLE: &str = "if not redis.call('SET', KEYS[2], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end \
+return redis.call('HGET', KEYS[1], 'p') or ''";
+
+/// A link's sealed record and its slot, in one read.
+const GET: &str = "return {redis.call('HGET', KEYS[1], 'r'), redis.call('GET', KEYS[2])}";
+
 /// A [`UrlFormStore`] in Redis, for a fleet: a link minted by one server is served by
 /// another's router and its answer taken by a third, each in one atomic command.
 ///
-/// Each link is two keys, `<prefix>url-form:{<id>}:link` (its sealed record) and
-/// `…:answer` (its slot: absent while pending, then the sealed answer, `!taken` or
-/// `!abandoned`); the braces keep both in one Redis Cluster slot. A link is created with
-/// `SET … NX PX`, answered or abandoned with `SET … NX PX` (one post wins), taken with a
-/// one-key script that reads the answer and leaves `!taken` in its place. Every key expires
-/// by a time to live Redis counts. The store holds sealed strings only: what a person typed
-/// is encrypted with the servers' [`StateKeys`](crate::state::StateKeys) before it
-/// reaches Redis, bound to its link and person, and expires with it.
+/// Each link is two keys, `<prefix>url-form:{<id>}:link` (a hash: its sealed record, and the
+/// digest of its person) and `…:answer` (its slot: absent while pending, then the sealed
+/// answer, `!taken` or `!abandoned`); the braces keep both in one Redis Cluster slot. Each
+/// person's live links are a sorted set, `<prefix>url-form:live:{<person's digest>}`, scored by
+/// when each closes; each question's latest link a key, `<prefix>url-form:question:{<digest>}`.
+/// A link is counted against its person by a script on their set (those closed dropped by
+/// Redis's clock, the new one added under the limit), then created by a script that refuses an
+/// id taken; answered or abandoned by a script that sets the slot `NX` (one post wins) and
+/// drops the link from its person's set; taken by a one-key script that reads the answer and
+/// leaves `!taken` in its place. Every key expires by a time to live Redis counts, the live
+/// sets with their last link. The store holds sealed strings and keyed digests only: what a
+/// person typed is encrypted with the servers' [`StateKeys`](crate::state::StateKeys) before
+/// it reaches Redis, bound to its link and person, and expires with it.
 ///
 /// ```no_run
 /// use elicit_core::state::StateKeys;
@@ -119,6 +156,11 @@ impl RedisStore {
     fn key(&self, id: &LinkId, part: &str) -> String {
         format!("{}url-form:{{{id}}}:{part}", self.prefix)
     }
+
+    /// The set of a person's live links.
+    fn live_key(&self, person: &str) -> String {
+        format!("{}url-form:live:{{{person}}}", self.prefix)
+    }
 }
 
 fn failed(error: RedisError) -> StoreError {
@@ -140,20 +182,67 @@ fn slot(value: Option<String>) -> Answer {
 }
 
 impl UrlFormStore for RedisStore {
-    fn create(&self, id: &LinkId, record: String, keep: Duration) -> StoreFuture<'_, bool> {
-        let key = self.key(id, "link");
+    fn create(&self, link: NewLink<'_>) -> StoreFuture<'_, Created> {
+        let live = self.live_key(link.owner.person());
+        let record_key = self.key(link.id, "link");
+        let question = link
+            .owner
+            .question()
+            .map(|question| format!("{}url-form:question:{{{question}}}", self.prefix));
+        let id = link.id.to_string();
+        let person = link.owner.person().to_owned();
+        let (open_for, keep, limit) = (
+            milliseconds(link.open_for),
+            milliseconds(link.keep),
+            link.limit,
+        );
+        let record = link.record;
         let mut connection = self.connection.clone();
         Box::pin(async move {
-            let reply: Option<String> = ::redis::cmd("SET")
-                .arg(&key)
-                .arg(record)
-                .arg("NX")
-                .arg("PX")
-                .arg(milliseconds(keep))
+            let counted: i64 = ::redis::cmd("EVAL")
+                .arg(COUNT)
+                .arg(1)
+                .arg(&live)
+                .arg(&id)
+                .arg(open_for)
+                .arg(limit)
                 .query_async(&mut connection)
                 .await
                 .map_err(failed)?;
-            Ok(reply.is_some())
+            if counted == 0 {
+                return Ok(Created::Full);
+            }
+            let created: i64 = ::redis::cmd("EVAL")
+                .arg(CREATE)
+                .arg(1)
+                .arg(&record_key)
+                .arg(record)
+                .arg(&person)
+                .arg(keep)
+                .query_async(&mut connection)
+                .await
+                .map_err(failed)?;
+            if created == 0 {
+                // Not this link: it does not count.
+                let _: i64 = ::redis::cmd("ZREM")
+                    .arg(&live)
+                    .arg(&id)
+                    .query_async(&mut connection)
+                    .await
+                    .map_err(failed)?;
+                return Ok(Created::IdTaken);
+            }
+            if let Some(question) = question {
+                let _: () = ::redis::cmd("SET")
+                    .arg(&question)
+                    .arg(&id)
+                    .arg("PX")
+                    .arg(keep)
+                    .query_async(&mut connection)
+                    .await
+                    .map_err(failed)?;
+            }
+            Ok(Created::Created)
         })
     }
 
@@ -161,7 +250,9 @@ impl UrlFormStore for RedisStore {
         let keys = [self.key(id, "link"), self.key(id, "answer")];
         let mut connection = self.connection.clone();
         Box::pin(async move {
-            let (record, answer): (Option<String>, Option<String>) = ::redis::cmd("MGET")
+            let (record, answer): (Option<String>, Option<String>) = ::redis::cmd("EVAL")
+                .arg(GET)
+                .arg(2)
                 .arg(&keys[..])
                 .query_async(&mut connection)
                 .await
@@ -174,7 +265,8 @@ impl UrlFormStore for RedisStore {
     }
 
     fn settle(&self, id: &LinkId, answer: Answer, keep: Duration) -> StoreFuture<'_, bool> {
-        let key = self.key(id, "answer");
+        let keys = [self.key(id, "link"), self.key(id, "answer")];
+        let id = id.to_string();
         let mut connection = self.connection.clone();
         Box::pin(async move {
             let value = match answer {
@@ -185,16 +277,29 @@ impl UrlFormStore for RedisStore {
                     return Err(StoreError::new("a link cannot be settled as pending"));
                 }
             };
-            let reply: Option<String> = ::redis::cmd("SET")
-                .arg(&key)
+            let person: Option<String> = ::redis::cmd("EVAL")
+                .arg(SETTLE)
+                .arg(2)
+                .arg(&keys[..])
                 .arg(value)
-                .arg("NX")
-                .arg("PX")
                 .arg(milliseconds(keep))
                 .query_async(&mut connection)
                 .await
                 .map_err(failed)?;
-            Ok(reply.is_some())
+            let Some(person) = person else {
+                return Ok(false);
+            };
+            if !person.is_empty() {
+                // Settled: it no longer counts against its person. (Should this step fail,
+                // the link counts until it closes, as one never answered would.)
+                let _: i64 = ::redis::cmd("ZREM")
+                    .arg(self.live_key(&person))
+                    .arg(&id)
+                    .query_async(&mut connection)
+                    .await
+                    .map_err(failed)?;
+            }
+            Ok(true)
         })
     }
 
@@ -210,6 +315,19 @@ impl UrlFormStore for RedisStore {
                 .await
                 .map_err(failed)?;
             Ok(slot(before))
+        })
+    }
+
+    fn find(&self, question: &str) -> StoreFuture<'_, Option<LinkId>> {
+        let key = format!("{}url-form:question:{{{question}}}", self.prefix);
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            let id: Option<String> = ::redis::cmd("GET")
+                .arg(&key)
+                .query_async(&mut connection)
+                .await
+                .map_err(failed)?;
+            Ok(id.as_deref().and_then(LinkId::parse))
         })
     }
 }

@@ -23,6 +23,7 @@ const CIPHER_LABEL: &[u8] = b"elicit request state v2: cipher key";
 const TAG_LABEL: &[u8] = b"elicit request state v2: tag key";
 const HEADER_LABEL: &[u8] = b"elicit request state v2: header key";
 const HINT_LABEL: &[u8] = b"elicit request state v2: hint key";
+const INDEX_LABEL: &[u8] = b"elicit request state v2: index key";
 
 /// A secret key that seals request states: at least [`StateKey::MIN_LEN`] (32) bytes of
 /// randomness, the same on every instance of the server. Make one with
@@ -52,6 +53,7 @@ pub struct StateKey {
     tag: HmacSha256,
     header: HmacSha256,
     hint: HmacSha256,
+    index: HmacSha256,
 }
 
 impl StateKey {
@@ -107,6 +109,7 @@ impl StateKey {
             tag: mac_key(TAG_LABEL)?,
             header: mac_key(HEADER_LABEL)?,
             hint: mac_key(HINT_LABEL)?,
+            index: mac_key(INDEX_LABEL)?,
         })
     }
 
@@ -263,6 +266,18 @@ impl StateKey {
             hint
         };
         [hint(0), hint(1), hint(2)]
+    }
+
+    /// A keyed digest of `parts` (each length-prefixed, so no two lists of parts meet), for
+    /// an index a store keeps: it names the same thing on every server of the key, and tells
+    /// whoever reads the store nothing of what it names (a person, a question).
+    pub(super) fn index(&self, parts: &[&[u8]]) -> [u8; 32] {
+        let mut mac = self.index.clone();
+        for part in parts {
+            mac.update(&u64::try_from(part.len()).unwrap_or(u64::MAX).to_be_bytes());
+            mac.update(part);
+        }
+        mac.finalize().into_bytes().into()
     }
 
     pub(super) fn header_tag(&self, header: &[u8]) -> [u8; HEADER_TAG_LEN] {

@@ -379,6 +379,22 @@ impl StateKeys {
         &self.0.keys[0]
     }
 
+    /// A keyed digest of `parts` under the current key, in hex: an index a store keeps for
+    /// this server and every other of the same keys (who a link counts against, which
+    /// question it answers), which names nothing to whoever reads the store. It changes when
+    /// the current key does.
+    #[cfg_attr(not(feature = "url-forms"), allow(dead_code))]
+    pub(crate) fn index(&self, parts: &[&[u8]]) -> String {
+        use std::fmt::Write as _;
+        let digest = self.current().index(parts);
+        let mut text = String::with_capacity(64);
+        for byte in digest {
+            // Writing to a `String` cannot fail.
+            let _ = write!(text, "{byte:02x}");
+        }
+        text
+    }
+
     /// Every key: the current one first, then the previous ones.
     ///
     /// ```

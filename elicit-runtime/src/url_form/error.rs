@@ -55,6 +55,12 @@ pub enum UrlFormError {
     Open(StateError),
     /// The store failed.
     Store(StoreError),
+    /// The person has `limit` links open already ([`UrlFormsBuilder::links_per_person`](super::UrlFormsBuilder::links_per_person)):
+    /// none is minted until one is answered, abandoned or closed.
+    TooManyLinks {
+        /// How many links one person may have open.
+        limit: usize,
+    },
     /// The link expired before the form was answered.
     Expired,
     /// The link was [abandoned](super::UrlForms::abandon) before the form was answered.
@@ -91,6 +97,10 @@ impl fmt::Display for UrlFormError {
             Self::Seal(error) => write!(f, "the link could not be sealed: {error}"),
             Self::Open(error) => write!(f, "the link's record could not be opened: {error}"),
             Self::Store(error) => write!(f, "the store of links failed: {error}"),
+            Self::TooManyLinks { limit } => write!(
+                f,
+                "the person has {limit} links open, as many as one person may have"
+            ),
             Self::Expired => f.write_str("the link expired before the form was answered"),
             Self::Abandoned => f.write_str("the link was abandoned before the form was answered"),
             Self::AlreadyTaken => f.write_str("the answer was already taken"),

@@ -1,7 +1,7 @@
 //! [`UrlForms`]: the handle a server keeps — it mints links, serves their pages (its
 //! [`router`](UrlForms::router)) and hands the answers over, typed.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -16,7 +16,9 @@ use super::identify::Identify;
 use super::link::{LinkId, PendingLink};
 use super::memory::MemoryStore;
 use super::record::{LinkRecord, open_answer, open_link, seal_link};
-use super::store::{Answer, StoreError, UrlFormStore};
+use super::store::{
+    Answer, Created, LinkOwner, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
+};
 use crate::Form;
 use crate::protocol::UrlPolicy;
 use crate::state::{Principal, StateError, StateKeys};
@@ -85,8 +87,10 @@ pub(crate) struct Shared {
     poll: Duration,
     /// The forms served by name, for links minted by another instance.
     served: RwLock<HashMap<String, Served>>,
-    /// The exact form of each link minted here, and when it closes, until it is forgotten.
-    minted: Mutex<HashMap<LinkId, Minted>>,
+    /// The exact form of each link minted (or found again) here, until it closes.
+    minted: Mutex<MintedForms>,
+    /// How many live links one person may have.
+    pub(crate) links_per_person: usize,
     /// A waiter's wake-up call, by link, for an answer posted to this instance.
     waiting: Mutex<HashMap<LinkId, Arc<Notify>>>,
 }
@@ -102,12 +106,57 @@ impl fmt::Debug for UrlForms {
     }
 }
 
-/// A link minted by this instance: the form its page is read with, the last moment it takes a
-/// post (what a [`wait`](UrlForms::wait) here ends at), and when it is forgotten.
+/// The forms of the links this instance minted, each kept until its link closes (a post after
+/// that is refused before any form reads it), and never more than [`MAX_MINTED`]: one caller's
+/// links cannot make this instance keep forms without bound.
+#[derive(Default)]
+struct MintedForms {
+    forms: HashMap<LinkId, Minted>,
+    /// When each closes, soonest first.
+    closing: BTreeSet<(Instant, LinkId)>,
+}
+
+/// A link minted by this instance: the form its page is read with, and the last moment it
+/// takes a post (what a [`wait`](UrlForms::wait) here ends at).
 struct Minted {
     served: Served,
     closes: Instant,
-    forget_at: Instant,
+}
+
+/// The most links whose forms one instance keeps at once (with each person's limit of live
+/// links, as many as 500 people at 20 each).
+const MAX_MINTED: usize = 10_000;
+
+impl MintedForms {
+    /// Forgets the forms of the links closed by `now`, soonest first, and nothing else.
+    fn forget_closed(&mut self, now: Instant) {
+        while let Some((closes, id)) = self.closing.first().cloned() {
+            if closes > now {
+                break;
+            }
+            self.closing.pop_first();
+            self.forms.remove(&id);
+        }
+    }
+
+    /// Keeps `served` for link `id` until `closes`; `false` when the bound is reached.
+    fn keep(&mut self, id: &LinkId, served: Served, closes: Instant) -> bool {
+        let now = Instant::now();
+        self.forget_closed(now);
+        if let Some(earlier) = self.forms.remove(id) {
+            self.closing.remove(&(earlier.closes, id.clone()));
+        } else if self.forms.len() >= MAX_MINTED {
+            return false;
+        }
+        self.closing.insert((closes, id.clone()));
+        self.forms.insert(id.clone(), Minted { served, closes });
+        true
+    }
+
+    fn get(&mut self, id: &LinkId) -> Option<&Minted> {
+        self.forget_closed(Instant::now());
+        self.forms.get(id)
+    }
 }
 
 /// Builds [`UrlForms`]: see [`UrlForms::builder`].
@@ -139,6 +188,7 @@ pub struct UrlFormsBuilder {
     clock_skew: Duration,
     retention: Duration,
     body_limit: usize,
+    links_per_person: usize,
     sign_out: Option<String>,
     poll: Duration,
     policy: UrlPolicy,
@@ -185,6 +235,15 @@ impl UrlForms {
     /// ```
     pub const DEFAULT_POLL_INTERVAL: Duration = Duration::from_millis(500);
 
+    /// How many links one person may have open (minted, not yet answered, abandoned or
+    /// closed) unless told otherwise: 20. Past it, minting another for them fails
+    /// ([`TooManyLinks`](UrlFormError::TooManyLinks)), and nobody else's is affected.
+    ///
+    /// ```
+    /// assert_eq!(elicit_core::url_form::UrlForms::DEFAULT_LINKS_PER_PERSON, 20);
+    /// ```
+    pub const DEFAULT_LINKS_PER_PERSON: usize = 20;
+
     /// Starts building the forms of a server whose router is reached at `base_url` (the
     /// public URL: `https://mcp.example.com/connect`; each link is that, `/`, its id), with
     /// the server's keys and its identity hook. By default: a [`MemoryStore`], `https` URLs
@@ -211,6 +270,7 @@ impl UrlForms {
             clock_skew: Duration::ZERO,
             retention: Self::DEFAULT_RETENTION,
             body_limit: Self::DEFAULT_BODY_LIMIT,
+            links_per_person: Self::DEFAULT_LINKS_PER_PERSON,
             sign_out: None,
             poll: Self::DEFAULT_POLL_INTERVAL,
             policy: UrlPolicy::HttpsOnly,
@@ -309,6 +369,25 @@ impl UrlFormsBuilder {
         self
     }
 
+    /// How many links one person may have open at once (at least one; see
+    /// [`UrlForms::DEFAULT_LINKS_PER_PERSON`]): each caller has their own allowance, so one
+    /// caller minting links cannot lock out the others. A link answered or abandoned (the
+    /// person declined in their client) stops counting at once, one that closes unanswered
+    /// when it does. A tool that asks the same question again gets the link it was sent
+    /// before, while that is open ([`UrlForms::link_for`]), not another.
+    ///
+    /// ```
+    /// # use elicit_core::state::StateKeys;
+    /// # use elicit_core::url_form::UrlForms;
+    /// let builder = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None)
+    ///     .links_per_person(5);
+    /// # drop(builder);
+    /// ```
+    pub fn links_per_person(mut self, limit: usize) -> Self {
+        self.links_per_person = limit.max(1);
+        self
+    }
+
     /// Where a person signs out of the site (`/logout`, or a whole URL): each page says who
     /// the browser is signed in as before anything is typed ("Signed in as Ada — not you?
     /// Sign out, then open the link again"), and links this as "Sign out". Without it, the
@@ -399,37 +478,32 @@ impl UrlFormsBuilder {
             sign_out: self.sign_out,
             poll: self.poll,
             served: RwLock::new(HashMap::new()),
-            minted: Mutex::new(HashMap::new()),
+            minted: Mutex::new(MintedForms::default()),
+            links_per_person: self.links_per_person,
             waiting: Mutex::new(HashMap::new()),
         })))
     }
 }
 
 impl<S: UrlFormStore + ?Sized> UrlFormStore for Arc<S> {
-    fn create(
-        &self,
-        id: &LinkId,
-        record: String,
-        keep: Duration,
-    ) -> super::store::StoreFuture<'_, bool> {
-        (**self).create(id, record, keep)
+    fn create(&self, link: NewLink<'_>) -> StoreFuture<'_, Created> {
+        (**self).create(link)
     }
 
-    fn get(&self, id: &LinkId) -> super::store::StoreFuture<'_, Option<super::store::Stored>> {
+    fn get(&self, id: &LinkId) -> StoreFuture<'_, Option<Stored>> {
         (**self).get(id)
     }
 
-    fn settle(
-        &self,
-        id: &LinkId,
-        answer: Answer,
-        keep: Duration,
-    ) -> super::store::StoreFuture<'_, bool> {
+    fn settle(&self, id: &LinkId, answer: Answer, keep: Duration) -> StoreFuture<'_, bool> {
         (**self).settle(id, answer, keep)
     }
 
-    fn take(&self, id: &LinkId) -> super::store::StoreFuture<'_, Answer> {
+    fn take(&self, id: &LinkId) -> StoreFuture<'_, Answer> {
         (**self).take(id)
+    }
+
+    fn find(&self, question: &str) -> StoreFuture<'_, Option<LinkId>> {
+        (**self).find(question)
     }
 }
 
@@ -479,10 +553,150 @@ impl UrlForms {
         elicitation_id: &str,
         form: UrlForm<T>,
     ) -> Result<PendingLink, UrlFormError> {
+        self.mint_link(principal, None, elicitation_id, form).await
+    }
+
+    /// The link to send `principal` for `question` (any text naming what is asked, as the
+    /// tool asks it: a dialog uses the tool's name, the question's key and the digest of the
+    /// form), answering the elicitation `elicitation_id` with the page of `form`: the link
+    /// minted for the same person, question and form before, while it is open and unanswered,
+    /// else a new one ([`mint`](Self::mint)). A tool asked again, or a client that calls
+    /// again, gets the same link, not one more of the person's
+    /// [allowance](UrlFormsBuilder::links_per_person).
+    ///
+    /// # Errors
+    /// As [`mint`](Self::mint).
+    ///
+    /// ```
+    /// use elicit_core::Elicit;
+    /// use elicit_core::state::{Principal, StateKeys};
+    /// use elicit_core::url_form::{UrlForm, UrlForms};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Region { region: String }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() {
+    /// let forms = UrlForms::builder("https://a.example/f", StateKeys::generate().unwrap(), |_: &http::request::Parts| None).build().unwrap();
+    /// let ada = Principal::new("ada");
+    /// let first = forms.link_for(&ada, "connect/region", "e-1", UrlForm::<Region>::new()).await.unwrap();
+    /// let again = forms.link_for(&ada, "connect/region", "e-2", UrlForm::<Region>::new()).await.unwrap();
+    /// assert_eq!(first.id(), again.id());
+    /// assert_eq!(again.elicitation_id(), "e-2");
+    /// let bob = forms.link_for(&Principal::new("bob"), "connect/region", "e-3", UrlForm::<Region>::new()).await.unwrap();
+    /// assert_ne!(first.id(), bob.id());
+    /// # }
+    /// ```
+    pub async fn link_for<T: 'static>(
+        &self,
+        principal: &Principal,
+        question: &str,
+        elicitation_id: &str,
+        form: UrlForm<T>,
+    ) -> Result<PendingLink, UrlFormError> {
+        if let Some(id) = self.find(principal, question).await?
+            && let Some(link) = self.reusable(&id, principal, elicitation_id, &form).await?
+        {
+            return Ok(link);
+        }
+        self.mint_link(principal, Some(question), elicitation_id, form)
+            .await
+    }
+
+    /// The latest link minted for `principal` and `question`, while the store keeps it.
+    pub(crate) async fn find(
+        &self,
+        principal: &Principal,
+        question: &str,
+    ) -> Result<Option<LinkId>, UrlFormError> {
+        let owner = self.owner(principal, Some(question));
+        let question = owner.question().unwrap_or_default();
+        Ok(self.0.store.find(question).await?)
+    }
+
+    /// Link `id` again, for a question asked again: when it is still open, unanswered, the
+    /// person's, and shows the very page `form` would.
+    async fn reusable<T: 'static>(
+        &self,
+        id: &LinkId,
+        principal: &Principal,
+        elicitation_id: &str,
+        form: &UrlForm<T>,
+    ) -> Result<Option<PendingLink>, UrlFormError> {
+        let shared = &self.0;
+        let Some(stored) = shared.store.get(id).await? else {
+            return Ok(None);
+        };
+        if !stored.answer.is_open() {
+            return Ok(None);
+        }
+        let Ok(record) = open_link(&shared.keys, &stored.record, id, principal) else {
+            return Ok(None);
+        };
+        let same = record.form == form.name
+            && record.prompt == form.form.prompt()
+            && record.schema == *form.form.schema()
+            && record.secrets == form.secrets;
+        let closes_at = UNIX_EPOCH + Duration::from_millis(record.closes_ms);
+        let left = closes_at
+            .duration_since(SystemTime::now())
+            .unwrap_or_default();
+        if !same || left.is_zero() {
+            return Ok(None);
+        }
+        // Read here with the exact form, as where it was minted.
+        self.keep_form(id, Arc::new(form.form.clone()), Instant::now() + left)?;
+        Ok(Some(PendingLink {
+            url: self.link_url(id),
+            id: id.clone(),
+            elicitation_id: elicitation_id.to_owned(),
+            expires_at: closes_at,
+        }))
+    }
+
+    /// Whom a link of `principal` counts against, and the question it answers: keyed digests
+    /// of them (the store never sees who or what).
+    fn owner(&self, principal: &Principal, question: Option<&str>) -> LinkOwner {
+        let keys = &self.0.keys;
+        let person = keys.index(&[b"elicit/url-form person", principal.as_str().as_bytes()]);
+        let question = question.map(|question| {
+            keys.index(&[
+                b"elicit/url-form question",
+                principal.as_str().as_bytes(),
+                question.as_bytes(),
+            ])
+        });
+        LinkOwner::new(person, question)
+    }
+
+    /// Keeps the exact form of link `id` on this instance until `closes`.
+    fn keep_form(&self, id: &LinkId, served: Served, closes: Instant) -> Result<(), UrlFormError> {
+        if lock(&self.0.minted).keep(id, served, closes) {
+            Ok(())
+        } else {
+            Err(UrlFormError::Store(StoreError::new(format!(
+                "this server keeps the forms of {MAX_MINTED} open links, its bound"
+            ))))
+        }
+    }
+
+    /// Mints a link (see [`mint`](Self::mint)), answering `question` when one is given.
+    async fn mint_link<T: 'static>(
+        &self,
+        principal: &Principal,
+        question: Option<&str>,
+        elicitation_id: &str,
+        form: UrlForm<T>,
+    ) -> Result<PendingLink, UrlFormError> {
         form.check_secrets()?;
         let shared = &self.0;
         let no_randomness = |error: getrandom::Error| UrlFormError::NoRandomness(error.to_string());
         let id = LinkId::generate().map_err(no_randomness)?;
+        let now = SystemTime::now();
+        let expires_at = now + shared.ttl;
+        // The last moment the page takes a post: the expiry as sealed (whole seconds), plus
+        // the allowance for other clocks.
+        let closes_at = last_moment(expires_at, shared.keys.clock_skew());
+        let open_for = closes_at.duration_since(now).unwrap_or(Duration::ZERO);
         let record = LinkRecord {
             elicitation: elicitation_id.to_owned(),
             form: form.name.to_string(),
@@ -490,18 +704,45 @@ impl UrlForms {
             schema: form.form.schema().clone(),
             secrets: form.secrets.clone(),
             csrf: csrf::new_secret().map_err(no_randomness)?,
+            closes_ms: closes_at.duration_since(UNIX_EPOCH).map_or(0, |since| {
+                u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+            }),
         };
-        let now = SystemTime::now();
-        let expires_at = now + shared.ttl;
         let sealed = seal_link(&shared.keys, &record, &id, principal, expires_at)
             .map_err(UrlFormError::Seal)?;
-        // The last moment the page takes a post: the expiry as sealed (whole seconds), plus
-        // the allowance for other clocks.
-        let closes_at = last_moment(expires_at, shared.keys.clock_skew());
-        let open_for = closes_at.duration_since(now).unwrap_or(Duration::ZERO);
         let exact_only = form.form.is_shaped();
         let name = form.name.to_string();
         let served: Served = Arc::new(form.form);
+        // The form is kept before the link exists, so that the bound refuses a link, never
+        // forgets the form of one.
+        self.keep_form(&id, Arc::clone(&served), Instant::now() + open_for)?;
+        let owner = self.owner(principal, question);
+        let created = shared
+            .store
+            .create(NewLink {
+                id: &id,
+                record: sealed,
+                owner: &owner,
+                open_for,
+                keep: self.keep(),
+                limit: shared.links_per_person,
+            })
+            .await;
+        let refused = match created {
+            Ok(Created::Created) => None,
+            Ok(Created::Full) => Some(UrlFormError::TooManyLinks {
+                limit: shared.links_per_person,
+            }),
+            // 256 random bits do not collide; a store that says so is broken.
+            Ok(_) => Some(UrlFormError::Store(StoreError::new(
+                "the store already holds a link with a new random id",
+            ))),
+            Err(error) => Some(UrlFormError::Store(error)),
+        };
+        if let Some(error) = refused {
+            lock(&shared.minted).forms.remove(&id);
+            return Err(error);
+        }
         if !exact_only {
             // The type's own form serves the links of other instances too, unless the author
             // chose one; a shaped form is exact for its own link only.
@@ -510,29 +751,10 @@ impl UrlForms {
                 .served
                 .write()
                 .unwrap_or_else(PoisonError::into_inner);
-            forms.entry(name).or_insert_with(|| Arc::clone(&served));
+            forms.entry(name).or_insert(served);
         }
-        let keep = self.keep();
-        if !shared.store.create(&id, sealed, keep).await? {
-            // 256 random bits do not collide; a store that says so is broken.
-            return Err(UrlFormError::Store(StoreError::new(
-                "the store already holds a link with a new random id",
-            )));
-        }
-        let mut minted = lock(&shared.minted);
-        let now = Instant::now();
-        minted.retain(|_, minted| minted.forget_at > now);
-        minted.insert(
-            id.clone(),
-            Minted {
-                served,
-                closes: now + open_for,
-                forget_at: now + keep,
-            },
-        );
-        drop(minted);
         Ok(PendingLink {
-            url: format!("{}/{id}", shared.base.url),
+            url: self.link_url(&id),
             id,
             elicitation_id: elicitation_id.to_owned(),
             expires_at: closes_at,

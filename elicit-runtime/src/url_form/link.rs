@@ -29,7 +29,7 @@ const ID_LEN: usize = 43;
 /// assert!(LinkId::parse("short").is_none());
 /// assert!(LinkId::parse(&"a+".repeat(22)[..43]).is_none());
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LinkId(String);
 
 impl LinkId {

@@ -16,9 +16,9 @@
 //!   name instances know it by. [`SecretString`] is a field type for a secret.
 //! - [`PendingLink`] and [`LinkId`]: what minting gives.
 //! - [`Identify`] (and [`cookie`]): who a browser is.
-//! - [`UrlFormStore`], [`MemoryStore`], [`Stored`], [`Answer`], [`StoreError`],
-//!   [`StoreFuture`]: where links and answers are kept; `RedisStore` (module `redis`, feature
-//!   `redis`) for a fleet.
+//! - [`UrlFormStore`], [`MemoryStore`], [`NewLink`], [`LinkOwner`], [`Created`], [`Stored`],
+//!   [`Answer`], [`StoreError`], [`StoreFuture`]: where links and answers are kept, each
+//!   person's open links counted; `RedisStore` (module `redis`, feature `redis`) for a fleet.
 //! - [`UrlFormError`]: what went wrong, or how a link ended without an answer.
 //!
 //! The [guide's chapter](crate::guide::url_forms) has the whole flow, the page's rules, and
@@ -74,7 +74,9 @@ pub use forms::{UrlForms, UrlFormsBuilder};
 pub use identify::{Identify, IdentifyFuture, cookie};
 pub use link::{LinkId, PendingLink};
 pub use memory::MemoryStore;
-pub use store::{Answer, StoreError, StoreFuture, Stored, UrlFormStore};
+pub use store::{
+    Answer, Created, LinkOwner, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
+};
 
 /// secrecy's secret string, a field type for a secret (see its
 /// [`ElicitField`](crate::ElicitField) impl), and the trait that reads it.

@@ -29,6 +29,10 @@ pub(crate) struct LinkRecord {
     pub(crate) secrets: Vec<String>,
     /// The CSRF secret (see `csrf`).
     pub(crate) csrf: String,
+    /// The last moment the link takes a post, in milliseconds since the Unix epoch (its
+    /// sealed expiry, and the allowance for clocks): for the server that finds it again.
+    #[serde(default)]
+    pub(crate) closes_ms: u64,
 }
 
 /// Wipes the CSRF secret, in place; the rest (the prompt, the schema, the form's name) is the
@@ -144,6 +148,7 @@ mod tests {
             schema: RequestedSchema::default(),
             secrets: vec!["key".into()],
             csrf: "csrf-secret".into(),
+            closes_ms: 0,
         };
         let until = SystemTime::now() + Duration::from_secs(60);
         let sealed = seal_link(&keys, &record, &id, &ada, until).unwrap();
