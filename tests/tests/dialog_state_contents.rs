@@ -129,7 +129,9 @@ impl Server {
 
     #[tool(description = "Pays once")]
     async fn pay(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
+        // The payer, as the server's authentication would name them: each use is theirs.
         dialog
+            .principal("payer")
             .once()
             .run(|d| async move {
                 let (guest, ok) = guest_then_confirm(&d).await?;
@@ -141,6 +143,7 @@ impl Server {
     #[tool(description = "Pays once, asking who pays until the answer fits, twice at most")]
     async fn pay_checked(&self, dialog: Dialog) -> Result<CallToolResponse, ErrorData> {
         dialog
+            .principal("payer")
             .once()
             .run(|d| async move {
                 let guest = d.ask::<Guest>("guest").attempts(2).await?.accepted();

@@ -34,9 +34,18 @@ use crate::protocol::{
     MessageError, ProtocolVersion, RenderError,
 };
 use crate::state::{
-    Binding, JsonFault, MAX_SEALED_LEN, Principal, PrincipalPolicy, SealError, StateKeys,
+    Binding, JsonFault, MAX_SEALED_LEN, Owner, Principal, PrincipalPolicy, SealError, StateKeys,
     wipe_values,
 };
+
+/// Whom a dialog opened once charges its states' uses to ([`Dialog::once`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Once {
+    /// The person its authentication established; a call without one is refused.
+    PerPerson,
+    /// The person, else the tool ([`Dialog::once_for_anyone`]).
+    Anyone,
+}
 
 mod arguments;
 mod ask;
@@ -152,10 +161,13 @@ pub struct Dialog {
     connection: Option<Arc<dyn Connection>>,
     settings: DialogSettings,
     principal: Option<String>,
-    /// The caller as the transport identifies them (set by the SDK adapters).
+    /// The caller as the transport identifies them (set by the SDK adapters), and whether the
+    /// server's authentication established them (else a credential seen, but not checked).
     caller: Option<Principal>,
-    /// Whether each state opens once ([`once`](Self::once)).
-    once: bool,
+    caller_verified: bool,
+    /// Whether each state opens once ([`once`](Self::once)), and whom its uses are charged
+    /// to.
+    once: Option<Once>,
     /// The tool whose call's arguments this dialog could not see (an extractor declared
     /// before it took them): on 2026-07-28 its state could not be bound to them.
     unseen_arguments: Option<String>,
@@ -174,7 +186,7 @@ impl fmt::Debug for Dialog {
             .field("settings", &self.settings)
             .field("principal", &self.principal.is_some())
             .field("caller", &self.caller.is_some())
-            .field("once", &self.once)
+            .field("once", &self.once.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -216,7 +228,8 @@ impl Dialog {
             settings: DialogSettings::process_default().clone(),
             principal: None,
             caller: None,
-            once: false,
+            caller_verified: false,
+            once: None,
             unseen_arguments: None,
             name: None,
             progress: Mutex::new(Progress::default()),
@@ -421,7 +434,8 @@ impl Dialog {
     /// The caller the transport identified, for the SDK adapters: bound when the author names
     /// no principal and the keys' policy consults the transport.
     #[cfg_attr(not(any(feature = "rmcp", feature = "rust-mcp-sdk")), allow(dead_code))]
-    pub(crate) fn with_caller(mut self, caller: Option<Principal>) -> Self {
+    pub(crate) fn with_caller(mut self, caller: Option<Principal>, verified: bool) -> Self {
+        self.caller_verified = verified && caller.is_some();
         self.caller = caller;
         self
     }
@@ -463,9 +477,38 @@ impl Dialog {
     ///     dialog.once()
     /// }
     /// ```
+    ///
+    /// Each used state is charged to the person the call is made for, against the guard's
+    /// allowance per person ([`MemoryReplayGuard::with_quota`](crate::state::MemoryReplayGuard::with_quota)):
+    /// the dialog's [`principal`](Self::principal), or the caller the server's
+    /// authentication established (a `Principal` an authorization layer put in the request,
+    /// the SDK's validated token). Never to a credential nobody checked: with rmcp over HTTP
+    /// without authorization, an `Authorization` header still binds the states (a client
+    /// cannot move them to another), but any client can invent a new header for each call, so
+    /// it charges nothing. A call with no such person is refused (`-32603`, naming what to
+    /// do) unless the tool opts in with [`once_for_anyone`](Self::once_for_anyone).
     #[must_use]
     pub fn once(mut self) -> Self {
-        self.once = true;
+        self.once = Some(Once::PerPerson);
+        self
+    }
+
+    /// As [`once`](Self::once), for a tool open to callers the server does not know: a used
+    /// state is charged to the person where there is one, and otherwise to the tool, so that
+    /// every anonymous caller of the tool shares one allowance of the guard (one client that
+    /// uses it up refuses the others until its states expire, about ten minutes). Prefer
+    /// authentication.
+    ///
+    /// ```
+    /// use elicit_core::dialog::Dialog;
+    ///
+    /// fn vote(dialog: Dialog) -> Dialog {
+    ///     dialog.once_for_anyone()
+    /// }
+    /// ```
+    #[must_use]
+    pub fn once_for_anyone(mut self) -> Self {
+        self.once = Some(Once::Anyone);
         self
     }
 
@@ -535,9 +578,11 @@ impl Dialog {
             if let Some(sealed) = &self.sealed {
                 let ring = self.ring()?;
                 let binding = self.bound(ring);
-                progress.memory = match self.once.then(|| self.settings.guard()) {
-                    Some(guard) => {
-                        ring.open_once::<Memory>(sealed, &binding, guard.as_ref())
+                progress.memory = match self.once {
+                    Some(once) => {
+                        let owner = self.charged(once, &binding)?;
+                        let guard = self.settings.guard();
+                        ring.open_once_charged::<Memory>(sealed, &binding, guard.as_ref(), owner)
                             .await?
                     }
                     None => ring.open::<Memory>(sealed, &binding)?,
@@ -548,6 +593,19 @@ impl Dialog {
         }
         *self.lock() = progress;
         Ok(self)
+    }
+
+    /// Whom the uses of this call's states are charged to: the person its authentication (or
+    /// its author) established, or, where the tool opted in, the tool.
+    fn charged(&self, once: Once, binding: &Binding) -> Result<Owner, Halt> {
+        let verified = self.principal.is_some() || self.caller_verified;
+        match (verified && binding.has_principal(), once) {
+            (true, _) => Ok(binding.principal_owner()),
+            (false, Once::Anyone) => Ok(binding.tool_owner()),
+            (false, Once::PerPerson) => Err(Halt::internal(
+                "this tool opens each request state once, charging each use to the person who calls it, and this call names nobody the server's authentication established: serve it behind authorization (an rmcp layer that puts a `Principal` in the request), give the dialog a principal (`Dialog::principal`), or opt in with `Dialog::once_for_anyone` (every anonymous caller then shares one allowance)",
+            )),
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Progress> {
@@ -935,10 +993,16 @@ impl Dialog {
             Ok(ring) => ring,
             Err(halt) => return halt,
         };
-        if self.once && matches!(self.settings.expiry, Expiry::Never) {
+        if self.once.is_some() && matches!(self.settings.expiry, Expiry::Never) {
             return Halt::internal(
                 "a dialog opened once seals states that expire: `once` and `never_expires` do not go together",
             );
+        }
+        if let Some(once) = self.once {
+            // Refused before the state is sealed: its retry would be.
+            if let Err(halt) = self.charged(once, &self.bound(ring)) {
+                return halt;
+            }
         }
         let binding = self.bound(ring);
         let progress = self.lock();

@@ -289,6 +289,7 @@ enum Needs {
 impl UnsupportedMode {
     /// A page asking `prompt` (URL mode), which a client that declared `support` cannot send
     /// the person to (or whose revision has no URL mode).
+    #[cfg_attr(not(feature = "url-forms"), allow(dead_code))]
     pub(crate) fn page(prompt: &str, support: ElicitationSupport) -> Self {
         Self {
             mode: ElicitMode::Url,

@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::{Duration, SystemTime};
 
 use super::{ConnectionManager, DEFAULT_PREFIX, RedisError, connect};
-use crate::state::{GuardFuture, ReplayGuard, StateUse};
+use crate::state::{GuardFuture, MemoryReplayGuard, ReplayGuard, StateUse};
 
 /// A [`ReplayGuard`] in Redis: a state used once on any server of a fleet is refused on every
 /// other. Each use is `SET <prefix>state:<id> <owner> NX PX <ms>`: one atomic command that
@@ -12,9 +12,14 @@ use crate::state::{GuardFuture, ReplayGuard, StateUse};
 /// [`StateUse::keep_for`] with the guard's margin ([`StateUse::DEFAULT_MARGIN`] unless told
 /// otherwise), counted by Redis.
 ///
-/// It sets no quota per owner: a caller with many states fills Redis by as many small keys,
-/// each gone when its state can no longer open; bound memory with Redis's own `maxmemory`
-/// (with `noeviction`, a full Redis refuses the write, and the state is refused with it).
+/// Each [`Owner`](crate::state::Owner) (the person a state is charged to, or the tool for a
+/// dialog that opted in to anonymous callers) may have at most [`quota`](Self::with_quota)
+/// states remembered at once (1 000 unless told otherwise), counted in a sorted set per owner,
+/// `<prefix>state-owner:{<owner>}`, scored by when each may be forgotten, on Redis's clock: one
+/// caller's states cannot fill Redis for everyone, and past the quota a state is refused, never
+/// forgotten early. Bound the rest of Redis's memory with its own `maxmemory` and
+/// `noeviction` (a full Redis refuses the write, and the state is refused with it; an evicting
+/// one could forget a used state, which [`connect`](super::connect) refuses to work with).
 ///
 /// ```no_run
 /// use elicit_core::state::{Binding, StateKey, StateKeys};
@@ -35,6 +40,7 @@ pub struct RedisReplayGuard {
     connection: ConnectionManager,
     prefix: String,
     margin: Duration,
+    quota: usize,
 }
 
 impl fmt::Debug for RedisReplayGuard {
@@ -42,6 +48,7 @@ impl fmt::Debug for RedisReplayGuard {
         f.debug_struct("RedisReplayGuard")
             .field("prefix", &self.prefix)
             .field("margin", &self.margin)
+            .field("quota", &self.quota)
             .finish_non_exhaustive()
     }
 }
@@ -62,6 +69,7 @@ impl RedisReplayGuard {
             connection,
             prefix: DEFAULT_PREFIX.to_owned(),
             margin: StateUse::DEFAULT_MARGIN,
+            quota: MemoryReplayGuard::DEFAULT_QUOTA,
         }
     }
 
@@ -107,16 +115,63 @@ impl RedisReplayGuard {
         self.margin = margin;
         self
     }
+
+    /// Remembers at most `quota` states of one owner at once (at least one) instead of
+    /// [`MemoryReplayGuard::DEFAULT_QUOTA`]; past it, a state of that owner is refused.
+    ///
+    /// ```no_run
+    /// # async fn run(guard: elicit_core::redis::RedisReplayGuard) {
+    /// let guard = guard.with_quota(100);
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn with_quota(mut self, quota: usize) -> Self {
+        self.quota = quota.max(1);
+        self
+    }
 }
+
+/// Counts a state against its owner, atomically, on the owner's sorted set (`KEYS[1]`, each
+/// state scored by when it may be forgotten, in Redis's milliseconds): those due dropped, the
+/// state (`ARGV[1]`, kept `ARGV[2]` ms) added when fewer than `ARGV[3]` are left, the set
+/// expiring with its last state. `1` when counted, `0` past the quota.
+const COUNT: &str = "local t = redis.call('TIME') \
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) \
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now) \
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 1 end \
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end \
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1]) \
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end \
+return 1";
 
 impl ReplayGuard for RedisReplayGuard {
     fn first_use(&self, used: StateUse) -> GuardFuture<'_> {
         let key = format!("{}state:{}", self.prefix, used.id());
         let owner = used.owner().to_string();
+        let counted_in = format!("{}state-owner:{{{owner}}}", self.prefix);
+        let id = used.id().to_string();
         let keep = used.keep_for(self.margin, SystemTime::now());
-        let milliseconds = u64::try_from(keep.as_millis()).unwrap_or(u64::MAX);
+        let milliseconds = u64::try_from(keep.as_millis()).unwrap_or(u64::MAX).max(1);
+        let quota = self.quota;
         let mut connection = self.connection.clone();
         Box::pin(async move {
+            let failed = |error: RedisError| Box::new(error) as Box<_>;
+            let counted: i64 = ::redis::cmd("EVAL")
+                .arg(COUNT)
+                .arg(1)
+                .arg(&counted_in)
+                .arg(&id)
+                .arg(milliseconds)
+                .arg(quota)
+                .query_async(&mut connection)
+                .await
+                .map_err(failed)?;
+            if counted == 0 {
+                return Err(format!(
+                    "the owner of this state has {quota} states remembered, its quota"
+                )
+                .into());
+            }
             let reply: Option<String> = ::redis::cmd("SET")
                 .arg(&key)
                 .arg(owner)
@@ -125,7 +180,8 @@ impl ReplayGuard for RedisReplayGuard {
                 .arg(milliseconds)
                 .query_async(&mut connection)
                 .await
-                .map_err(|error: RedisError| Box::new(error) as Box<_>)?;
+                .map_err(failed)?;
+            // A replay's id was counted with its first use already (the same member).
             Ok(reply.is_some())
         })
     }

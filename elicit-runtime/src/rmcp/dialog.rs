@@ -149,7 +149,7 @@ impl Dialog {
             .client_capabilities()
             .and_then(|capabilities| serde_json::to_value(capabilities).ok())
             .unwrap_or(Value::Null);
-        let caller = caller(&ctx);
+        let (caller, verified) = caller(&ctx).unzip();
         let settings = ctx
             .extensions
             .get::<SharedSettings>()
@@ -163,7 +163,7 @@ impl Dialog {
         let mut dialog = Dialog::new(version, Binding::new(method, name, &arguments))
             .with_name(name)
             .with_client_capabilities(capabilities)
-            .with_caller(caller)
+            .with_caller(caller, verified.unwrap_or(false))
             .with_connection(PeerConnection {
                 peer: ctx.peer,
                 progress,
@@ -181,21 +181,23 @@ impl Dialog {
     }
 }
 
-/// The caller a request identifies: a [`Principal`] your authorization layer put in its
-/// extensions, or in those of the HTTP request rmcp's streamable-HTTP server read it from;
-/// else that HTTP request's `Authorization` credential. Nobody over stdio, or over HTTP
-/// without authorization: on 2026-07-28 rmcp serves HTTP without sessions, so a request
-/// carries no id that the server issued.
-fn caller(ctx: &RequestContext<RoleServer>) -> Option<Principal> {
+/// The caller a request identifies, and whether the server's authentication established
+/// them: a [`Principal`] your authorization layer put in its extensions, or in those of the
+/// HTTP request rmcp's streamable-HTTP server read it from (verified); else that HTTP
+/// request's `Authorization` credential, which nothing here checked (it binds states, and
+/// charges nothing: see `Dialog::once`). Nobody over stdio, or over HTTP without
+/// authorization: on 2026-07-28 rmcp serves HTTP without sessions, so a request carries no
+/// id that the server issued.
+fn caller(ctx: &RequestContext<RoleServer>) -> Option<(Principal, bool)> {
     if let Some(principal) = ctx.extensions.get::<Principal>() {
-        return Some(principal.clone());
+        return Some((principal.clone(), true));
     }
     let parts = ctx.extensions.get::<http::request::Parts>()?;
     if let Some(principal) = parts.extensions.get::<Principal>() {
-        return Some(principal.clone());
+        return Some((principal.clone(), true));
     }
     let credential = parts.headers.get(http::header::AUTHORIZATION)?;
-    Some(Principal::credential(credential.as_bytes()))
+    Some((Principal::credential(credential.as_bytes()), false))
 }
 
 /// rmcp's server peer as a dialog's live connection: each request is sent as the JSON it

@@ -111,8 +111,9 @@ impl Dialog {
     /// }
     /// ```
     pub async fn with_runtime(self, runtime: &dyn McpServer) -> Self {
+        // The SDK's authorization validated the token: the caller it names is verified.
         let caller = runtime.auth_info_cloned().await.as_ref().and_then(caller);
-        self.with_caller(caller)
+        self.with_caller(caller, true)
     }
 }
 

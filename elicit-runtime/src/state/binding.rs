@@ -207,6 +207,19 @@ impl Binding {
 
     /// Whom a one-time use of a state bound here is charged to: the principal, or the tool
     /// without one.
+    /// Whom a use of the state is charged to when its principal is one the server's
+    /// authentication established (else the tool: [`tool_owner`](Self::tool_owner)).
+    pub(crate) fn principal_owner(&self) -> Owner {
+        self.owner()
+    }
+
+    /// The tool (or prompt) as the owner of a use, whoever called it.
+    pub(crate) fn tool_owner(&self) -> Owner {
+        let mut short = [0; 16];
+        short.copy_from_slice(&self.tool[..16]);
+        Owner::Tool(short)
+    }
+
     pub(super) fn owner(&self) -> Owner {
         let short = |digest: &[u8; 32]| {
             let mut short = [0; 16];

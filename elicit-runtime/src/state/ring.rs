@@ -15,7 +15,7 @@ use super::format::{
     self, ENCRYPTED, MAX_SEALED_LEN, NONCE_LEN, OVERHEAD, PAYLOAD_AT, READABLE, Sealed,
 };
 use super::key::{KeyError, StateKey, read_variable};
-use super::once::{ReplayGuard, StateId, StateUse};
+use super::once::{Owner, ReplayGuard, StateId, StateUse};
 use super::principal::PrincipalPolicy;
 use super::wipe::to_json;
 
@@ -755,6 +755,19 @@ impl StateKeys {
         binding: &Binding,
         guard: &(impl ReplayGuard + ?Sized),
     ) -> Result<T, StateError> {
+        self.open_once_charged(sealed, binding, guard, binding.owner())
+            .await
+    }
+
+    /// As [`open_once`](Self::open_once), the use charged to `owner` (a dialog charges a
+    /// principal nobody verified to nobody, see `Dialog::once`).
+    pub(crate) async fn open_once_charged<T: DeserializeOwned>(
+        &self,
+        sealed: &str,
+        binding: &Binding,
+        guard: &(impl ReplayGuard + ?Sized),
+        owner: Owner,
+    ) -> Result<T, StateError> {
         let opened = match self.unseal(sealed, binding, SystemTime::now()) {
             Ok(opened) => opened,
             Err(error) => return Err(error.logged()),
@@ -762,7 +775,7 @@ impl StateKeys {
         let Some(accepted_until) = opened.accepted_until else {
             return Err(StateError::NeverExpires.logged());
         };
-        let used = StateUse::new(opened.id, binding.owner(), accepted_until);
+        let used = StateUse::new(opened.id, owner, accepted_until);
         let refused = match guard.first_use(used).await {
             Ok(true) => None,
             Ok(false) => Some(StateError::AlreadyUsed),

@@ -88,12 +88,18 @@ impl Drop for Service {
 /// A `redis-server` of its own on a free port, persisting nothing, in a temporary directory;
 /// `None` when skipped (see [`require`]).
 pub fn redis_server(test: &str) -> Option<Service> {
+    redis_server_with(test, &[])
+}
+
+/// As [`redis_server`], with more of `redis-server`'s arguments (`--maxmemory-policy …`).
+pub fn redis_server_with(test: &str, extra: &[&str]) -> Option<Service> {
     let program = require("redis-server", "redis-server", test)?;
     let dir = TempDir::new("redis");
     let port = free_port();
     let child = Command::new(program)
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
         .args(["--save", "", "--appendonly", "no"])
+        .args(extra)
         .arg("--dir")
         .arg(&dir.0)
         .stdout(Stdio::null())
