@@ -379,12 +379,23 @@ impl StateKeys {
         &self.0.keys[0]
     }
 
-    /// A keyed digest of `parts` under the current key, in hex: an index a store keeps for
-    /// this server and every other of the same keys (who a link counts against, which
-    /// question it answers), which names nothing to whoever reads the store. It changes when
-    /// the current key does.
-    #[cfg_attr(not(feature = "url-forms"), allow(dead_code))]
-    pub(crate) fn index(&self, parts: &[&[u8]]) -> String {
+    /// A keyed digest of `parts` under the current key, 64 hex digits: a name for something
+    /// a store shared by the servers of these keys keeps (who a link counts against, which
+    /// question it answers, whose connection a value is), the same on every server, naming
+    /// nothing to whoever reads the store. Each part is length-prefixed, so no two lists of
+    /// parts meet. It changes when the current key does.
+    ///
+    /// ```
+    /// use elicit_core::state::{StateKey, StateKeys};
+    ///
+    /// let keys = StateKeys::new(StateKey::new(&[7; 32]).unwrap());
+    /// let ada = keys.digest(&[b"connection", b"ada"]);
+    /// assert_eq!(ada.len(), 64);
+    /// assert_eq!(ada, keys.digest(&[b"connection", b"ada"]));
+    /// assert_ne!(ada, keys.digest(&[b"connectiona", b"da"]));
+    /// assert_ne!(ada, StateKeys::new(StateKey::new(&[8; 32]).unwrap()).digest(&[b"connection", b"ada"]));
+    /// ```
+    pub fn digest(&self, parts: &[&[u8]]) -> String {
         use std::fmt::Write as _;
         let digest = self.current().index(parts);
         let mut text = String::with_capacity(64);

@@ -657,9 +657,9 @@ impl UrlForms {
     /// of them (the store never sees who or what).
     fn owner(&self, principal: &Principal, question: Option<&str>) -> LinkOwner {
         let keys = &self.0.keys;
-        let person = keys.index(&[b"elicit/url-form person", principal.as_str().as_bytes()]);
+        let person = keys.digest(&[b"elicit/url-form person", principal.as_str().as_bytes()]);
         let question = question.map(|question| {
-            keys.index(&[
+            keys.digest(&[
                 b"elicit/url-form question",
                 principal.as_str().as_bytes(),
                 question.as_bytes(),

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo run -p examples --features url-forms --bin connect_service -- 3003   # 0 picks a free port
+//! cargo run -p examples --features url-forms --bin connect_service -- 3003 --redis redis://127.0.0.1:6379/ --keys keys.hex
 //! ```
 //!
 //! It prints `listening on http://127.0.0.1:PORT/mcp` once it accepts connections, and
@@ -15,25 +16,40 @@
 //! | `/login?user=<user>` | the demo sign-in: sets the browser's `session` cookie |
 //! | `/logout` | the demo sign-out: clears it |
 //!
+//! **A fleet.** Started with `--redis URL --keys FILE`, it is one member of a fleet: every
+//! instance given the same two arguments seals with the same keys (FILE holds them, as hex;
+//! it is created, readable by its owner only, when it does not exist), keeps its links, their
+//! answers, the states used once and the connections it made in that Redis, and serves every
+//! other member's links. A link minted by one instance is answered on another's page (the same
+//! path on its own origin), and the call completes where it is held: on 2025-11-25 the
+//! instance holding the session sees the post within a second; on 2026-07-28 the retry may go
+//! to any instance. Without them, it keeps all of it in its own memory, with keys drawn at
+//! start.
+//!
 //! **Demo identity, a stand-in for real authorization.** An MCP request is made by `<user>`
 //! when it carries `Authorization: Bearer <user>` (a request without one is refused, 401); a
 //! browser is `<user>` after `GET /login?user=<user>` set its `session` cookie, and each page
 //! says so before anything is typed ("Signed in as <user> — not you? Sign out, then open the
 //! link again": a demo sign-in is a login CSRF waiting to happen, since any site can send a
-//! browser to it). A real server
-//! checks an OAuth access token on `/mcp`, and its own session on the pages, and names the
-//! person on both sides the same way (the token's issuer and subject).
+//! browser to it). A real server checks an OAuth access token on `/mcp`, and its own session on
+//! the pages, and names the person on both sides the same way (the token's issuer and
+//! subject). The request limits are tower's and tower-http's own layers.
 //!
 //! Tool `connect_weather` (no arguments): if the caller has no key stored, it asks through
-//! URL mode for a form holding the API key (a secret) and a region (a select); when it is
-//! done, it answers `Connected <user> to the weather service in <region> (key ending in
-//! <last 4>)`, and keeps the key, bound to the user, in memory: a second call answers the
-//! same without asking. A link opened by another user's browser is refused, and nothing is
-//! stored. The key never appears in an MCP message, a log line or a `requestState`: it is
-//! typed into the page, sealed in the store, taken by the tool into a `SecretString`.
+//! URL mode for a form holding the API key (a secret of at least 16 characters) and a region
+//! (a select); when it is done, it answers `Connected <user> to the weather service in
+//! <region> (key ending in <last 4>)`, and keeps the key, bound to the user (sealed, in a
+//! fleet's Redis): a second call, on any instance, answers the same without asking. Each
+//! state of its dialog is used once: a retry replayed, to this instance or another, is
+//! refused. A link opened by another user's browser is refused, and nothing is stored. The
+//! key never appears in an MCP message, a log line or a `requestState`: it is typed into the
+//! page, sealed in the store, taken by the tool into a `SecretString`.
 
 use std::collections::HashMap;
+use std::error::Error;
+use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::Request;
@@ -41,21 +57,24 @@ use axum::http::{StatusCode, header, request::Parts};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt as _;
 use elicit_core::dialog::{Dialog, DialogSettings};
 use elicit_core::protocol::UrlPolicy;
+use elicit_core::redis::{ConnectionManager, RedisReplayGuard, RedisStore};
 use elicit_core::rmcp::with_dialogs;
-use elicit_core::state::{Principal, StateKeys};
-use elicit_core::url_form::{ExposeSecret, SecretString, UrlForms, cookie};
+use elicit_core::state::{Binding, Principal, StateKey, StateKeys};
+use elicit_core::url_form::{ExposeSecret, SecretString, UrlForm, UrlForms, cookie};
 use elicit_core::{Elicit, ElicitOutcome};
-use examples::http;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::RequestContext;
 use rmcp::transport::StreamableHttpService;
+use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::Value;
 
 /// Where your forecasts come from.
-#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 enum Region {
     /// Europe
     #[elicit(rename = "eu")]
@@ -110,11 +129,109 @@ impl Connection {
     }
 }
 
+/// A connection as a fleet keeps it in Redis: sealed with the fleet's keys for its user (the
+/// key encrypted, bound to the user: another user's entry does not open).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Sealed {
+    key: String,
+    region: Region,
+}
+
+impl Drop for Sealed {
+    fn drop(&mut self) {
+        // The key's copy in clear, for as long as it is sealed or opened.
+        zero(&mut self.key);
+    }
+}
+
+/// Overwrites `text` with zeros, then empties it.
+fn zero(text: &mut String) {
+    let mut bytes = std::mem::take(text).into_bytes();
+    bytes.iter_mut().for_each(|byte| *byte = 0);
+    std::hint::black_box(&bytes);
+}
+
+/// Where the connections are kept: this process's memory, or a fleet's Redis.
+#[derive(Clone)]
+enum Connections {
+    Memory(Arc<Mutex<HashMap<String, Connection>>>),
+    Redis {
+        connection: ConnectionManager,
+        keys: StateKeys,
+    },
+}
+
+impl Connections {
+    /// The binding a user's connection is sealed for.
+    fn binding(user: &str) -> Binding {
+        Binding::new("connect_service", "connection", &Value::Null).with_principal(user)
+    }
+
+    /// The Redis key of a user's connection: a keyed digest, not the user's name.
+    fn key(keys: &StateKeys, user: &str) -> String {
+        let digest = keys.digest(&[b"connect_service connection", user.as_bytes()]);
+        format!("connect_service:connection:{digest}")
+    }
+
+    async fn get(&self, user: &str) -> Result<Option<String>, String> {
+        match self {
+            Self::Memory(map) => Ok(lock(map).get(user).map(|c| c.text(user))),
+            Self::Redis { connection, keys } => {
+                let mut connection = connection.clone();
+                let sealed: Option<String> = ::redis::cmd("GET")
+                    .arg(Self::key(keys, user))
+                    .query_async(&mut connection)
+                    .await
+                    .map_err(|error| error.to_string())?;
+                let Some(sealed) = sealed else {
+                    return Ok(None);
+                };
+                let opened: Sealed = keys
+                    .open(&sealed, &Self::binding(user))
+                    .map_err(|error| error.to_string())?;
+                let text = Connection {
+                    key: SecretString::from(opened.key.clone()),
+                    region: opened.region,
+                }
+                .text(user);
+                Ok(Some(text))
+            }
+        }
+    }
+
+    async fn put(&self, user: &str, connection: Connection) -> Result<(), String> {
+        match self {
+            Self::Memory(map) => {
+                lock(map).insert(user.to_owned(), connection);
+                Ok(())
+            }
+            Self::Redis {
+                connection: redis,
+                keys,
+            } => {
+                let sealed = Sealed {
+                    key: connection.key.expose_secret().to_owned(),
+                    region: connection.region,
+                };
+                let sealed = keys
+                    .seal_without_expiry(&sealed, &Self::binding(user))
+                    .map_err(|error| error.to_string())?;
+                let mut redis = redis.clone();
+                ::redis::cmd("SET")
+                    .arg(Self::key(keys, user))
+                    .arg(sealed)
+                    .query_async::<()>(&mut redis)
+                    .await
+                    .map_err(|error| error.to_string())
+            }
+        }
+    }
+}
+
 #[derive(Clone)]
 struct Weather {
     dialogs: DialogSettings,
-    /// The connections, by user.
-    connections: Arc<Mutex<HashMap<String, Connection>>>,
+    connections: Connections,
 }
 
 #[tool_router]
@@ -136,17 +253,27 @@ impl Weather {
         else {
             return Err(ErrorData::invalid_request("nobody is signed in", None));
         };
-        if let Some(connection) = self.connections().get(&user) {
-            return Ok(text(connection.text(&user)).into());
+        let kept = self
+            .connections
+            .get(&user)
+            .await
+            .map_err(|error| unavailable(&error))?;
+        if let Some(text) = kept {
+            return Ok(done(text).into());
         }
-        let connections = Arc::clone(&self.connections);
+        let connections = self.connections.clone();
+        // Each state used once, charged to the signed-in user: a replayed retry is refused
+        // on every instance.
         dialog
+            .once()
             .run(|d| async move {
                 let answer = d.ask_url_form::<WeatherAccount>("weather_account").await?;
                 let account = match answer {
                     ElicitOutcome::Accepted(account) => account,
-                    ElicitOutcome::Declined => return Ok(text("Not connected: declined".into())),
-                    ElicitOutcome::Cancelled => return Ok(text("Not connected: cancelled".into())),
+                    ElicitOutcome::Declined => return Ok(done("Not connected: declined".into())),
+                    ElicitOutcome::Cancelled => {
+                        return Ok(done("Not connected: cancelled".into()));
+                    }
                 };
                 let connection = Connection {
                     key: account.api_key,
@@ -157,17 +284,20 @@ impl Weather {
                     "connect_weather: {user} connected ({:?})",
                     connection.region
                 );
-                lock(&connections).insert(user, connection);
-                Ok(text(answer))
+                connections
+                    .put(&user, connection)
+                    .await
+                    .map_err(|error| unavailable(&error))?;
+                Ok(done(answer))
             })
             .await
     }
 }
 
-impl Weather {
-    fn connections(&self) -> std::sync::MutexGuard<'_, HashMap<String, Connection>> {
-        lock(&self.connections)
-    }
+/// The store of connections failed: logged here, a short refusal to the client.
+fn unavailable(error: &str) -> ErrorData {
+    eprintln!("connect_weather: the connections store failed: {error}");
+    ErrorData::internal_error("the weather service cannot be reached now: ask again", None)
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -181,7 +311,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 )]
 impl ServerHandler for Weather {}
 
-fn text(text: String) -> CallToolResult {
+fn done(text: String) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
@@ -196,7 +326,8 @@ fn user_name(text: &str) -> Option<&str> {
 }
 
 /// The demo authorization of `/mcp`: `Authorization: Bearer <user>` makes the request
-/// `<user>`'s (a `Principal` in its extensions, which the dialog reads); without it, 401.
+/// `<user>`'s (a `Principal` in its extensions, which the dialog reads as the caller the
+/// server's authentication established); without it, 401.
 async fn bearer(mut request: Request, next: Next) -> Response {
     let user = request
         .headers()
@@ -257,44 +388,153 @@ fn browser(request: &Parts) -> Option<Principal> {
         .map(Principal::new)
 }
 
-#[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let port: u16 = match std::env::args().nth(1) {
+/// The command line: `PORT [--redis URL --keys FILE]`.
+struct Args {
+    port: u16,
+    fleet: Option<(String, String)>,
+}
+
+fn args() -> Result<Args, String> {
+    let usage = "usage: connect_service PORT [--redis redis://HOST:PORT/ --keys FILE]";
+    let mut args = std::env::args().skip(1);
+    let port = match args.next() {
         Some(port) => port
             .parse()
             .map_err(|_| format!("the port must be a number from 0 to 65535, got {port:?}"))?,
         None => 3003,
     };
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    let (mut redis, mut keys) = (None, None);
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value; {usage}"))?;
+        match flag.as_str() {
+            "--redis" => redis = Some(value),
+            "--keys" => keys = Some(value),
+            _ => return Err(format!("unknown argument {flag:?}; {usage}")),
+        }
+    }
+    let fleet = match (redis, keys) {
+        (Some(redis), Some(keys)) => Some((redis, keys)),
+        (None, None) => None,
+        _ => return Err(format!("--redis and --keys go together; {usage}")),
+    };
+    Ok(Args { port, fleet })
+}
+
+/// The fleet's keys from `path` (hex): created there, readable by its owner only, when it
+/// does not exist. Written to a file of this process's own, then linked into place, so that
+/// an instance started at the same moment reads the whole key or makes its own link fail.
+fn fleet_keys(path: &Path) -> Result<StateKeys, Box<dyn Error>> {
+    if !path.exists() {
+        let mut secret = [0u8; 32];
+        getrandom::fill(&mut secret).map_err(|error| error.to_string())?;
+        let hex: String = secret.iter().map(|byte| format!("{byte:02x}")).collect();
+        secret.iter_mut().for_each(|byte| *byte = 0);
+        let own = path.with_extension(format!("{}.tmp", std::process::id()));
+        {
+            use std::io::Write as _;
+            #[cfg(unix)]
+            use std::os::unix::fs::OpenOptionsExt as _;
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            options.mode(0o600);
+            let mut file = options.open(&own)?;
+            file.write_all(hex.as_bytes())?;
+            file.sync_all()?;
+        }
+        let linked = std::fs::hard_link(&own, path);
+        std::fs::remove_file(&own)?;
+        match linked {
+            Ok(()) => {}
+            // Another instance made it first: theirs is the fleet's.
+            Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(error) => return Err(error.into()),
+        }
+    }
+    let text = std::fs::read_to_string(path)?;
+    Ok(StateKeys::new(StateKey::from_hex(text.trim())?))
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn Error>> {
+    let args = args()?;
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", args.port)).await?;
     let origin = format!("http://{}", listener.local_addr()?);
 
-    // One set of keys seals the dialogs' request states and the pages' records and answers.
-    let keys = StateKeys::generate()?;
-    let forms = UrlForms::builder(format!("{origin}/connect"), keys.clone(), browser)
-        .url_policy(UrlPolicy::AllowLoopbackHttp) // https outside development
-        .sign_out_url("/logout")
-        .build()?;
-    let weather = Weather {
-        dialogs: DialogSettings::new().keys(&keys).url_forms(&forms),
-        connections: Arc::default(),
+    // One set of keys seals the dialogs' request states, the pages' records and answers, and
+    // the connections kept: drawn now for one process, or the fleet's from its file.
+    let (forms, keys, guard, connections) = match &args.fleet {
+        None => {
+            let keys = StateKeys::generate()?;
+            let forms = UrlForms::builder(format!("{origin}/connect"), keys.clone(), browser)
+                .url_policy(UrlPolicy::AllowLoopbackHttp)
+                .sign_out_url("/logout");
+            let connections = Connections::Memory(Arc::default());
+            (forms, keys, None, connections)
+        }
+        Some((redis, file)) => {
+            let keys = fleet_keys(Path::new(file))?;
+            // Refuses a Redis that could evict what it keeps.
+            let store = RedisStore::connect(redis).await?;
+            let guard = RedisReplayGuard::connect(redis).await?;
+            let connections = Connections::Redis {
+                connection: elicit_core::redis::connect(redis).await?,
+                keys: keys.clone(),
+            };
+            let forms = UrlForms::builder(format!("{origin}/connect"), keys.clone(), browser)
+                .url_policy(UrlPolicy::AllowLoopbackHttp)
+                .sign_out_url("/logout")
+                .store(store)
+                // A post to another instance is seen here within a second.
+                .poll_interval(Duration::from_secs(1));
+            (forms, keys, Some(guard), connections)
+        }
     };
-    let service = StreamableHttpService::new(
+    let forms = forms.build()?;
+    // Every instance reads the pages of links any other minted.
+    forms.serve(UrlForm::<WeatherAccount>::new());
+    let mut dialogs = DialogSettings::new().keys(&keys).url_forms(&forms);
+    if let Some(guard) = guard {
+        dialogs = dialogs.replay_guard(Arc::new(guard));
+    }
+    let weather = Weather {
+        dialogs,
+        connections,
+    };
+
+    let config = StreamableHttpServerConfig::default().with_max_request_body_bytes(MAX_BODY);
+    let mcp = StreamableHttpService::new(
         move || Ok(weather.clone()),
         Arc::new(LocalSessionManager::default()),
-        http::config(),
+        config,
     );
-    let app = http::router("/mcp", service)
+    let app = Router::new()
+        .nest_service("/mcp", mcp)
         .layer(middleware::from_fn(bearer))
         .merge(forms.router())
         .merge(
             Router::new()
                 .route("/login", get(login))
                 .route("/logout", get(logout)),
-        );
+        )
+        // The limits: bodies no larger than a form needs, and no more requests at once than
+        // the server is sized for (a 2025-11-25 call waiting for a page holds one).
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(tower::limit::ConcurrencyLimitLayer::new(MAX_IN_FLIGHT));
+    // Nagle's algorithm off: rmcp writes a reply in small pieces, each otherwise held ~40 ms.
+    let listener = listener.tap_io(|stream: &mut tokio::net::TcpStream| {
+        let _ = stream.set_nodelay(true);
+    });
     println!("listening on {origin}/mcp");
     tokio::select! {
-        served = http::serve(listener, app) => served?,
+        served = axum::serve(listener, app) => served?,
         _ = tokio::signal::ctrl_c() => {}
     }
     Ok(())
 }
+
+/// The largest request body accepted: 1 MiB.
+const MAX_BODY: usize = 1024 * 1024;
+
+/// The most requests served at once.
+const MAX_IN_FLIGHT: usize = 1024;
