@@ -28,7 +28,7 @@ fn used() -> StateUse {
     StateUse::new(
         StateId::from_bytes([3; 24]),
         Owner::Tool([4; 16]),
-        SystemTime::now() + Duration::from_secs(60),
+        SystemTime::now() + Duration::from_secs(700),
     )
 }
 
@@ -106,8 +106,8 @@ async fn refuses_promptly(forms: &UrlForms, guard: &RedisReplayGuard, url: &str)
 }
 
 /// A fake Redis on a free local port: `INFO` answered as a Redis that evicts nothing, `CLIENT`
-/// commands with `OK`; anything else stalls for ever (`garbage` false) or gets an answer no
-/// command expects.
+/// commands with `OK`, the guard's start with a mark long past; anything else stalls for ever
+/// (`garbage` false) or gets an answer no command expects.
 async fn fake_redis(garbage: bool) -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -132,10 +132,15 @@ async fn fake_redis(garbage: bool) -> u16 {
                             words.push(word.to_uppercase());
                         }
                     }
+                    // The guard's mark of when its memory began: long ago.
+                    let epoch = words
+                        .get(1)
+                        .is_some_and(|script| script.contains("TONUMBER(E)"));
                     let reply: &[u8] = match words.first().map(String::as_str) {
                         Some("INFO") => {
                             b"$47\r\n# Memory\r\nmaxmemory_policy:noeviction\r\nused:1\r\n\r\n"
                         }
+                        Some("EVAL") if epoch => b":1\r\n",
                         Some("CLIENT" | "SELECT" | "PING") => b"+OK\r\n",
                         _ if garbage => b"*2\r\n+what\r\n%not-resp\r\n",
                         _ => {
@@ -182,4 +187,45 @@ async fn a_redis_that_answers_garbage_refuses_each_caller() {
     let guard = RedisReplayGuard::connect(&url).await.unwrap();
     let link_url = format!("{BASE}/{}", "A".repeat(43));
     refuses_promptly(&forms, &guard, &link_url).await;
+}
+
+#[tokio::test]
+async fn a_redis_that_lost_what_it_remembered_accepts_no_state_twice() {
+    let Some(redis) = redis_server("a_redis_that_lost_what_it_remembered") else {
+        return;
+    };
+    let url = format!("redis://127.0.0.1:{}/", redis.port);
+    let guard = RedisReplayGuard::connect(&url).await.unwrap();
+    let keys = url_form_support::keys(9);
+    let call = elicit_core::state::Binding::tool("pay", &serde_json::json!({}));
+    // A state sealed and used before Redis loses its memory (a restart without persistence,
+    // a flush, a failover to a replica behind).
+    let sealed = keys.seal(&"paid", &call).unwrap();
+    assert!(keys.open_once::<String>(&sealed, &call, &guard).await.is_ok());
+    let mut raw = redis::Client::open(url.as_str())
+        .unwrap()
+        .get_multiplexed_async_connection()
+        .await
+        .unwrap();
+    let _: () = redis::cmd("FLUSHALL").query_async(&mut raw).await.unwrap();
+    // Its replay is refused: it may have been used, and the guard cannot tell.
+    let replay = keys.open_once::<String>(&sealed, &call, &guard).await;
+    assert!(
+        matches!(&replay, Err(elicit_core::state::StateError::GuardFailed(reason)) if reason.contains("Redis lost what it remembered")),
+        "{replay:?}"
+    );
+    // So is any other sealed before the loss, once, until one lifetime (605 s) has passed;
+    // a state sealed after it, living as long, is taken.
+    let before = StateUse::new(
+        StateId::from_bytes([5; 24]),
+        Owner::Tool([4; 16]),
+        SystemTime::now() + Duration::from_secs(600),
+    );
+    assert!(guard.first_use(before).await.is_err());
+    let after = StateUse::new(
+        StateId::from_bytes([6; 24]),
+        Owner::Tool([4; 16]),
+        SystemTime::now() + Duration::from_secs(606),
+    );
+    assert!(guard.first_use(after).await.unwrap());
 }

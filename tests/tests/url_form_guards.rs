@@ -231,7 +231,9 @@ async fn redis_keeps_each_key_to_the_millisecond_and_an_answer_taken_as_long_as_
     // (rounded up to the second: never shorter) and a margin (here none) more: in milliseconds
     // (`PX`; `EX` would read the same number as seconds).
     let guard = RedisReplayGuard::new(elicit_core::redis::connect(&url).await.unwrap())
-        .with_margin(Duration::ZERO);
+        .with_margin(Duration::ZERO)
+        .with_longest_state(Duration::from_secs(1));
+    guard.start().await.unwrap();
     let used = StateUse::new(
         StateId::from_bytes([9; 24]),
         Owner::Tool([2; 16]),

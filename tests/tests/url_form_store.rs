@@ -251,7 +251,11 @@ async fn the_redis_replay_guard_remembers_each_state_until_it_cannot_open() {
         return;
     };
     let url = format!("redis://127.0.0.1:{}/", redis.port);
-    let guard = RedisReplayGuard::connect(&url).await.expect("connected");
+    // The states here live a minute: the guard is told so (see `with_longest_state`).
+    let guard = RedisReplayGuard::connect(&url)
+        .await
+        .expect("connected")
+        .with_longest_state(Duration::from_secs(50));
     assert!(guard.first_use(used(1)).await.unwrap());
     assert!(!guard.first_use(used(1)).await.unwrap());
     assert!(guard.first_use(used(2)).await.unwrap());
@@ -414,7 +418,7 @@ async fn two_servers_share_links_answers_and_used_states_through_redis() {
     let call = Binding::tool("pay", &json!({"invoice": 7})).with_principal(&ada);
     let ring = url_form_support::keys(5);
     let sealed = ring.seal(&"confirmed", &call).unwrap();
-    let guard_one = RedisStore::connect(&url).await.unwrap().replay_guard();
+    let guard_one = RedisStore::connect(&url).await.unwrap().replay_guard().await.unwrap();
     let guard_two = RedisReplayGuard::connect(&url).await.unwrap();
     assert_eq!(
         ring.open_once::<String>(&sealed, &call, &guard_one)

@@ -1,10 +1,10 @@
 //! [`RedisReplayGuard`]: one-time states, remembered in Redis.
 
 use std::fmt;
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::{ConnectionManager, DEFAULT_PREFIX, RedisError, connect};
-use crate::state::{GuardFuture, MemoryReplayGuard, ReplayGuard, StateUse};
+use crate::state::{GuardFuture, MemoryReplayGuard, ReplayGuard, StateKeys, StateUse};
 
 /// A [`ReplayGuard`] in Redis: a state used once on any server of a fleet is refused on every
 /// other. Each use is `SET <prefix>state:<id> <owner> NX PX <ms>`: one atomic command that
@@ -41,6 +41,8 @@ pub struct RedisReplayGuard {
     prefix: String,
     margin: Duration,
     quota: usize,
+    /// The longest a state may be accepted after it is sealed.
+    longest: Duration,
 }
 
 impl fmt::Debug for RedisReplayGuard {
@@ -49,6 +51,7 @@ impl fmt::Debug for RedisReplayGuard {
             .field("prefix", &self.prefix)
             .field("margin", &self.margin)
             .field("quota", &self.quota)
+            .field("longest", &self.longest)
             .finish_non_exhaustive()
     }
 }
@@ -70,7 +73,71 @@ impl RedisReplayGuard {
             prefix: DEFAULT_PREFIX.to_owned(),
             margin: StateUse::DEFAULT_MARGIN,
             quota: MemoryReplayGuard::DEFAULT_QUOTA,
+            longest: StateKeys::DEFAULT_TTL.saturating_add(StateKeys::DEFAULT_CLOCK_SKEW),
         }
+    }
+
+    /// Marks the moment this guard's memory begins in Redis, unless it is marked already (by
+    /// another server of the fleet, or before): call it once when the server starts, before
+    /// any state is used ([`connect`](Self::connect) does). A state used afterwards is
+    /// refused if it may have been sealed before that moment and Redis has since lost what it
+    /// remembered (see [`with_longest_state`](Self::with_longest_state)).
+    ///
+    /// # Errors
+    /// Redis cannot be reached.
+    ///
+    /// ```no_run
+    /// # async fn run() -> Result<(), elicit_core::redis::RedisError> {
+    /// use elicit_core::redis::{RedisReplayGuard, connect};
+    ///
+    /// let guard = RedisReplayGuard::new(connect("redis://127.0.0.1:6379/").await?);
+    /// guard.start().await?;
+    /// # Ok(()) }
+    /// ```
+    pub async fn start(&self) -> Result<(), RedisError> {
+        // Marked a second early: an expiry is sealed in whole seconds, so a state sealed in
+        // the same second as the mark could otherwise look sealed before it.
+        self.epoch(1_000).await.map(drop)
+    }
+
+    /// When this guard's memory began, in Redis's milliseconds since the Unix epoch: marked now
+    /// (less `early` milliseconds) if it is not there (the first start, or Redis lost it).
+    async fn epoch(&self, early: u64) -> Result<u64, RedisError> {
+        let mut connection = self.connection.clone();
+        ::redis::cmd("EVAL")
+            .arg(EPOCH)
+            .arg(1)
+            // One mark for the whole Redis, whatever the prefix: it says when this Redis's
+            // memory began, which a guard of any prefix may start or read.
+            .arg(EPOCH_KEY)
+            .arg(early)
+            .query_async(&mut connection)
+            .await
+    }
+
+    /// A state accepted for up to `longest` after it is sealed (the key ring's time to live and
+    /// clock allowance, 605 seconds by default: [`StateKeys::DEFAULT_TTL`] and
+    /// [`StateKeys::DEFAULT_CLOCK_SKEW`]), instead of the default: what the guard refuses when
+    /// Redis has lost what it remembered.
+    ///
+    /// Redis that restarts without persistence (or is flushed, or fails over to a replica that
+    /// had not caught up) forgets which states were used, and would then accept each again.
+    /// The guard notices, because the moment its memory began is gone too ([`start`](Self::start)
+    /// marks it; the next use marks it anew), and refuses every state that may have been
+    /// sealed before that new moment: one whose last moment comes less than `longest` after it.
+    /// For as long as `longest`, at most, a state sealed before the loss is refused, and the
+    /// person asks again; none is accepted twice. Give it the longest lifetime your dialogs'
+    /// states have (a longer `DialogSettings::expires_after`, say).
+    ///
+    /// ```no_run
+    /// # async fn run(guard: elicit_core::redis::RedisReplayGuard) {
+    /// let guard = guard.with_longest_state(std::time::Duration::from_secs(1_805));
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn with_longest_state(mut self, longest: Duration) -> Self {
+        self.longest = longest;
+        self
     }
 
     /// A guard on a new connection to the Redis server at `url`.
@@ -85,7 +152,9 @@ impl RedisReplayGuard {
     /// # Ok(()) }
     /// ```
     pub async fn connect(url: &str) -> Result<Self, RedisError> {
-        connect(url).await.map(Self::new)
+        let guard = Self::new(connect(url).await?);
+        guard.start().await?;
+        Ok(guard)
     }
 
     /// Prefixes its keys with `prefix` instead of `elicit:` (servers sharing a Redis with
@@ -131,6 +200,18 @@ impl RedisReplayGuard {
     }
 }
 
+/// Where the moment the guards' memory began is kept.
+const EPOCH_KEY: &str = "elicit:guard-epoch";
+
+/// The moment the guards' memory began (`KEYS[1]`), marked now (less `ARGV[1]` milliseconds),
+/// by Redis's clock, if it is not there.
+const EPOCH: &str = "local e = redis.call('GET', KEYS[1]) \
+if e then return tonumber(e) end \
+local t = redis.call('TIME') \
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) - tonumber(ARGV[1]) \
+redis.call('SET', KEYS[1], now, 'NX') \
+return tonumber(redis.call('GET', KEYS[1]))";
+
 /// Counts a state against its owner, atomically, on the owner's sorted set (`KEYS[1]`, each
 /// state scored by when it may be forgotten, in Redis's milliseconds): those due dropped, the
 /// state (`ARGV[1]`, kept `ARGV[2]` ms) added when fewer than `ARGV[3]` are left, the set
@@ -153,9 +234,20 @@ impl ReplayGuard for RedisReplayGuard {
         let keep = used.keep_for(self.margin, SystemTime::now());
         let milliseconds = u64::try_from(keep.as_millis()).unwrap_or(u64::MAX).max(1);
         let quota = self.quota;
+        let longest = self.longest;
         let mut connection = self.connection.clone();
         Box::pin(async move {
             let failed = |error: RedisError| Box::new(error) as Box<_>;
+            // A state that may have been sealed before the guard's memory began (Redis lost
+            // what it remembered) may have been used: refused, as any state of unknown use.
+            let epoch = UNIX_EPOCH + Duration::from_millis(self.epoch(0).await.map_err(failed)?);
+            if used.accepted_until() < epoch + longest {
+                return Err(format!(
+                    "this state may have been sealed before the replay guard's memory began in Redis (Redis lost what it remembered), so it may have been used: refused for {}s after that",
+                    longest.as_secs()
+                )
+                .into());
+            }
             let counted: i64 = ::redis::cmd("EVAL")
                 .arg(COUNT)
                 .arg(1)

@@ -74,7 +74,7 @@ const GET: &str = "return {redis.call('HGET', KEYS[1], 'r'), redis.call('GET', K
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
 /// let store = RedisStore::connect("redis://127.0.0.1:6379/").await?;
-/// let guard = store.replay_guard(); // the same connection, for `Dialog::once`
+/// let guard = store.replay_guard().await?; // the same connection, for `Dialog::once`
 /// let keys = StateKeys::from_env("STATE_KEYS")?; // the same keys on every server
 /// let forms = UrlForms::builder("https://mcp.example.com/connect", keys, |_: &http::request::Parts| None)
 ///     .store(store)
@@ -142,15 +142,21 @@ impl RedisStore {
         self
     }
 
-    /// A [`RedisReplayGuard`] on the same connection and prefix.
+    /// A [`RedisReplayGuard`] on the same connection and prefix, [started](RedisReplayGuard::start).
+    ///
+    /// # Errors
+    /// Redis cannot be reached.
     ///
     /// ```no_run
-    /// # async fn run(store: elicit_core::redis::RedisStore) {
-    /// let guard = store.replay_guard();
-    /// # }
+    /// # async fn run(store: elicit_core::redis::RedisStore) -> Result<(), elicit_core::redis::RedisError> {
+    /// let guard = store.replay_guard().await?;
+    /// # Ok(()) }
     /// ```
-    pub fn replay_guard(&self) -> RedisReplayGuard {
-        RedisReplayGuard::new(self.connection.clone()).with_prefix(self.prefix.clone())
+    pub async fn replay_guard(&self) -> Result<RedisReplayGuard, RedisError> {
+        let guard =
+            RedisReplayGuard::new(self.connection.clone()).with_prefix(self.prefix.clone());
+        guard.start().await?;
+        Ok(guard)
     }
 
     fn key(&self, id: &LinkId, part: &str) -> String {

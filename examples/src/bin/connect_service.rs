@@ -253,20 +253,19 @@ impl Weather {
         else {
             return Err(ErrorData::invalid_request("nobody is signed in", None));
         };
-        let kept = self
-            .connections
-            .get(&user)
-            .await
-            .map_err(|error| unavailable(&error))?;
-        if let Some(text) = kept {
-            return Ok(done(text).into());
-        }
         let connections = self.connections.clone();
         // Each state used once, charged to the signed-in user: a replayed retry is refused
-        // on every instance.
+        // on every instance, before anything else.
         dialog
             .once()
             .run(|d| async move {
+                let kept = connections
+                    .get(&user)
+                    .await
+                    .map_err(|error| unavailable(&error))?;
+                if let Some(text) = kept {
+                    return Ok(done(text));
+                }
                 let answer = d.ask_url_form::<WeatherAccount>("weather_account").await?;
                 let account = match answer {
                     ElicitOutcome::Accepted(account) => account,
