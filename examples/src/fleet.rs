@@ -135,7 +135,15 @@ pub async fn call(origin: &str, user: &str, extra: Value) -> Result<Value, Failu
 pub async fn answer_page(origin: &str, path: &str, user: &str, key: &str) -> Result<u16, Failure> {
     let cookie = ("cookie", format!("session={user}"));
     let timeout = Duration::from_secs(30);
-    let page = request(origin, "GET", path, &[cookie.clone()], String::new(), timeout).await?;
+    let page = request(
+        origin,
+        "GET",
+        path,
+        &[cookie.clone()],
+        String::new(),
+        timeout,
+    )
+    .await?;
     if page.status != 200 {
         return Ok(page.status);
     }

@@ -38,7 +38,14 @@ fn redis(port: u16, dir: &Path) -> Child {
     let program = services::require("redis-server", "redis-server", "fleet").expect("redis-server");
     let child = Command::new(program)
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-        .args(["--save", "", "--appendonly", "yes", "--appendfsync", "always"])
+        .args([
+            "--save",
+            "",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+        ])
         .arg("--dir")
         .arg(dir)
         .stdout(Stdio::null())
@@ -67,7 +74,9 @@ impl Instance {
             .expect("the instance starts");
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let mut line = String::new();
-        stdout.read_line(&mut line).expect("it says where it listens");
+        stdout
+            .read_line(&mut line)
+            .expect("it says where it listens");
         let origin = line
             .trim()
             .strip_prefix("listening on ")
@@ -130,9 +139,8 @@ impl ClientHandler for Person {
 
     fn get_info(&self) -> m::ClientConfig {
         let mut capabilities = ClientCapabilities::default();
-        capabilities.elicitation = Some(
-            m::ElicitationCapability::new().with_url(m::UrlElicitationCapability::new()),
-        );
+        capabilities.elicitation =
+            Some(m::ElicitationCapability::new().with_url(m::UrlElicitationCapability::new()));
         m::ClientConfig::new(capabilities, Implementation::new("fleet-test", "0"))
             .with_protocol_version(elicit_core::protocol::ProtocolVersion::V2025_11_25.into())
     }
@@ -200,25 +208,41 @@ async fn a_fleet_of_two_shares_links_answers_states_and_connections_through_redi
         let client = person.serve(transport).await.expect("initialized");
         let peer = client.peer().clone();
         let call = tokio::spawn(async move {
-            peer.call_tool(CallToolRequestParams::new(fleet::TOOL)).await
+            peer.call_tool(CallToolRequestParams::new(fleet::TOOL))
+                .await
         });
         let link = url_of.recv().await.expect("a link");
-        assert!(link.starts_with(&format!("{}/connect/", a.origin)), "{link}");
-        let status = fleet::answer_page(&b.origin, fleet::path_of(&link), "bob", "wk-live-bob-0000000042")
-            .await
-            .unwrap();
+        assert!(
+            link.starts_with(&format!("{}/connect/", a.origin)),
+            "{link}"
+        );
+        let status = fleet::answer_page(
+            &b.origin,
+            fleet::path_of(&link),
+            "bob",
+            "wk-live-bob-0000000042",
+        )
+        .await
+        .unwrap();
         assert_eq!(status, 200);
         let posted = Instant::now();
         let result = call.await.unwrap().expect("the call completes on A");
         // A polls the store once a second: it sees B's post within that, and says so.
-        assert!(posted.elapsed() < Duration::from_millis(2_500), "{:?}", posted.elapsed());
+        assert!(
+            posted.elapsed() < Duration::from_millis(2_500),
+            "{:?}",
+            posted.elapsed()
+        );
         assert_eq!(
             text_of(&result),
             "Connected bob to the weather service in Europe (key ending in 0042)"
         );
         let completions = completions.lock().unwrap().clone();
         assert_eq!(completions.len(), 1, "{completions:?}");
-        assert_eq!(completions[0]["method"], "notifications/elicitation/complete");
+        assert_eq!(
+            completions[0]["method"],
+            "notifications/elicitation/complete"
+        );
         client.cancel().await.unwrap();
 
         // Under load, Redis restarted half way: 20 flows at once for 8 seconds.
@@ -226,11 +250,13 @@ async fn a_fleet_of_two_shares_links_answers_states_and_connections_through_redi
         let load = tokio::spawn(fleet::run([a.origin.clone(), b.origin.clone()], 20, until));
         tokio::time::sleep(Duration::from_secs(3)).await;
         let _: Result<(), _> = redis::cmd("SHUTDOWN")
-            .query_async(&mut redis::Client::open(url.as_str())
-                .unwrap()
-                .get_multiplexed_async_connection()
-                .await
-                .unwrap())
+            .query_async(
+                &mut redis::Client::open(url.as_str())
+                    .unwrap()
+                    .get_multiplexed_async_connection()
+                    .await
+                    .unwrap(),
+            )
             .await;
         let _ = store.wait();
         store = redis(port, &dir.0);
@@ -239,7 +265,12 @@ async fn a_fleet_of_two_shares_links_answers_states_and_connections_through_redi
             "completed={} refused={} lost={} accepted_twice={} {:?}",
             counts.completed, counts.refused, counts.lost, counts.accepted_twice, counts.samples
         );
-        assert_eq!((counts.lost, counts.accepted_twice), (0, 0), "{:?}", counts.samples);
+        assert_eq!(
+            (counts.lost, counts.accepted_twice),
+            (0, 0),
+            "{:?}",
+            counts.samples
+        );
         assert!(counts.completed > 0, "{:?}", counts.samples);
     };
     tokio::time::timeout(Duration::from_secs(120), run)

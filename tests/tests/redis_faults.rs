@@ -201,7 +201,11 @@ async fn a_redis_that_lost_what_it_remembered_accepts_no_state_twice() {
     // A state sealed and used before Redis loses its memory (a restart without persistence,
     // a flush, a failover to a replica behind).
     let sealed = keys.seal(&"paid", &call).unwrap();
-    assert!(keys.open_once::<String>(&sealed, &call, &guard).await.is_ok());
+    assert!(
+        keys.open_once::<String>(&sealed, &call, &guard)
+            .await
+            .is_ok()
+    );
     let mut raw = redis::Client::open(url.as_str())
         .unwrap()
         .get_multiplexed_async_connection()

@@ -418,7 +418,12 @@ async fn two_servers_share_links_answers_and_used_states_through_redis() {
     let call = Binding::tool("pay", &json!({"invoice": 7})).with_principal(&ada);
     let ring = url_form_support::keys(5);
     let sealed = ring.seal(&"confirmed", &call).unwrap();
-    let guard_one = RedisStore::connect(&url).await.unwrap().replay_guard().await.unwrap();
+    let guard_one = RedisStore::connect(&url)
+        .await
+        .unwrap()
+        .replay_guard()
+        .await
+        .unwrap();
     let guard_two = RedisReplayGuard::connect(&url).await.unwrap();
     assert_eq!(
         ring.open_once::<String>(&sealed, &call, &guard_one)

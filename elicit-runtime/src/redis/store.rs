@@ -153,8 +153,7 @@ impl RedisStore {
     /// # Ok(()) }
     /// ```
     pub async fn replay_guard(&self) -> Result<RedisReplayGuard, RedisError> {
-        let guard =
-            RedisReplayGuard::new(self.connection.clone()).with_prefix(self.prefix.clone());
+        let guard = RedisReplayGuard::new(self.connection.clone()).with_prefix(self.prefix.clone());
         guard.start().await?;
         Ok(guard)
     }

@@ -369,3 +369,56 @@ fn write_json<T: Serialize + ?Sized>(out: &mut HashWriter, value: &T) {
     // Writing a string or a number into a hasher cannot fail.
     let _ = serde_json::to_writer(out, value);
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// The canonical bytes of `value` are exactly `expected`.
+    #[track_caller]
+    fn written_as(value: &Value, expected: &str) {
+        let mut out = HashWriter(Sha256::new());
+        write_canonical(&mut out, value);
+        assert_eq!(
+            out.0.finalize(),
+            Sha256::digest(expected.as_bytes()),
+            "{value} is not written as {expected}"
+        );
+    }
+
+    #[test]
+    fn arguments_are_written_as_canonical_json() {
+        // Arrays and objects: a comma between items, none before the first or after the last
+        // (else `[1,2]` and `[12]` could meet), keys sorted by their bytes.
+        written_as(&json!([1, 2]), "[1,2]");
+        written_as(&json!([12]), "[12]");
+        written_as(&json!([]), "[]");
+        written_as(
+            &json!({"b": 1, "a": [true, null], "é": "x"}),
+            r#"{"a":[true,null],"b":1,"é":"x"}"#,
+        );
+        written_as(&json!({"k": {}}), r#"{"k":{}}"#);
+        // A whole number is one however it is spelt (a client that sends `2.0` for `2`);
+        // a fraction, and a float past 2^53 (not every integer there is a float), stay as
+        // they are.
+        written_as(&json!(2.0), "2");
+        written_as(&json!(-3.0), "-3");
+        written_as(&json!(2.5), "2.5");
+        written_as(&json!(9_007_199_254_740_991.0), "9007199254740991");
+        written_as(&json!(9_007_199_254_740_992.0), "9007199254740992.0");
+        written_as(&json!(1e300), "1e+300");
+        written_as(&json!(u64::MAX), "18446744073709551615");
+        written_as(&json!(i64::MIN), "-9223372036854775808");
+    }
+
+    #[test]
+    fn bindings_of_different_arguments_differ_and_of_the_same_meet() {
+        let call = |arguments: Value| Binding::tool("pay", &arguments).call_digest();
+        assert_ne!(call(json!({"a": [1, 2]})), call(json!({"a": [12]})));
+        assert_ne!(call(json!({"a": 1, "b": 2})), call(json!({"a": 12})));
+        assert_eq!(call(json!({"a": 1, "b": 2})), call(json!({"b": 2, "a": 1})));
+        assert_eq!(call(json!({"n": 2})), call(json!({"n": 2.0})));
+    }
+}

@@ -404,7 +404,9 @@ fn args() -> Result<Args, String> {
     };
     let (mut redis, mut keys) = (None, None);
     while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value; {usage}"))?;
+        let value = args
+            .next()
+            .ok_or_else(|| format!("{flag} needs a value; {usage}"))?;
         match flag.as_str() {
             "--redis" => redis = Some(value),
             "--keys" => keys = Some(value),

@@ -23,8 +23,12 @@ async fn main() -> Result<(), fleet::Failure> {
     let [a, b, workers, seconds] = args.as_slice() else {
         return Err("usage: fleet_load ORIGIN_A ORIGIN_B WORKERS SECONDS".into());
     };
-    let workers: usize = workers.parse().map_err(|_| format!("not a count: {workers:?}"))?;
-    let seconds: u64 = seconds.parse().map_err(|_| format!("not seconds: {seconds:?}"))?;
+    let workers: usize = workers
+        .parse()
+        .map_err(|_| format!("not a count: {workers:?}"))?;
+    let seconds: u64 = seconds
+        .parse()
+        .map_err(|_| format!("not seconds: {seconds:?}"))?;
     let started = Instant::now();
     let mut counts = fleet::run(
         [a.clone(), b.clone()],
