@@ -20,6 +20,9 @@
 //! - `url_forms` (feature `url-forms`): secrets the specification's way: URL-mode forms the
 //!   server serves itself, the page, the link and the person, stores for a fleet, and the
 //!   threat model.
+//! - `serving` (features `rmcp` and `url-forms`): a server over streamable HTTP: who calls (a
+//!   bearer token checked by a layer, the principal taken from it), request limits from tower's
+//!   and tower-http's layers, and the pages on the same origin; with rmcp and rust-mcp-sdk.
 //! - `sdks` (features `rmcp`, `rust-mcp-sdk` and `testing`): the same tool on rmcp and on
 //!   rust-mcp-sdk 2.0, what rust-mcp-sdk's typed models lose and how elicit goes around them,
 //!   testing each, what the feature costs, and the SDK's limitations upstream.
@@ -111,6 +114,18 @@ pub mod sdks {
 #[doc = include_str!("../docs/state.md")]
 #[cfg_attr(feature = "rmcp", doc = include_str!("../docs/state_rmcp.md"))]
 pub mod state {}
+
+#[cfg(all(feature = "rmcp", feature = "url-forms"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "rmcp", feature = "url-forms"))))]
+pub mod serving {
+    #![doc = include_str!("../docs/serving.md")]
+    // The rust-mcp-sdk server is only part of the page with the SDK's HTTP handler (its
+    // `streamable-http` feature, which `testing` turns on), as on docs.rs.
+    #![cfg_attr(
+        all(feature = "rust-mcp-sdk", feature = "testing"),
+        doc = include_str!("../docs/serving_rust_mcp_sdk.md")
+    )]
+}
 
 #[cfg(feature = "url-forms")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
