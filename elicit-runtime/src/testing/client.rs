@@ -8,11 +8,13 @@ use ::rmcp::model as m;
 use ::rmcp::{ClientLifecycleMode, ClientServiceExt, RoleServer, Service, ServiceExt};
 
 use super::answer::{Answer, Kind};
+use super::caller::Caller;
 use super::error::KitError;
 use super::service::{KitService, RootsHook, SamplingHook, Shared, State};
 use super::session::Session;
 use super::wire::{self, Wire};
 use crate::protocol::{ElicitationSupport, ProtocolVersion};
+use crate::state::Principal;
 
 /// A scripted MCP client, to test an rmcp server's tools (and prompts) that elicit.
 ///
@@ -41,6 +43,7 @@ pub struct TestClient {
     pub(super) timeout: Duration,
     pub(super) sampling: Option<Arc<SamplingHook>>,
     pub(super) roots: Option<Arc<RootsHook>>,
+    pub(super) principal: Option<Principal>,
 }
 
 impl TestClient {
@@ -74,6 +77,7 @@ impl TestClient {
             timeout: Self::TIMEOUT,
             sampling: None,
             roots: None,
+            principal: None,
         }
     }
 
@@ -211,6 +215,39 @@ impl TestClient {
         self
     }
 
+    /// Signs the client in as `principal`: every request of the session carries it, as the
+    /// server's authorization would have established it, so a
+    /// [`Dialog`](crate::dialog::Dialog) binds its states and URL-mode links to it (with no
+    /// principal named by the tool). Without it the client is nobody, as over stdio.
+    ///
+    /// - With rmcp ([`connect`](Self::connect)), the principal is in each request's context
+    ///   extensions, where an authorization layer puts it: any principal, its display name
+    ///   kept.
+    /// - With rust-mcp-sdk (`connect_rust_mcp_sdk`, feature `rust-mcp-sdk` too), each HTTP
+    ///   request carries the SDK's `AuthInfo` for it, as the SDK's authorization middleware
+    ///   leaves it: its subject (`user_id`) and issuer (`extra["iss"]`), which the dialog
+    ///   names the caller by, [`Principal::issuer_subject`]. So the principal must be one
+    ///   made that way: any other (a [`Principal::new`] id, which no token names) cannot be
+    ///   carried, and connecting fails with [`KitError::SignIn`] rather than sign in as
+    ///   somebody else. Its display name is not carried (URL-mode pages show the one your
+    ///   `Identify` hook gives).
+    /// - Through an [`exchange`](Self::exchange) of your own, which carries only a request's
+    ///   bytes, connecting fails with [`KitError::SignIn`]: sign the requests in yourself.
+    ///
+    /// ```
+    /// use elicit_core::state::Principal;
+    /// use elicit_core::testing::TestClient;
+    ///
+    /// let ada = Principal::issuer_subject("https://id.example", "ada");
+    /// let client = TestClient::v2026_07_28().signed_in_as(ada); // rmcp and rust-mcp-sdk
+    /// let bob = TestClient::v2025_11_25().signed_in_as(Principal::new("user-42")); // rmcp
+    /// ```
+    #[must_use]
+    pub fn signed_in_as(mut self, principal: Principal) -> Self {
+        self.principal = Some(principal);
+        self
+    }
+
     /// The capabilities the client declares: the elicitation modes, and `sampling` and
     /// `roots` when a hook or a script answer is there for them.
     pub(super) fn capabilities(&self) -> m::ClientCapabilities {
@@ -241,7 +278,8 @@ impl TestClient {
     }
 
     /// Starts `server` in process (on a spawned task) and connects to it: `initialize` up to
-    /// 2025-11-25, `server/discover` on 2026-07-28.
+    /// 2025-11-25, `server/discover` on 2026-07-28. Each request it handles carries the
+    /// principal the client [signed in as](Self::signed_in_as), if any.
     ///
     /// # Errors
     /// [`KitError::Connect`] when the handshake fails, or the server agrees to another
@@ -262,6 +300,10 @@ impl TestClient {
     /// # }
     /// ```
     pub async fn connect<S: Service<RoleServer>>(self, server: S) -> Result<Session, KitError> {
+        let server = Caller {
+            server,
+            principal: self.principal.clone(),
+        };
         let wire = Arc::new(Mutex::new(Wire::default()));
         let (server_io, client_io) = wire::tapped_pair(Arc::clone(&wire));
         tokio::spawn(async move {

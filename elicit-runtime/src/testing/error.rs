@@ -104,6 +104,12 @@ pub enum KitError {
     },
     /// An answer (from the script or a hook) could not be written as JSON.
     Encode(String),
+    /// The client cannot sign in as the principal it was given
+    /// ([`TestClient::signed_in_as`](super::TestClient::signed_in_as)) on the way it reaches
+    /// the server: rust-mcp-sdk names a caller by its token's issuer and subject, so a
+    /// principal not made by [`Principal::issuer_subject`](crate::state::Principal::issuer_subject)
+    /// cannot be carried there; an [`Exchange`](super::Exchange) carries only bytes.
+    SignIn(String),
     /// rmcp reported an error for the call: the tool failed with a JSON-RPC error, the
     /// connection closed, …
     Service {
@@ -145,7 +151,9 @@ fn list(items: &[String]) -> String {
 impl fmt::Display for KitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Connect(message) | Self::Arguments(message) => f.write_str(message),
+            Self::Connect(message) | Self::Arguments(message) | Self::SignIn(message) => {
+                f.write_str(message)
+            }
             Self::Encode(message) => write!(f, "cannot write {message}"),
             Self::ScriptRanOut { request } => write!(
                 f,

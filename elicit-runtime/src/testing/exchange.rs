@@ -184,7 +184,9 @@ impl TestClient {
     ///
     /// # Errors
     /// [`KitError::Connect`] for a client of a revision before 2026-07-28, whose server
-    /// sends requests of its own (an exchange has no way back for them).
+    /// sends requests of its own (an exchange has no way back for them);
+    /// [`KitError::SignIn`] for a client [signed in](Self::signed_in_as): an exchange
+    /// carries a request's bytes, not who sends it (sign your requests in yourself).
     ///
     /// ```
     /// use elicit_core::testing::TestClient;
@@ -198,6 +200,19 @@ impl TestClient {
     /// # }
     /// ```
     pub fn exchange(self, exchange: impl Exchange + 'static) -> Result<ExchangeSession, KitError> {
+        if self.principal.is_some() {
+            return Err(KitError::SignIn(
+                "a client signed in (TestClient::signed_in_as) cannot sign in through an exchange, which carries only a request's bytes: put the principal in your requests where your server reads it".to_owned(),
+            ));
+        }
+        self.exchange_signed_in(exchange)
+    }
+
+    /// [`exchange`](Self::exchange), for an exchange that signs its requests in itself.
+    pub(super) fn exchange_signed_in(
+        self,
+        exchange: impl Exchange + 'static,
+    ) -> Result<ExchangeSession, KitError> {
         if !self.version.uses_input_required() {
             return Err(KitError::Connect(format!(
                 "on protocol revision {} the server sends requests of its own, which an exchange (a request in, its response out) cannot carry: test it with TestClient::connect",

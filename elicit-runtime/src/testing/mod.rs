@@ -17,6 +17,11 @@
 //! with the same script into an [`ExchangeSession`] (with the `rust-mcp-sdk` feature,
 //! `TestClient::connect_rust_mcp_sdk` serves a rust-mcp-sdk handler that way, in process).
 //!
+//! A client can be a signed-in person ([`TestClient::signed_in_as`]): every request carries
+//! the principal, as the server's authorization would (in the request's extensions with
+//! rmcp, as the SDK's `AuthInfo` with rust-mcp-sdk), so a dialog binds its states and links to
+//! it.
+//!
 //! ```
 //! # // Doctests do not run `#[tokio::test]` functions: run this one as a `#[tokio::main]`.
 //! # mod tokio { pub use ::tokio::*; pub use ::tokio::main as test; }
@@ -74,6 +79,7 @@
 // answers them like any other request.
 #[allow(deprecated)]
 mod answer;
+mod caller;
 mod choose;
 #[allow(deprecated)]
 mod client;

@@ -5,11 +5,14 @@
 //! returns the HTTP response, with no socket: called directly, it runs the SDK's whole
 //! request path (header and `_meta` checks, reading into its models, the capability gates,
 //! dispatch to the `ServerHandler`, writing the result), and the session sees the bytes a
-//! client would.
+//! client would. A client [signed in](TestClient::signed_in_as) puts the SDK's `AuthInfo` in
+//! each HTTP request's extensions, where the SDK's authorization middleware leaves it and its
+//! handler takes it from.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use ::rust_mcp_sdk::auth::AuthInfo;
 use ::rust_mcp_sdk::id_generator::{FastIdGenerator, UuidGenerator};
 use ::rust_mcp_sdk::mcp_http::http::{HeaderMap, HeaderValue, Method, Uri};
 use ::rust_mcp_sdk::mcp_http::{
@@ -19,20 +22,25 @@ use ::rust_mcp_sdk::mcp_server::{ServerHandler, ToMcpServerHandler};
 use ::rust_mcp_sdk::schema::{Implementation, ServerCapabilities};
 use ::rust_mcp_sdk::{ServerDetails, TransportOptions};
 use http_body_util::BodyExt;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::client::TestClient;
 use super::error::KitError;
 use super::exchange::{Exchange, ExchangeSession, Exchanging};
+use crate::state::Principal;
 
 impl TestClient {
     /// Serves the rust-mcp-sdk `handler` in process and opens a session with it: each
     /// request goes through the SDK's streamable-HTTP handler (JSON responses), as it would
     /// from a client on the network (feature `rust-mcp-sdk` too).
     ///
+    /// Each request carries the principal the client [signed in as](Self::signed_in_as), as
+    /// the SDK's `AuthInfo` for its issuer and subject.
+    ///
     /// # Errors
-    /// As [`exchange`](Self::exchange): the client must speak 2026-07-28, the only revision
-    /// rust-mcp-sdk 2.0 serves.
+    /// [`KitError::Connect`] for a client of another revision than 2026-07-28, the only one
+    /// rust-mcp-sdk 2.0 serves; [`KitError::SignIn`] for a client signed in as a principal
+    /// not made by [`Principal::issuer_subject`], which the SDK cannot name.
     ///
     /// ```
     /// use elicit_core::testing::TestClient;
@@ -48,18 +56,47 @@ impl TestClient {
         self,
         handler: impl ServerHandler,
     ) -> Result<ExchangeSession, KitError> {
-        self.exchange(InProcess::new(handler))
+        let auth = self.principal.as_ref().map(auth_info).transpose()?;
+        self.exchange_signed_in(InProcess::new(handler, auth))
     }
 }
 
-/// The SDK's HTTP handler and the app state it serves `handler` with.
+/// The `AuthInfo` the SDK's authorization would have validated for `principal`: the subject
+/// and issuer of a token, which the dialog names the caller by
+/// ([`Principal::issuer_subject`]). A principal made any other way names no token.
+fn auth_info(principal: &Principal) -> Result<AuthInfo, KitError> {
+    let pair = serde_json::from_str::<(String, String)>(principal.as_str())
+        .ok()
+        // The same text, not only the same pair: the dialog must name the same principal.
+        .filter(|(issuer, subject)| Principal::issuer_subject(issuer, subject) == *principal);
+    let Some((issuer, subject)) = pair else {
+        return Err(KitError::SignIn(
+            "with rust-mcp-sdk a client signs in as a token's issuer and subject, which the dialog names the caller by: sign in as Principal::issuer_subject(issuer, subject), not a principal made otherwise (Principal::new), which no token names".to_owned(),
+        ));
+    };
+    let mut extra = Map::new();
+    extra.insert("iss".to_owned(), Value::String(issuer));
+    Ok(AuthInfo {
+        token_unique_id: format!("elicit-testing {}", principal.as_str()),
+        client_id: Some("elicit-testing".to_owned()),
+        user_id: Some(subject),
+        scopes: None,
+        expires_at: None,
+        audience: None,
+        extra: Some(extra),
+    })
+}
+
+/// The SDK's HTTP handler and the app state it serves `handler` with, and the `AuthInfo`
+/// each request carries.
 struct InProcess {
     state: Arc<McpAppState>,
     http: McpHttpHandler,
+    auth: Option<AuthInfo>,
 }
 
 impl InProcess {
-    fn new(handler: impl ServerHandler) -> Self {
+    fn new(handler: impl ServerHandler, auth: Option<AuthInfo>) -> Self {
         let capabilities: ServerCapabilities =
             serde_json::from_value(json!({"tools": {}, "prompts": {}})).unwrap_or_default();
         let server_info = Implementation {
@@ -91,6 +128,7 @@ impl InProcess {
         Self {
             state: Arc::new(state),
             http: no_middleware(McpHttpHandler::new),
+            auth,
         }
     }
 }
@@ -99,12 +137,15 @@ impl Exchange for InProcess {
     fn exchange(&self, request: String) -> Exchanging<'_> {
         Box::pin(async move {
             let headers = headers(&request)?;
-            let http_request = McpHttpHandler::create_request(
+            let mut http_request = McpHttpHandler::create_request(
                 Method::POST,
                 Uri::from_static("/mcp"),
                 headers,
                 Some(&request),
             );
+            if let Some(auth) = &self.auth {
+                http_request.extensions_mut().insert(auth.clone());
+            }
             let response = self
                 .http
                 .handle_streamable_http(http_request, Arc::clone(&self.state))
@@ -204,6 +245,28 @@ mod tests {
         no_middleware(with_auth);
         assert_eq!(given, Some((true, true, true)));
         no_middleware(McpHttpHandler::new);
+    }
+
+    #[test]
+    fn only_an_issuer_and_subject_sign_in() {
+        let ada = Principal::issuer_subject("https://id.example", "ada");
+        let auth = auth_info(&ada).unwrap();
+        assert_eq!(auth.user_id.as_deref(), Some("ada"));
+        assert_eq!(auth.extra.unwrap()["iss"], "https://id.example");
+        let unissued = Principal::issuer_subject("", "ada");
+        assert_eq!(
+            auth_info(&unissued).unwrap().user_id.as_deref(),
+            Some("ada")
+        );
+        for other in [
+            Principal::new("ada"),
+            // The same pair, written otherwise: the dialog would name another principal.
+            Principal::new(r#"["https://id.example", "ada"]"#),
+            Principal::new(r#"["a","b","c"]"#),
+        ] {
+            let error = auth_info(&other).unwrap_err();
+            assert!(matches!(error, KitError::SignIn(_)), "{error}");
+        }
     }
 
     #[test]

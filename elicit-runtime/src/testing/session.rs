@@ -169,6 +169,19 @@ impl Session {
         }
     }
 
+    /// Every message the server sent in this session so far (requests, notifications,
+    /// responses), each exactly as it crossed the connection: to check what never does (a
+    /// secret typed into a URL-mode page, say).
+    ///
+    /// ```
+    /// # async fn run(session: elicit_core::testing::Session) {
+    /// assert!(session.server_messages().iter().all(|message| !message.contains("sk-live-8c2f1e9a")));
+    /// # }
+    /// ```
+    pub fn server_messages(&self) -> Vec<String> {
+        wire::lock(&self.shared.wire).lines().to_vec()
+    }
+
     /// The protocol revision of the session.
     ///
     /// ```

@@ -67,6 +67,11 @@ impl Wire {
         }
     }
 
+    /// Every message the server sent so far, each exactly as written.
+    pub(super) fn lines(&self) -> &[String] {
+        &self.lines
+    }
+
     /// The request the server sent with this JSON-RPC `id`.
     pub(super) fn request(&self, id: &Value) -> Option<RawRequest> {
         self.lines.iter().rev().find_map(|line| {
