@@ -110,6 +110,18 @@ pub enum KitError {
     /// principal not made by [`Principal::issuer_subject`](crate::state::Principal::issuer_subject)
     /// cannot be carried there; an [`Exchange`](super::Exchange) carries only bytes.
     SignIn(String),
+    /// A page could not be opened, filled in or submitted (feature `url-forms` too), by the
+    /// test's own `Browser` or by a scripted answer's (`Answer::open_page`): a field the form has not, an option it does not offer, no
+    /// form on a refused page, a post the page refused, a response that cannot be read.
+    Page {
+        /// The request a scripted answer was answering, described; `None` for a page the
+        /// test drove itself.
+        request: Option<String>,
+        /// The page, described: its heading, status and URL (or the request that failed).
+        page: String,
+        /// What was wrong.
+        problem: String,
+    },
     /// rmcp reported an error for the call: the tool failed with a JSON-RPC error, the
     /// connection closed, …
     Service {
@@ -154,6 +166,19 @@ impl fmt::Display for KitError {
             Self::Connect(message) | Self::Arguments(message) | Self::SignIn(message) => {
                 f.write_str(message)
             }
+            Self::Page {
+                request: None,
+                page,
+                problem,
+            } => write!(f, "{page}: {problem}"),
+            Self::Page {
+                request: Some(request),
+                page,
+                problem,
+            } => write!(
+                f,
+                "answering {request}, the browser got the page {page}: {problem}"
+            ),
             Self::Encode(message) => write!(f, "cannot write {message}"),
             Self::ScriptRanOut { request } => write!(
                 f,

@@ -20,7 +20,9 @@
 //! A client can be a signed-in person ([`TestClient::signed_in_as`]): every request carries
 //! the principal, as the server's authorization would (in the request's extensions with
 //! rmcp, as the SDK's `AuthInfo` with rust-mcp-sdk), so a dialog binds its states and links to
-//! it.
+//! it. With the `url-forms` feature too, a `Browser` on your app (the pages' router and your
+//! own routes, a cookie jar) opens a URL-mode link as that person does, and its `Page` is
+//! filled in by its fields' names and submitted, CSRF token and all.
 //!
 //! ```
 //! # // Doctests do not run `#[tokio::test]` functions: run this one as a `#[tokio::main]`.
@@ -79,12 +81,18 @@
 // answers them like any other request.
 #[allow(deprecated)]
 mod answer;
+#[cfg(feature = "url-forms")]
+mod browser;
 mod caller;
 mod choose;
 #[allow(deprecated)]
 mod client;
 mod error;
 mod exchange;
+#[cfg(feature = "url-forms")]
+mod html;
+#[cfg(feature = "url-forms")]
+mod page;
 mod record;
 mod retry;
 #[cfg(feature = "rust-mcp-sdk")]
@@ -95,9 +103,15 @@ mod session;
 mod wire;
 
 pub use self::answer::Answer;
+#[cfg(feature = "url-forms")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+pub use self::browser::Browser;
 pub use self::client::TestClient;
 pub use self::error::KitError;
 pub use self::exchange::{Exchange, ExchangeSession, Exchanged, Exchanging};
+#[cfg(feature = "url-forms")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+pub use self::page::{Field, FieldOption, Page};
 pub use self::record::SeenRequest;
 pub use self::session::Session;
 
