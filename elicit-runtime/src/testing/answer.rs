@@ -5,7 +5,17 @@ use std::fmt;
 use ::rmcp::model as m;
 use serde_json::{Map, Value, json};
 
+#[cfg(feature = "url-forms")]
+use std::sync::Arc;
+
+#[cfg(feature = "url-forms")]
+use super::browser::Browser;
 use super::choose::{By, Chosen};
+#[cfg(feature = "url-forms")]
+use super::page::Page;
+use super::visit::Planned;
+#[cfg(feature = "url-forms")]
+use super::visit::Visits;
 use crate::Elicit;
 use crate::protocol::ElicitRequest;
 use crate::shape::OptionValue;
@@ -15,7 +25,8 @@ use crate::shape::OptionValue;
 ///
 /// Answers are used in order, one per request (on 2026-07-28 the requests of one round in
 /// the order of their keys, as rmcp holds them). An answer fits only requests of its kind (a
-/// form answer a form, [`accept_url`](Self::accept_url) a URL request,
+/// form answer a form, [`accept_url`](Self::accept_url) and `open_page` (which answers the
+/// page in the kit's browser, feature `url-forms`) a URL request,
 /// [`sampling`](Self::sampling) a `sampling/createMessage`, [`roots`](Self::roots) a
 /// `roots/list`); [`decline`](Self::decline) and [`cancel`](Self::cancel) fit either kind
 /// of elicitation, [`raw`](Self::raw) and [`never`](Self::never) any request. A request the
@@ -34,7 +45,14 @@ use crate::shape::OptionValue;
 /// assert_eq!(script[2].to_string(), "decline");
 /// ```
 #[derive(Clone)]
-pub struct Answer(pub(super) Kind, Vec<Chosen>);
+pub struct Answer {
+    pub(super) kind: Kind,
+    chosen: Vec<Chosen>,
+    /// Up to 2025-11-25, the reply to a URL request waits for its completion.
+    when_complete: bool,
+    /// A modifier given to an answer it does not apply to, which then fits no request.
+    misused: Option<&'static str>,
+}
 
 #[derive(Clone)]
 pub(super) enum Kind {
@@ -48,6 +66,9 @@ pub(super) enum Kind {
     Skip,
     Sampling(Box<m::CreateMessageResult>),
     Roots(m::ListRootsResult),
+    /// Accepts a URL request after its page is driven in the kit's browsers.
+    #[cfg(feature = "url-forms")]
+    OpenPage(Visits),
 }
 
 /// What a request asks for, as far as the script is concerned.
@@ -67,11 +88,23 @@ pub(super) enum Reply {
     Never,
     /// Left out of this retry's `inputResponses` (2026-07-28).
     Omit,
+    /// Accepts a URL request: after its page's `visits`, if any, and, up to 2025-11-25 when
+    /// `hold`, only once the server says `elicitation_id` is complete.
+    AcceptUrl {
+        visits: Option<Planned>,
+        hold: bool,
+        elicitation_id: Option<String>,
+    },
 }
 
 impl Answer {
     fn of(kind: Kind) -> Self {
-        Self(kind, Vec::new())
+        Self {
+            kind,
+            chosen: Vec::new(),
+            when_complete: false,
+            misused: None,
+        }
     }
 
     /// Accepts a form with this `content`, exactly as given: no defaults are filled in, and
@@ -130,9 +163,11 @@ impl Answer {
         Self::of(Kind::AcceptWithDefaults(Map::new()))
     }
 
-    /// Accepts a URL-mode request (`{"action": "accept"}`, no content): the user agreed to
-    /// open the URL. Whatever the server later sends as `notifications/elicitation/complete`
-    /// is recorded ([`Session::completions`](super::Session::completions)).
+    /// Accepts a URL-mode request (`{"action": "accept"}`, no content) at once: the user
+    /// agreed to open the URL (what the page then gets is up to the test: see `open_page`,
+    /// feature `url-forms`, for the kit to answer it). Whatever the server later
+    /// sends as `notifications/elicitation/complete` is recorded
+    /// ([`Session::completions`](super::Session::completions)).
     ///
     /// ```
     /// use elicit_core::testing::Answer;
@@ -140,6 +175,138 @@ impl Answer {
     /// ```
     pub fn accept_url() -> Self {
         Self::of(Kind::AcceptUrl)
+    }
+
+    /// Opens the URL of a URL-mode request in `browser`, fills the page in with `fill` and
+    /// submits it, then accepts the request, as a person does (features `url-forms` and
+    /// `testing`): the call completes with what was typed, with no answer scripted twice.
+    ///
+    /// - Up to 2025-11-25 the client replies `accept` at once, and the browser answers the
+    ///   page after the reply: the server must watch the page while it waits (the call
+    ///   waits for the browser, and ends at once with its error if it fails). With
+    ///   [`when_complete`](Self::when_complete) the page is posted first and the reply held
+    ///   until the server's `notifications/elicitation/complete` names the request.
+    /// - On 2026-07-28 the page is posted, then the call is retried with `accept`: a retry
+    ///   before the post would be sent the same link again.
+    ///
+    /// Every page the browser is served (the form, and what its post comes back with) is
+    /// kept, in order: [`Session::pages`](super::Session::pages). A page with no form (the
+    /// link refused: another person's browser, an expired link) is kept and not filled; the
+    /// next visit ([`then_open`](Self::then_open)) goes on. The last page must be one that
+    /// took the post ("Thank you"): else (a refusal, a post refused with field errors, a
+    /// field `fill` names that the form has not) the call fails with
+    /// [`KitError::Page`](super::KitError::Page), naming the page and what was wrong.
+    ///
+    /// ```
+    /// use elicit_core::testing::{Answer, Browser, TestClient};
+    ///
+    /// fn script(app: axum::Router) -> TestClient {
+    ///     let ada = Browser::new(app);
+    ///     ada.set_cookie("session", "ada");
+    ///     TestClient::v2025_11_25().answer(Answer::open_page(&ada, |page| {
+    ///         page.fill("api_key", "sk-live-8c2f1e9a").choose("region", "eu")
+    ///     }))
+    /// }
+    /// # assert_eq!(
+    /// #     Answer::open_page(&Browser::new(axum::Router::new()), |page| page).to_string(),
+    /// #     "open the page, fill it and post it, then accept the URL",
+    /// # );
+    /// ```
+    #[cfg(feature = "url-forms")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+    pub fn open_page(
+        browser: &Browser,
+        fill: impl Fn(Page) -> Page + Send + Sync + 'static,
+    ) -> Self {
+        Self::of(Kind::OpenPage(Visits::open(browser, Arc::new(fill))))
+    }
+
+    /// After the visits of this [`open_page`](Self::open_page) answer, `browser` opens the
+    /// URL too, fills the page in with `fill` and submits it: another person's browser first
+    /// (refused: "This link is not for you"), then the right one's, say.
+    ///
+    /// ```
+    /// use elicit_core::testing::{Answer, Browser};
+    ///
+    /// # let (eve, ada) = (Browser::new(axum::Router::new()), Browser::new(axum::Router::new()));
+    /// let answer = Answer::open_page(&eve, |page| page.fill("api_key", "stolen-key-1234"))
+    ///     .then_open(&ada, |page| page.fill("api_key", "sk-live-8c2f1e9a"));
+    /// assert_eq!(
+    ///     answer.to_string(),
+    ///     "open the page, fill it and post it, then open it in a browser, fill it and post it, then accept the URL",
+    /// );
+    /// ```
+    #[cfg(feature = "url-forms")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+    #[must_use]
+    pub fn then_open(
+        mut self,
+        browser: &Browser,
+        fill: impl Fn(Page) -> Page + Send + Sync + 'static,
+    ) -> Self {
+        match &mut self.kind {
+            Kind::OpenPage(visits) => visits.then_open(browser, Arc::new(fill)),
+            _ => self.misused = Some("then_open"),
+        }
+        self
+    }
+
+    /// After the visits of this [`open_page`](Self::open_page) answer, the page the last
+    /// post came back with (refused, showing its errors) is corrected with `fill`, in the
+    /// same browser, and submitted again, as a person fixes what the page says.
+    ///
+    /// ```
+    /// use elicit_core::testing::{Answer, Browser};
+    ///
+    /// # let ada = Browser::new(axum::Router::new());
+    /// let answer = Answer::open_page(&ada, |page| page.fill("api_key", "short"))
+    ///     .then_correct(|page| page.fill("api_key", "sk-live-8c2f1e9a"));
+    /// assert_eq!(
+    ///     answer.to_string(),
+    ///     "open the page, fill it and post it, then correct it and post it again, then accept the URL",
+    /// );
+    /// ```
+    #[cfg(feature = "url-forms")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+    #[must_use]
+    pub fn then_correct(mut self, fill: impl Fn(Page) -> Page + Send + Sync + 'static) -> Self {
+        match &mut self.kind {
+            Kind::OpenPage(visits) => visits.then_correct(Arc::new(fill)),
+            _ => self.misused = Some("then_correct"),
+        }
+        self
+    }
+
+    /// Holds the reply to a URL-mode request until the server's
+    /// `notifications/elicitation/complete` names its `elicitationId`, as some clients do
+    /// (the MCP Inspector): a server that waited for the reply before it watched the page
+    /// would wait for ever, and the call fails with [`KitError::Timeout`](super::KitError::Timeout).
+    /// For [`accept_url`](Self::accept_url) (the test, or nobody, answers the page) and
+    /// `open_page` (feature `url-forms`: the kit posts the page first). Up to 2025-11-25 only:
+    /// on 2026-07-28, which has no such notification, the client retries after the post as
+    /// it always does.
+    ///
+    /// On another answer it fits no request: the call fails with
+    /// [`KitError::Unexpected`](super::KitError::Unexpected), naming it.
+    ///
+    /// ```
+    /// use elicit_core::testing::Answer;
+    ///
+    /// assert_eq!(Answer::accept_url().when_complete().to_string(), "accept the URL when complete");
+    /// assert_eq!(
+    ///     Answer::decline().when_complete().to_string(),
+    ///     "decline (when_complete does not apply to this answer)",
+    /// );
+    /// ```
+    #[must_use]
+    pub fn when_complete(mut self) -> Self {
+        match self.kind {
+            Kind::AcceptUrl => self.when_complete = true,
+            #[cfg(feature = "url-forms")]
+            Kind::OpenPage(_) => self.when_complete = true,
+            _ => self.misused = Some("when_complete"),
+        }
+        self
     }
 
     /// Declines a form or a URL request.
@@ -294,7 +461,7 @@ impl Answer {
         options: Vec<String>,
         multi: bool,
     ) -> Self {
-        self.1.push(Chosen {
+        self.chosen.push(Chosen {
             field: field.into(),
             by,
             options,
@@ -305,7 +472,7 @@ impl Answer {
 
     /// Whether this is [`skip`](Self::skip).
     pub(super) fn is_skip(&self) -> bool {
-        matches!(self.0, Kind::Skip)
+        matches!(self.kind, Kind::Skip)
     }
 
     /// Answers a `sampling/createMessage` request with this result.
@@ -335,9 +502,14 @@ impl Answer {
     }
 
     pub(super) fn fits(&self, asks: Asks) -> bool {
-        match &self.0 {
+        if self.misused.is_some() {
+            return false;
+        }
+        match &self.kind {
             Kind::Accept(_) | Kind::AcceptWithDefaults(_) => asks == Asks::Form,
             Kind::AcceptUrl => asks == Asks::Url,
+            #[cfg(feature = "url-forms")]
+            Kind::OpenPage(_) => asks == Asks::Url,
             Kind::Decline | Kind::Cancel => matches!(asks, Asks::Form | Asks::Url),
             Kind::Sampling(_) => asks == Asks::Sampling,
             Kind::Roots(_) => asks == Asks::Roots,
@@ -348,7 +520,10 @@ impl Answer {
     /// The result to send for `request` (the elicitation, when it is one).
     pub(super) fn reply(&self, request: Option<&ElicitRequest>) -> Result<Reply, ReplyError> {
         let schema = request.and_then(ElicitRequest::requested_schema);
-        let mut content = match &self.0 {
+        if let Some(reply) = self.url_reply(request)? {
+            return Ok(reply);
+        }
+        let mut content = match &self.kind {
             Kind::Accept(Value::Object(content)) => content.clone(),
             Kind::AcceptWithDefaults(content) => {
                 let mut content = content.clone();
@@ -358,7 +533,7 @@ impl Answer {
                 content
             }
             other => {
-                if let Some(chosen) = self.1.first() {
+                if let Some(chosen) = self.chosen.first() {
                     return Err(ReplyError::Choice(format!(
                         "cannot choose {chosen}: only an answer that accepts a form with object content chooses options"
                     )));
@@ -366,12 +541,41 @@ impl Answer {
                 return other.reply();
             }
         };
-        for chosen in &self.1 {
+        for chosen in &self.chosen {
             chosen
                 .apply(schema, &mut content)
                 .map_err(ReplyError::Choice)?;
         }
         Ok(Reply::Send(json!({"action": "accept", "content": content})))
+    }
+
+    /// The reply of an answer that accepts a URL request other than at once: held, or
+    /// after the page's visits.
+    #[cfg_attr(not(feature = "url-forms"), allow(clippy::unnecessary_wraps))]
+    fn url_reply(&self, request: Option<&ElicitRequest>) -> Result<Option<Reply>, ReplyError> {
+        let url = match request {
+            Some(ElicitRequest::Url(request)) => Some(request),
+            _ => None,
+        };
+        let elicitation_id = url
+            .and_then(|request| request.elicitation_id())
+            .map(str::to_owned);
+        let visits = match &self.kind {
+            Kind::AcceptUrl if self.when_complete => None,
+            #[cfg(feature = "url-forms")]
+            Kind::OpenPage(visits) => {
+                let Some(url) = url else {
+                    return Err(ReplyError::NoUrl);
+                };
+                Some(Planned::new(url.url().as_str().to_owned(), visits.clone()))
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(Reply::AcceptUrl {
+            visits,
+            hold: self.when_complete,
+            elicitation_id,
+        }))
     }
 }
 
@@ -382,6 +586,9 @@ impl Kind {
             Self::Accept(content) => json!({"action": "accept", "content": content}),
             Self::AcceptWithDefaults(content) => json!({"action": "accept", "content": content}),
             Self::AcceptUrl => json!({"action": "accept"}),
+            // A page's visits come first (`Answer::url_reply`).
+            #[cfg(feature = "url-forms")]
+            Self::OpenPage(_) => json!({"action": "accept"}),
             Self::Decline => json!({"action": "decline"}),
             Self::Cancel => json!({"action": "cancel"}),
             Self::Raw(result) => return Ok(Reply::Verbatim(result.clone())),
@@ -399,14 +606,23 @@ pub(super) enum ReplyError {
     Encode(serde_json::Error),
     /// It chooses what the request does not offer.
     Choice(String),
+    /// It opens the page of a request that has no URL.
+    #[cfg_attr(not(feature = "url-forms"), allow(dead_code))]
+    NoUrl,
 }
 
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)?;
-        for (index, chosen) in self.1.iter().enumerate() {
+        self.kind.fmt(f)?;
+        for (index, chosen) in self.chosen.iter().enumerate() {
             let lead = if index == 0 { " choosing" } else { "," };
             write!(f, "{lead} {chosen}")?;
+        }
+        if self.when_complete {
+            f.write_str(" when complete")?;
+        }
+        if let Some(modifier) = self.misused {
+            write!(f, " ({modifier} does not apply to this answer)")?;
         }
         Ok(())
     }
@@ -437,6 +653,8 @@ impl fmt::Display for Kind {
                 let uris: Vec<&str> = result.roots.iter().map(|root| root.uri.as_str()).collect();
                 write!(f, "roots [{}]", uris.join(", "))
             }
+            #[cfg(feature = "url-forms")]
+            Kind::OpenPage(visits) => write!(f, "{visits}, then accept the URL"),
         }
     }
 }

@@ -264,7 +264,8 @@ impl TestClient {
                 Some(elicitation)
             }
         };
-        let scripted = |kind: fn(&Kind) -> bool| self.script.iter().any(|answer| kind(&answer.0));
+        let scripted =
+            |kind: fn(&Kind) -> bool| self.script.iter().any(|answer| kind(&answer.kind));
         #[allow(deprecated)]
         {
             if self.sampling.is_some() || scripted(|kind| matches!(kind, Kind::Sampling(_))) {

@@ -147,6 +147,23 @@ impl KitError {
         }
     }
 
+    /// This error, as met answering `request` (a page a scripted answer drove).
+    #[cfg_attr(not(feature = "url-forms"), allow(dead_code))]
+    pub(super) fn answering(self, request: &str) -> Self {
+        match self {
+            Self::Page {
+                request: None,
+                page,
+                problem,
+            } => Self::Page {
+                request: Some(request.to_owned()),
+                page,
+                problem,
+            },
+            other => other,
+        }
+    }
+
     pub(super) fn connect(error: &ClientInitializeError) -> Self {
         Self::Connect(format!("the client could not connect: {error}"))
     }

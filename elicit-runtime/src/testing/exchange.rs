@@ -398,6 +398,21 @@ impl ExchangeSession {
         self.shared.lock().script.iter().cloned().collect()
     }
 
+    /// Every page the script's browsers were served in this session so far
+    /// ([`Answer::open_page`]), in order, as [`Session::pages`](super::Session::pages)
+    /// (feature `url-forms` too).
+    ///
+    /// ```
+    /// # async fn run(session: elicit_core::testing::ExchangeSession) {
+    /// assert_eq!(session.pages().last().unwrap().heading(), "Thank you");
+    /// # }
+    /// ```
+    #[cfg(feature = "url-forms")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+    pub fn pages(&self) -> Vec<super::Page> {
+        self.shared.lock().visits.pages.clone()
+    }
+
     /// The protocol revision of the session (2026-07-28).
     ///
     /// ```

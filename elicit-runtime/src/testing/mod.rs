@@ -20,9 +20,14 @@
 //! A client can be a signed-in person ([`TestClient::signed_in_as`]): every request carries
 //! the principal, as the server's authorization would (in the request's extensions with
 //! rmcp, as the SDK's `AuthInfo` with rust-mcp-sdk), so a dialog binds its states and links to
-//! it. With the `url-forms` feature too, a `Browser` on your app (the pages' router and your
-//! own routes, a cookie jar) opens a URL-mode link as that person does, and its `Page` is
-//! filled in by its fields' names and submitted, CSRF token and all.
+//! it. With the `url-forms` feature too, the kit drives URL-mode forms (the `url_form`
+//! module) as that person does: a `Browser` on your app (the pages' router and your own
+//! routes, a cookie jar) opens the link, and the script's `Answer::open_page` fills the `Page`
+//! in by its fields' names and submits it, CSRF token and all, before the client accepts; the
+//! pages it was served are kept (`Session::pages`). [`Answer::when_complete`] and
+//! [`Answer::never`] are the clients that hold their reply until the server says the form is
+//! complete, and that never reply. The [guide](crate::guide)'s chapter on URL-mode forms
+//! (`guide::url_forms`) has a whole test.
 //!
 //! ```
 //! # // Doctests do not run `#[tokio::test]` functions: run this one as a `#[tokio::main]`.
@@ -100,6 +105,7 @@ mod rust_mcp_sdk;
 #[allow(deprecated)]
 mod service;
 mod session;
+mod visit;
 mod wire;
 
 pub use self::answer::Answer;

@@ -689,6 +689,12 @@ impl Page {
         }
     }
 
+    /// Whether this is what a form's post comes back with when it was taken: a success with
+    /// no form on it (the router's "Thank you").
+    pub(super) fn is_received(&self) -> bool {
+        self.status.is_success() && self.form.is_none()
+    }
+
     /// A [`KitError::Page`] naming this page.
     pub(super) fn error(&self, problem: String) -> KitError {
         KitError::Page {

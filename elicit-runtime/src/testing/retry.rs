@@ -9,11 +9,12 @@ use std::future::Future;
 use std::time::Duration;
 
 use ::rmcp::model as m;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
 use super::answer::Reply;
 use super::error::KitError;
 use super::service::Shared;
+use super::visit;
 
 /// One entry of `inputRequests`, as the server wrote it.
 pub(super) struct Entry {
@@ -60,6 +61,7 @@ pub(super) async fn run<T>(
         state.call += 1;
         state.round = 0;
         state.problems.clear();
+        state.visits.new_call();
         state.call
     };
     if let Ok(result) =
@@ -90,10 +92,19 @@ async fn rounds<T>(
     let mut last = Vec::new();
     for round in 1..=max_rounds {
         shared.lock().round = round;
-        let step = attempt.send(responses.take(), state.take()).await;
+        // A page answered after the client's reply (2025-11-25) that fails ends the call at
+        // once: the server would wait for it until the link expired.
+        let step = tokio::select! {
+            step = attempt.send(responses.take(), state.take()) => step,
+            failure = visit::failure(shared) => return Err(failure),
+        };
         // A request answered on the connection that the script could not answer.
         if let Some(problem) = shared.lock().problems.drain(..).next() {
             return Err(problem);
+        }
+        // Every page answered after a reply has been, and kept, before the call returns.
+        if let Some(failure) = visit::settled(shared).await {
+            return Err(failure);
         }
         let (entries, sealed, typed) = match step? {
             Step::Done(output) => return Ok(output),
@@ -122,6 +133,14 @@ async fn rounds<T>(
             match reply {
                 Reply::Send(value) | Reply::Verbatim(value) => {
                     answers.insert(entry.key, value);
+                }
+                // The page first: a retry before the post would be sent the same link again.
+                // (No completion is sent on 2026-07-28: a held reply is the retry after it.)
+                Reply::AcceptUrl { visits, .. } => {
+                    if let Some(visits) = visits {
+                        visits.run(shared, &described).await?;
+                    }
+                    answers.insert(entry.key, json!({"action": "accept"}));
                 }
                 Reply::Omit => {}
                 Reply::Never => {

@@ -3,15 +3,17 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use ::rmcp::model as m;
 use ::rmcp::service::{NotificationContext, RequestContext};
 use ::rmcp::{ErrorData, RoleClient, Service};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::answer::{Answer, Asks, Reply, ReplyError};
 use super::error::KitError;
 use super::record::SeenRequest;
+use super::visit::Visiting;
 use super::wire::{self, Wire};
 use crate::protocol::{ElicitMode, ElicitRequest, ProtocolVersion};
 
@@ -44,6 +46,8 @@ pub(super) struct State {
     pub(super) call: usize,
     pub(super) round: usize,
     pub(super) completions: Vec<String>,
+    /// The pages the script's browsers visited, and the visits still running.
+    pub(super) visits: Visiting,
 }
 
 impl State {
@@ -157,8 +161,32 @@ impl Shared {
                     request: request.clone(),
                     problem,
                 },
+                ReplyError::NoUrl => KitError::BadRequest {
+                    request: request.clone(),
+                    error: format!("the script's answer ({answer}) opens its URL, and it has none"),
+                },
             })?;
         Ok((reply, request))
+    }
+
+    /// Waits until the server said that the elicitation `id` is complete; `false` when
+    /// `cancelled` comes first.
+    async fn completed(&self, id: &str, cancelled: impl Future<Output = ()>) -> bool {
+        let mut cancelled = std::pin::pin!(cancelled);
+        loop {
+            if self
+                .lock()
+                .completions
+                .iter()
+                .any(|complete| complete == id)
+            {
+                return true;
+            }
+            tokio::select! {
+                () = cancelled.as_mut() => return false,
+                () = tokio::time::sleep(Duration::from_millis(5)) => {}
+            }
+        }
     }
 }
 
@@ -201,6 +229,42 @@ impl KitService {
         };
         match self.shared.answer(None, method.clone(), params, message) {
             Ok((Reply::Send(value), _)) => Ok(client_result(&method, value)),
+            Ok((
+                Reply::AcceptUrl {
+                    visits,
+                    hold,
+                    elicitation_id,
+                },
+                request,
+            )) => {
+                let accept = client_result(&method, json!({"action": "accept"}));
+                if !hold {
+                    // The reply first, the page after it, as most clients and people go.
+                    if let Some(visits) = visits {
+                        visits.spawn(Arc::clone(&self.shared), request);
+                    }
+                    return Ok(accept);
+                }
+                if let Some(visits) = visits
+                    && let Err(problem) = visits.run(&self.shared, &request).await
+                {
+                    return Err(self.refuse(problem));
+                }
+                let Some(id) = elicitation_id else {
+                    return Err(self.refuse(KitError::BadRequest {
+                        request,
+                        error: "it has no elicitationId, whose completion the client waits to hear before it replies".to_owned(),
+                    }));
+                };
+                if self.shared.completed(&id, context.ct.cancelled()).await {
+                    Ok(accept)
+                } else {
+                    Err(ErrorData::internal_error(
+                        "the request was cancelled before the server said it was complete",
+                        None,
+                    ))
+                }
+            }
             Ok((Reply::Verbatim(value), _)) => {
                 Ok(m::ClientResult::CustomResult(m::CustomResult::new(value)))
             }
@@ -212,12 +276,15 @@ impl KitService {
                     None,
                 ))
             }
-            Err(problem) => {
-                let message = problem.to_string();
-                self.shared.lock().problems.push(problem);
-                Err(ErrorData::invalid_request(message, None))
-            }
+            Err(problem) => Err(self.refuse(problem)),
         }
+    }
+
+    /// Refuses a request the script could not answer: the call reports `problem`.
+    fn refuse(&self, problem: KitError) -> ErrorData {
+        let message = problem.to_string();
+        self.shared.lock().problems.push(problem);
+        ErrorData::invalid_request(message, None)
     }
 }
 

@@ -182,6 +182,23 @@ impl Session {
         wire::lock(&self.shared.wire).lines().to_vec()
     }
 
+    /// Every page the script's browsers were served in this session so far
+    /// ([`Answer::open_page`]: each form opened, and what its post came back with), in order
+    /// (feature `url-forms` too).
+    ///
+    /// ```
+    /// # async fn run(session: elicit_core::testing::Session) {
+    /// let pages = session.pages();
+    /// assert_eq!(pages[0].signed_in_as(), Some("ada"));
+    /// assert_eq!(pages[1].heading(), "Thank you");
+    /// # }
+    /// ```
+    #[cfg(feature = "url-forms")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+    pub fn pages(&self) -> Vec<super::Page> {
+        self.shared.lock().visits.pages.clone()
+    }
+
     /// The protocol revision of the session.
     ///
     /// ```
