@@ -127,8 +127,13 @@ pub mod serving {
     )]
 }
 
+// How to test a URL-mode tool with the kit is only part of the page with the features it
+// needs (as on docs.rs), so it is always compiled where it is shown.
 #[cfg(feature = "url-forms")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
-pub mod url_forms {
-    #![doc = include_str!("../docs/url_forms.md")]
-}
+#[doc = include_str!("../docs/url_forms.md")]
+#[cfg_attr(
+    all(feature = "rmcp", feature = "testing"),
+    doc = include_str!("../docs/url_forms_testing.md")
+)]
+pub mod url_forms {}
