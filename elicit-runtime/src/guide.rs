@@ -115,17 +115,16 @@ pub mod sdks {
 #[cfg_attr(feature = "rmcp", doc = include_str!("../docs/state_rmcp.md"))]
 pub mod state {}
 
+// The rust-mcp-sdk server is only part of the page with the SDK's HTTP handler (its
+// `streamable-http` feature, which `testing` turns on), as on docs.rs.
 #[cfg(all(feature = "rmcp", feature = "url-forms"))]
 #[cfg_attr(docsrs, doc(cfg(all(feature = "rmcp", feature = "url-forms"))))]
-pub mod serving {
-    #![doc = include_str!("../docs/serving.md")]
-    // The rust-mcp-sdk server is only part of the page with the SDK's HTTP handler (its
-    // `streamable-http` feature, which `testing` turns on), as on docs.rs.
-    #![cfg_attr(
-        all(feature = "rust-mcp-sdk", feature = "testing"),
-        doc = include_str!("../docs/serving_rust_mcp_sdk.md")
-    )]
-}
+#[doc = include_str!("../docs/serving.md")]
+#[cfg_attr(
+    all(feature = "rust-mcp-sdk", feature = "testing"),
+    doc = include_str!("../docs/serving_rust_mcp_sdk.md")
+)]
+pub mod serving {}
 
 // How to test a URL-mode tool with the kit is only part of the page with the features it
 // needs (as on docs.rs), so it is always compiled where it is shown.

@@ -139,7 +139,7 @@ pub async fn answer_page(origin: &str, path: &str, user: &str, key: &str) -> Res
         origin,
         "GET",
         path,
-        &[cookie.clone()],
+        std::slice::from_ref(&cookie),
         String::new(),
         timeout,
     )
@@ -335,7 +335,7 @@ pub async fn run(origins: [String; 2], workers: usize, until: Instant) -> Counts
                 let mut counts = Counts::default();
                 let mut n = 0_u64;
                 while Instant::now() < until {
-                    let (first, second) = if (worker as u64 + n) % 2 == 0 {
+                    let (first, second) = if (worker as u64 + n).is_multiple_of(2) {
                         (&origins[0], &origins[1])
                     } else {
                         (&origins[1], &origins[0])
