@@ -380,3 +380,41 @@ async fn without_a_display_name_the_page_names_the_principal() {
     let reply = page().await;
     assert_eq!(reply.text("#signed-in strong"), "ada");
 }
+
+#[tokio::test]
+async fn labels_are_the_fields_titles_acronyms_written_as_people_write_them() {
+    use elicit_core::Elicit;
+
+    /// Where to send the events
+    #[derive(Elicit, Debug)]
+    struct Webhook {
+        callback_url: String,
+        #[elicit(min_length = 3)]
+        user_id: String,
+        allowed_ips: Option<String>,
+        idle_minutes: Option<u32>,
+        #[elicit(title = "Signing key version")]
+        key_version: Option<u8>,
+    }
+    let forms = forms_on(MemoryStore::new(), BASE, 1, Duration::from_secs(60));
+    let link = forms
+        .mint(
+            &Principal::new("ada"),
+            "e-1",
+            elicit_core::url_form::UrlForm::<Webhook>::new(),
+        )
+        .await
+        .unwrap();
+    let reply = get(&forms.router(), &path_of(link.url()), Some("ada")).await;
+    let label_of = |name: &str| {
+        let id = reply
+            .attr(&format!("[name={name}]"), "id")
+            .unwrap_or_else(|| panic!("no input {name}: {}", reply.body));
+        reply.text(&format!("label[for={id}]"))
+    };
+    assert_eq!(label_of("callback_url"), "Callback URL *");
+    assert_eq!(label_of("user_id"), "User ID *");
+    assert_eq!(label_of("allowed_ips"), "Allowed IPs");
+    assert_eq!(label_of("idle_minutes"), "Idle minutes");
+    assert_eq!(label_of("key_version"), "Signing key version");
+}

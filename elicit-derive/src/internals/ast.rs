@@ -9,7 +9,7 @@ use syn::{
 };
 
 use super::attr::{Attrs, Place, keys};
-use super::case::{RenameRule, words};
+use super::case::{RenameRule, field_title, words};
 use super::ctxt::Ctxt;
 use super::doc::{Doc, doc_comment};
 use super::lit::DefaultValue;
@@ -416,16 +416,6 @@ fn rename_rule(attrs: &Attrs) -> Option<RenameRule> {
     attrs
         .rule()
         .or(attrs.serde.rename_all.as_ref().map(|(rule, _)| *rule))
-}
-
-/// A field's default title: its Rust name in words, the first capitalized (`party_size` is
-/// "Party size"), as pydantic titles fields for the Python SDK.
-fn field_title(name: &str) -> String {
-    let words = words(name);
-    let mut chars = words.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 /// The identifier as written, without a raw `r#` prefix.

@@ -77,8 +77,9 @@ pub enum Day {
 /// Connect <script>alert("x")</script> the weather service
 #[derive(Elicit, Debug)]
 pub struct Connect {
+    // Titled "API key" by its name.
     /// The key from your account page
-    #[elicit(not_sensitive, title = "API key", min_length = 8, max_length = 64)]
+    #[elicit(not_sensitive, min_length = 8, max_length = 64)]
     pub api_key: SecretString,
     /// Letters & spaces <b>only</b>
     #[elicit(
