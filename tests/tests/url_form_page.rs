@@ -418,3 +418,236 @@ async fn labels_are_the_fields_titles_acronyms_written_as_people_write_them() {
     assert_eq!(label_of("idle_minutes"), "Idle minutes");
     assert_eq!(label_of("key_version"), "Signing key version");
 }
+
+/// A first view of the page of `Connect` and the page after a post refused for every kind of
+/// field (nothing typed, a checkbox sending `maybe`, a drop-down an option it lacks).
+async fn first_and_refused() -> (Reply, Reply) {
+    let forms = forms_on(MemoryStore::new(), BASE, 1, Duration::from_secs(60));
+    let link = forms
+        .mint(&Principal::new("ada"), "e-1", connect_form())
+        .await
+        .expect("minted");
+    let path = path_of(link.url());
+    let first = get(&forms.router(), &path, Some("ada")).await;
+    let body = format!("_csrf={}&remember=maybe&plan=premium", first.token());
+    let refused = url_form_support::post(&forms.router(), &path, Some("ada"), &body).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    (first, refused)
+}
+
+#[tokio::test]
+async fn every_error_is_tied_to_its_field_and_the_summary_links_to_its_input() {
+    let (_, reply) = first_and_refused().await;
+    let html = reply.html();
+    let select = |css: &str| scraper::Selector::parse(css).unwrap();
+    let ids = |element: scraper::ElementRef<'_>| -> Vec<String> {
+        element
+            .value()
+            .attr("aria-describedby")
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    // Each field refused, as each kind of widget: its error paragraph, said by the input
+    // (every option of a group), which is marked invalid.
+    let refused = [
+        ("api_key", "password", false),
+        ("name", "text", false),
+        ("seats", "number", false),
+        ("remember", "checkbox", false),
+        ("region", "radio", true),
+        ("plan", "select", false),
+        ("units", "radio", true),
+        ("alerts", "checkbox", true),
+    ];
+    for (name, kind, group) in refused {
+        let inputs: Vec<_> = html.select(&select(&format!("[name={name}]"))).collect();
+        assert!(!inputs.is_empty(), "{name}");
+        let field = if group {
+            let fieldset = html
+                .select(&select("fieldset"))
+                .find(|fieldset| {
+                    fieldset
+                        .select(&select(&format!("[name={name}]")))
+                        .next()
+                        .is_some()
+                })
+                .unwrap_or_else(|| panic!("{name} is in no fieldset"));
+            let id = fieldset.value().attr("id").unwrap().to_owned();
+            // Help and hint on the group; the error on each option, said once.
+            assert!(
+                !ids(fieldset).contains(&format!("{id}-error")),
+                "{name}: {:?}",
+                ids(fieldset)
+            );
+            id
+        } else {
+            assert_eq!(inputs.len(), 1, "{name}");
+            inputs[0].value().attr("id").unwrap().to_owned()
+        };
+        let error = format!("{field}-error");
+        let paragraph = reply.text(&format!("p#{error}.error"));
+        assert!(paragraph.starts_with("Error: "), "{name}: {paragraph:?}");
+        for input in &inputs {
+            let tag = input.value().name();
+            let what = if tag == "select" {
+                "select"
+            } else {
+                input.value().attr("type").unwrap_or_default()
+            };
+            assert_eq!(what, kind, "{name}");
+            assert!(ids(*input).contains(&error), "{name}: {:?}", ids(*input));
+            assert_eq!(input.value().attr("aria-invalid"), Some("true"), "{name}");
+        }
+    }
+    // The others are neither invalid nor said to be.
+    for name in ["email", "budget", "days", "start"] {
+        for input in html.select(&select(&format!("[name={name}]"))) {
+            assert_eq!(input.value().attr("aria-invalid"), None, "{name}");
+            assert!(
+                !ids(input).iter().any(|id| id.ends_with("-error")),
+                "{name}"
+            );
+        }
+    }
+    assert_eq!(reply.count(".error"), refused.len());
+
+    // The summary: a link per error, in the fields' order, to the input (a group's first
+    // option), named by the field's label.
+    let links: Vec<_> = html.select(&select(".summary li a")).collect();
+    assert_eq!(links.len(), refused.len());
+    for (link, (name, _, group)) in links.iter().zip(refused) {
+        let href = link.value().attr("href").unwrap();
+        let target = html
+            .select(&select(href))
+            .next()
+            .unwrap_or_else(|| panic!("{name}: {href} is nowhere"));
+        assert_eq!(target.value().attr("name"), Some(name), "{href}");
+        if group {
+            let first = html
+                .select(&select(&format!("[name={name}]")))
+                .next()
+                .unwrap();
+            assert_eq!(target.id(), first.id(), "{name}: the first option");
+        }
+        let text = link.text().collect::<String>();
+        let id = target.value().attr("id").unwrap();
+        let label = if group {
+            let fieldset = id.rsplit_once('-').unwrap().0;
+            reply.text(&format!("#{fieldset} > legend"))
+        } else {
+            reply.text(&format!("label[for={id}]"))
+        };
+        let label = label.trim_end_matches(" *");
+        assert!(
+            text.starts_with(&format!("{label}: ")),
+            "{text:?} {label:?}"
+        );
+    }
+    assert!(
+        reply.text(".summary li a").starts_with("API key: "),
+        "the title, not the wire name"
+    );
+}
+
+/// The headings of `reply`, in order: (level, text).
+fn headings(reply: &Reply) -> Vec<(u8, String)> {
+    let html = reply.html();
+    let selector = scraper::Selector::parse("h1, h2, h3, h4, h5, h6").unwrap();
+    html.select(&selector)
+        .map(|heading| {
+            let level = heading.value().name()[1..].parse().unwrap();
+            (level, heading.text().collect::<String>())
+        })
+        .collect()
+}
+
+/// One `h1` first, no level skipped, no heading empty or said twice.
+fn assert_headings(reply: &Reply, what: &str) -> Vec<(u8, String)> {
+    let headings = headings(reply);
+    assert_eq!(
+        headings.first().map(|h| h.0),
+        Some(1),
+        "{what}: {headings:?}"
+    );
+    assert_eq!(
+        headings.iter().filter(|h| h.0 == 1).count(),
+        1,
+        "{what}: {headings:?}"
+    );
+    for pair in headings.windows(2) {
+        assert!(pair[1].0 <= pair[0].0 + 1, "{what}: {headings:?}");
+    }
+    for (index, (_, text)) in headings.iter().enumerate() {
+        assert!(!text.trim().is_empty(), "{what}: {headings:?}");
+        assert!(
+            !headings[..index].iter().any(|(_, earlier)| earlier == text),
+            "{what}: {text:?} twice"
+        );
+    }
+    headings
+}
+
+#[tokio::test]
+async fn each_page_has_one_h1_and_no_heading_repeats_or_skips_a_level() {
+    let (first, refused) = first_and_refused().await;
+    let prompt = "Connect <script>alert(\"x\")</script> the weather service";
+    assert_eq!(
+        assert_headings(&first, "the first view"),
+        [(1, prompt.to_owned())]
+    );
+    assert_eq!(
+        assert_headings(&refused, "the refused post"),
+        [
+            (1, prompt.to_owned()),
+            (2, "8 fields need correcting".to_owned())
+        ]
+    );
+    assert_eq!(refused.text("title"), format!("Error: {prompt}"));
+    // A legend names its group: no heading says it again.
+    let legends = refused.html();
+    let legend = scraper::Selector::parse("legend").unwrap();
+    for legend in legends.select(&legend) {
+        let text = legend.text().collect::<String>();
+        assert!(
+            !headings(&refused)
+                .iter()
+                .any(|(_, heading)| *heading == text),
+            "{text}"
+        );
+    }
+
+    // A notice: its one heading.
+    let forms = forms_on(MemoryStore::new(), BASE, 1, Duration::from_secs(60));
+    let notice = get(
+        &forms.router(),
+        &format!("/connect/{}", "A".repeat(43)),
+        Some("ada"),
+    )
+    .await;
+    assert_eq!(
+        assert_headings(&notice, "a notice"),
+        [(1, "Link not found".to_owned())]
+    );
+}
+
+#[tokio::test]
+async fn a_blank_prompt_still_heads_the_page() {
+    let forms = forms_on(MemoryStore::new(), BASE, 1, Duration::from_secs(60));
+    let form = elicit_core::url_form::UrlForm::from_form(
+        elicit_core::Form::<url_form_support::Connect>::new().message(" \n"),
+    )
+    .secret("api_key");
+    let link = forms
+        .mint(&Principal::new("ada"), "e-1", form)
+        .await
+        .unwrap();
+    let reply = get(&forms.router(), &path_of(link.url()), Some("ada")).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(
+        assert_headings(&reply, "a blank prompt"),
+        [(1, "Please answer this form".to_owned())]
+    );
+    assert_eq!(reply.text("title"), "Please answer this form");
+}

@@ -61,8 +61,11 @@ struct FieldView {
     hint: Option<String>,
     error: Option<String>,
     required: bool,
-    /// The ids of the help, hint and error paragraphs, for `aria-describedby`.
+    /// The ids of the help, hint and error paragraphs, for the input's `aria-describedby`.
     described_by: String,
+    /// The ids of the help and hint paragraphs, for a group's `fieldset`: each option's input
+    /// points at the error, which is then said once, on the option in focus.
+    group_described_by: String,
     widget: Widget,
 }
 
@@ -161,6 +164,10 @@ pub(crate) struct FormPage<'a> {
     pub(crate) signed_in: SignedIn<'a>,
 }
 
+/// The heading (and title) of a form whose prompt is blank (`Form::message("")`): each page
+/// has one heading, which says what it is for, never an empty one.
+const BLANK_PROMPT: &str = "Please answer this form";
+
 /// What is shown when askama fails, which only a failing `fmt::Write` into a `String` (out
 /// of memory) can cause.
 const UNRENDERABLE: &str = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -172,23 +179,34 @@ impl FormPage<'_> {
         for (index, (name, property)) in self.schema.properties.iter().enumerate() {
             fields.push(self.field(index, name, property));
         }
-        let errors = self
+        // In the order of the fields on the page, as a person reads them (the checks of a
+        // post find some before others).
+        let mut errors: Vec<(usize, ErrorLink)> = self
             .errors
             .iter()
             .map(|error| {
-                let field = fields.iter().find(|field| field.name == error.field());
-                ErrorLink {
+                let position = fields.iter().position(|field| field.name == error.field());
+                let field = position.and_then(|position| fields.get(position));
+                let link = ErrorLink {
                     target: field.map_or_else(String::new, |field| match &field.widget {
                         Widget::Group(_) => format!("{}-0", field.id),
                         _ => field.id.clone(),
                     }),
                     label: field.map_or_else(|| error.field().to_owned(), |f| f.label.clone()),
                     message: error.kind().to_string(),
-                }
+                };
+                (position.unwrap_or(usize::MAX), link)
             })
             .collect();
+        errors.sort_by_key(|(position, _)| *position);
+        let errors = errors.into_iter().map(|(_, link)| link).collect();
+        let title = if self.title.trim().is_empty() {
+            BLANK_PROMPT
+        } else {
+            self.title
+        };
         PageTemplate {
-            title: self.title,
+            title,
             style: STYLE,
             signed_in: self.signed_in,
             action: self.action,
@@ -222,15 +240,19 @@ impl FormPage<'_> {
             hint = Some(hint.map_or_else(|| again.to_owned(), |hint| format!("{hint} {again}")));
         }
         let help = property.description().map(str::to_owned);
-        let described_by = [
-            help.as_ref().map(|_| format!("{id}-help")),
-            hint.as_ref().map(|_| format!("{id}-hint")),
-            error.as_ref().map(|_| format!("{id}-error")),
-        ]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" ");
+        let paragraph = |suffix: &str, shown: bool| shown.then(|| format!("{id}-{suffix}"));
+        let help_and_hint = [
+            paragraph("help", help.is_some()),
+            paragraph("hint", hint.is_some()),
+        ];
+        let group_described_by = help_and_hint.iter().flatten().cloned().collect::<Vec<_>>();
+        let described_by = help_and_hint
+            .into_iter()
+            .chain([paragraph("error", error.is_some())])
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let group_described_by = group_described_by.join(" ");
         FieldView {
             name: name.to_owned(),
             label: property.title().unwrap_or(name).to_owned(),
@@ -240,6 +262,7 @@ impl FormPage<'_> {
             error,
             required,
             described_by,
+            group_described_by,
             widget,
         }
     }
