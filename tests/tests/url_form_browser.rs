@@ -9,30 +9,13 @@ mod url_form_support;
 use std::time::Duration;
 
 use axum::Router;
-use axum::response::IntoResponse;
 use axum::routing::get;
 use elicit_core::state::Principal;
 use elicit_core::url_form::{ExposeSecret, MemoryStore, UrlForms};
 use fantoccini::{Client, Locator};
 use url_form_support::browser::{css, heading_becomes};
 use url_form_support::services::chromedriver;
-use url_form_support::{Alert, KEY, Region, Units, browser, connect_form, forms_on};
-
-/// The demo sign-in: `GET /login?user=<user>` sets the `user` cookie the identity hook reads.
-async fn login(uri: http::Uri) -> impl IntoResponse {
-    let user = uri
-        .query()
-        .and_then(|query| query.strip_prefix("user="))
-        .unwrap_or_default()
-        .to_owned();
-    (
-        [(
-            "set-cookie",
-            format!("user={user}; Path=/; HttpOnly; SameSite=Lax"),
-        )],
-        format!("signed in as {user}"),
-    )
-}
+use url_form_support::{Alert, KEY, Region, Units, browser, connect_form, forms_on, login};
 
 /// Serves the forms' pages and the sign-in on a free port of 127.0.0.1.
 async fn serve() -> (UrlForms, String) {

@@ -13,9 +13,14 @@ use super::services::Service;
 /// names it under the driver's temporary directory), so that no cookie or cache is shared
 /// with another session.
 pub async fn session(driver: &Service, profile: &str) -> Client {
+    session_with(driver, profile, &[]).await
+}
+
+/// As [`session`], with more of Chromium's command-line switches (`extra`).
+pub async fn session_with(driver: &Service, profile: &str, extra: &[&str]) -> Client {
     let dir = driver.dir.0.join(profile);
     std::fs::create_dir_all(&dir).expect("profile directory");
-    let args = [
+    let mut args = vec![
         "--headless".to_owned(),
         "--no-sandbox".to_owned(),
         "--disable-gpu".to_owned(),
@@ -27,6 +32,7 @@ pub async fn session(driver: &Service, profile: &str) -> Client {
         "--disable-dev-shm-usage".to_owned(),
         format!("--user-data-dir={}", dir.display()),
     ];
+    args.extend(extra.iter().map(|switch| (*switch).to_owned()));
     let capabilities = json!({
         "browserName": "chrome",
         "goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": args}

@@ -282,3 +282,20 @@ pub fn pair(name: &str, value: &str) -> String {
     }
     format!("{name}={encoded}")
 }
+
+/// The demo sign-in, served beside the forms: `GET /login?user=<user>` sets the `user` cookie
+/// the identity hook reads.
+pub async fn login(uri: http::Uri) -> impl axum::response::IntoResponse {
+    let user = uri
+        .query()
+        .and_then(|query| query.strip_prefix("user="))
+        .unwrap_or_default()
+        .to_owned();
+    (
+        [(
+            "set-cookie",
+            format!("user={user}; Path=/; HttpOnly; SameSite=Lax"),
+        )],
+        format!("signed in as {user}"),
+    )
+}

@@ -1,5 +1,6 @@
-//! Services a test starts itself (a `redis-server`, a `chromedriver`): found on `PATH`, or the
-//! test is skipped, saying why, unless `ELICIT_REQUIRE_SERVICES=1` (which `.ci/run` sets, so
+//! Services a test starts itself (a `redis-server`, a `chromedriver`) and files it reads (the
+//! accessibility checker): found on `PATH` or where their script installs them, or the test is
+//! skipped, saying why, unless `ELICIT_REQUIRE_SERVICES=1` (which `.ci/run` sets, so
 //! that CI cannot pass by skipping them) makes a missing one a failure.
 
 use std::net::TcpListener;
@@ -16,21 +17,40 @@ pub fn require(name: &str, package: &str, test: &str) -> Option<PathBuf> {
             .find(|candidate| candidate.is_file())
     });
     if found.is_none() {
-        let why = format!(
+        skip(&format!(
             "{test}: `{name}` is not on PATH (Debian package `{package}`; scripts/services.sh installs it)"
-        );
-        assert!(
-            std::env::var("ELICIT_REQUIRE_SERVICES").as_deref() != Ok("1"),
-            "{why}, and ELICIT_REQUIRE_SERVICES=1 requires it"
-        );
-        // Written to the process's stderr directly: the test harness captures `eprintln!`
-        // of a passing test, and a skip must be seen.
-        let _ = std::io::Write::write_all(
-            &mut std::io::stderr(),
-            format!("skipped: {why}\n").as_bytes(),
-        );
+        ));
     }
     found
+}
+
+/// The file at `path` of the repository, which `script` installs; `None` (the test is then
+/// skipped, and says so) when it is missing and services are not required.
+pub fn require_file(path: &str, script: &str, test: &str) -> Option<PathBuf> {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path);
+    if file.is_file() {
+        return Some(file);
+    }
+    skip(&format!(
+        "{test}: {path} is missing (`bash {script}` installs it)"
+    ));
+    None
+}
+
+/// Says why a test is skipped, or fails it if services are required.
+fn skip(why: &str) {
+    assert!(
+        std::env::var("ELICIT_REQUIRE_SERVICES").as_deref() != Ok("1"),
+        "{why}, and ELICIT_REQUIRE_SERVICES=1 requires it"
+    );
+    // Written to the process's stderr directly: the test harness captures `eprintln!`
+    // of a passing test, and a skip must be seen.
+    let _ = std::io::Write::write_all(
+        &mut std::io::stderr(),
+        format!("skipped: {why}\n").as_bytes(),
+    );
 }
 
 /// A free TCP port on 127.0.0.1 (free when asked: the service binds it right after).
