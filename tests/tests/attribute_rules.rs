@@ -1,5 +1,6 @@
 //! The attribute rules: default titles, `skip` with a default, serde's
-//! container keys, and the smaller rules (whole-number bounds, acronyms in enum forms).
+//! container keys, and the smaller rules (whole-number bounds, acronyms in titles and enum
+//! forms).
 
 use elicit_core::Elicit;
 use serde_json::{Map, Value, json};
@@ -35,6 +36,41 @@ fn every_property_gets_a_title_from_its_name() {
             &json!("E-mail"),
             &json!("Type"),
             &json!("Share")
+        ]
+    );
+}
+
+#[derive(Elicit, Debug, PartialEq)]
+struct Acronyms {
+    #[elicit(not_sensitive)]
+    api_key: String,
+    user_id: String,
+    callback_url: String,
+    allowed_ips: String,
+    https_only: bool,
+    idle_time: u32,
+    mp3_player: String,
+}
+
+#[test]
+fn a_default_title_writes_acronyms_as_people_do() {
+    let schema = schema::<Acronyms>();
+    let titles: Vec<&str> = schema["properties"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|property| property["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "API key",
+            "User ID",
+            "Callback URL",
+            "Allowed IPs",
+            "HTTPS only",
+            "Idle time",
+            "Mp3 player"
         ]
     );
 }
@@ -219,6 +255,7 @@ fn doc_attributes_written_with_macros_are_kept() {
 #[test]
 fn every_form_here_is_sound() {
     tests::soundness::check_form_is_sound::<Titled>();
+    tests::soundness::check_form_is_sound::<Acronyms>();
     tests::soundness::check_form_is_sound::<Untitled>();
     tests::soundness::check_form_is_sound::<Skipped>();
     tests::soundness::check_form_is_sound::<ContainerDefault>();
