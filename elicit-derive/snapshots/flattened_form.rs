@@ -1,11 +1,9 @@
-// 243 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 245 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
     #[allow(unused_imports)]
-    use ::elicit_core::__private::{
-        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
-    };
+    use ::elicit_core::__private::{NotAFlatForm as _, NotOffered as _};
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
@@ -22,7 +20,6 @@ const _: () = {
         pub(super) trait ElicitField: ::core::marker::Sized {
             type __Inner;
             const __REQUIRED: bool;
-            const __CAN_HOLD_SECRET: bool;
             const __SECRET: bool;
             const __FACTS: ::elicit_core::__private::Facts;
             fn __schema() -> ::elicit_core::__private::PropertySchema;
@@ -43,7 +40,6 @@ const _: () = {
         impl<T: ::elicit_core::__private::FormField> ElicitField for T {
             type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
             const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
-            const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
             const __SECRET: bool = <T as ::elicit_core::__private::FormField>::SECRET;
             const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
             fn __schema() -> ::elicit_core::__private::PropertySchema {
@@ -77,24 +73,6 @@ const _: () = {
             }
         }
     }
-    const _: () = if !::elicit_core::__private::Flatten::<Address>::IS_FORM {
-        ::core::panic!(
-            "`Address` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder"
-        )
-    };
-    const _: () = {
-        if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
-            &[("field `user_name`", &["user_name"])],
-            ::elicit_core::__private::Flatten::<Address>::NAMES,
-        ) {
-            ::core::panic!(
-                "{}", ::elicit_core::__private::ConstMessage::new()
-                .push("flattened field `address` brings the wire name \"").push(__name)
-                .push("\", which ").push(__owner)
-                .push(" also has; give one of them a different `rename`").as_str()
-            );
-        }
-    };
     #[automatically_derived]
     impl ::elicit_core::Elicit for SignUp {
         #[inline]
@@ -241,4 +219,28 @@ const _: () = {
     {}
     #[automatically_derived]
     impl ::elicit_core::__private::FlatForm for SignUp {}
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotAFlatForm as _;
+    if !::elicit_core::__private::Flatten::<Address>::IS_FORM {
+        ::core::panic!(
+            "`Address` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotAFlatForm as _;
+    if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
+        &[("field `user_name`", &["user_name"])],
+        ::elicit_core::__private::Flatten::<Address>::NAMES,
+    ) {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("flattened field `address` brings the wire name \"").push(__name)
+            .push("\", which ").push(__owner)
+            .push(" also has; give one of them a different `rename`").as_str()
+        );
+    }
 };

@@ -1,13 +1,9 @@
-// 175 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 169 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
     "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `ask_if_missing`, `check`"
 }
 const _: () = {
-    #[allow(unused_imports)]
-    use ::elicit_core::__private::{
-        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
-    };
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
@@ -24,7 +20,6 @@ const _: () = {
         pub(super) trait ElicitField: ::core::marker::Sized {
             type __Inner;
             const __REQUIRED: bool;
-            const __CAN_HOLD_SECRET: bool;
             const __SECRET: bool;
             const __FACTS: ::elicit_core::__private::Facts;
             fn __schema() -> ::elicit_core::__private::PropertySchema;
@@ -45,7 +40,6 @@ const _: () = {
         impl<T: ::elicit_core::__private::FormField> ElicitField for T {
             type __Inner = <T as ::elicit_core::__private::FormField>::Inner;
             const __REQUIRED: bool = <T as ::elicit_core::__private::FormField>::REQUIRED;
-            const __CAN_HOLD_SECRET: bool = <T as ::elicit_core::__private::FormField>::CAN_HOLD_SECRET;
             const __SECRET: bool = <T as ::elicit_core::__private::FormField>::SECRET;
             const __FACTS: ::elicit_core::__private::Facts = <T as ::elicit_core::__private::FormField>::FACTS;
             fn __schema() -> ::elicit_core::__private::PropertySchema {

@@ -1,11 +1,7 @@
-// 159 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 171 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
-    #[allow(unused_imports)]
-    use ::elicit_core::__private::{
-        NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
-    };
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
@@ -46,44 +42,6 @@ const _: () = {
             }
         }
     }
-    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
-        ::core::panic!(
-            "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-        )
-    };
-    const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
-        ::core::panic!(
-            "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-        )
-    };
-    const _: () = {
-        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
-            .bound_int(0i128)
-        {
-            ::core::panic!(
-                "{}", ::elicit_core::__private::ConstMessage::new().push("`minimum` 0 ")
-                .push(__problem.as_str()).as_str()
-            );
-        }
-        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS)
-            .bound_int(100i128)
-        {
-            ::core::panic!(
-                "{}", ::elicit_core::__private::ConstMessage::new()
-                .push("`maximum` 100 ").push(__problem.as_str()).as_str()
-            );
-        }
-        if let ::core::option::Option::Some(__problem) = (<u8 as elicit_core::ElicitField>::__FACTS
-            .minimum_int(0i128)
-            .maximum_int(100i128))
-            .empty()
-        {
-            ::core::panic!(
-                "{}", ::elicit_core::__private::ConstMessage::new()
-                .push("newtype `Percent`: ").push(__problem.as_str()).as_str()
-            );
-        }
-    };
     #[automatically_derived]
     impl ::elicit_core::ElicitField for Percent {
         const CAN_HOLD_SECRET: bool = <u8 as elicit_core::ElicitField>::__CAN_HOLD_SECRET;
@@ -156,5 +114,59 @@ const _: () = {
         {
             <Percent as ::elicit_core::Elicit>::requested_schema()
         }
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::OtherKind as _;
+    if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::OtherKind as _;
+    if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    }
+};
+const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::NotAField as _;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        u8,
+    >::FACTS)
+        .bound_int(0i128)
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new().push("`minimum` 0 ")
+            .push(__problem.as_str()).as_str()
+        );
+    }
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        u8,
+    >::FACTS)
+        .bound_int(100i128)
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new().push("`maximum` 100 ")
+            .push(__problem.as_str()).as_str()
+        );
+    }
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        u8,
+    >::FACTS
+        .minimum_int(0i128)
+        .maximum_int(100i128))
+        .empty()
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("newtype `Percent`: ").push(__problem.as_str()).as_str()
+        );
     }
 };

@@ -3,8 +3,8 @@
 //! against the explicit bounds and the literal default written on the field. Every type is
 //! judged this way, the ones the syntax shows (`u8`) as the ones it does not (`type Age = u8`,
 //! a newtype, an enum): the derive itself never judges a type's kind or range. An evaluation
-//! panics with our message, spanned on the attribute, so the error reads like the derive's
-//! own.
+//! panics with our message, spanned on the attribute, in an item of its own at the top level
+//! of the expansion (`proofs::check`), so the error reads like the derive's own.
 //!
 //! The derive's own checks (`valid`) judge what the attributes say of each other (a default
 //! against the field's `maximum`), which needs no type; these judge what needs the type.
@@ -92,15 +92,15 @@ fn first_span(tokens: &TokenStream) -> Span {
         .map_or_else(Span::call_site, |tree| tree.span())
 }
 
-/// The proofs for one property of a form (or a newtype's field, whose type's facts are
-/// `base`).
+/// The proofs for one property of a form (or a newtype's field), each an item of its own
+/// (`proofs::check`), judged against the facts of the field's type.
 pub(crate) fn assertions(
     field: &Field,
     subject: &str,
-    base: &TokenStream,
     krate: &TokenStream,
     proofs: Proofs,
 ) -> TokenStream {
+    let base = &facts_of(field, krate);
     let narrowed = {
         let narrowing = narrowing(field);
         quote!(#base #narrowing)
@@ -119,9 +119,7 @@ pub(crate) fn assertions(
         bounds.extend(emptiness_check(field, subject, &narrowed, krate));
     }
     if !bounds.is_empty() {
-        out.extend(quote! {
-            const _: () = { #bounds };
-        });
+        out.extend(proofs::check(krate, "NotAField", &bounds));
     }
 
     if let Some((literal, tokens)) = literal_default(field) {
@@ -141,9 +139,16 @@ pub(crate) fn assertions(
             first_span(&tokens),
             krate,
         );
-        out.extend(quote!(const _: () = { #check };));
+        out.extend(proofs::check(krate, "NotAField", &check));
     }
     out
+}
+
+/// `FieldProbe::<Ty>::FACTS`: the facts of the field's type, or nothing for a type that is no
+/// field (whose error is the field trait's).
+fn facts_of(field: &Field, krate: &TokenStream) -> TokenStream {
+    let probe = proofs::field_probe(field.ty, krate);
+    quote!(#probe::FACTS)
 }
 
 /// The proof that each explicit `minimum` and `maximum` lies within the range of the field's
@@ -208,16 +213,14 @@ fn emptiness_check(
 /// The proofs for a form's property: its type's, and, whatever its type, that a name read as
 /// a secret has a type that cannot hold one.
 pub(crate) fn field_assertions(field: &Field, krate: &TokenStream, proofs: Proofs) -> TokenStream {
-    let field_type = proofs::field_type(field);
     let subject = format!("field `{}`", field.name());
-    let base = quote!(#field_type::__FACTS);
-    let mut out = assertions(field, &subject, &base, krate, proofs);
+    let mut out = assertions(field, &subject, krate, proofs);
     // A constant default is judged whole or not at all: the derive judges its name
     // (`valid::default_is_finite`), which a proof on the type alone would repeat.
     if proofs == Proofs::Complete {
-        out.extend(constant_default(field, &subject, &base, krate));
+        out.extend(constant_default(field, &subject, krate));
     }
-    out.extend(sensitive_assertion(field));
+    out.extend(sensitive_assertion(field, krate));
     out
 }
 
@@ -225,16 +228,17 @@ pub(crate) fn field_assertions(field: &Field, krate: &TokenStream, proofs: Proof
 /// can carry no secret (a `bool`, an enum, a multi-select: `ElicitField::CAN_HOLD_SECRET`),
 /// or is a secret itself (`ElicitField::SECRET`: a `SecretString`, which is what such a name
 /// calls for, and which form mode refuses on its own).
-fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
+fn sensitive_assertion(field: &Field, krate: &TokenStream) -> Option<TokenStream> {
     let message = crate::internals::valid::sensitive_name(field)?;
     let span = first_span(&crate::internals::valid::sensitive_name_span(field));
-    let field_type = proofs::field_type(field);
-    Some(quote_spanned! {span=>
-        const _: () = ::core::assert!(
-            !#field_type::__CAN_HOLD_SECRET || #field_type::__SECRET,
-            #message
-        );
-    })
+    let probe = proofs::field_probe(field.ty, krate);
+    Some(proofs::check(
+        krate,
+        "NotAField",
+        &quote_spanned! {span=>
+            ::core::assert!(!#probe::CAN_HOLD_SECRET || #probe::SECRET, #message)
+        },
+    ))
 }
 
 /// `default = LIMIT` (a path: a `const`, `u8::MAX`…) on a number field: the constant is
@@ -242,12 +246,7 @@ fn sensitive_assertion(field: &Field) -> Option<TokenStream> {
 /// cast, which only a primitive number takes, so this needs the field's type spelled as one
 /// (`u8`, `f64`…; through one `Option`): what the syntax must show, since the facts cannot.
 /// The facts say whether the integer or the float cast is the exact one.
-fn constant_default(
-    field: &Field,
-    subject: &str,
-    base: &TokenStream,
-    krate: &TokenStream,
-) -> Option<TokenStream> {
+fn constant_default(field: &Field, subject: &str, krate: &TokenStream) -> Option<TokenStream> {
     let ty = option_inner(field.ty).unwrap_or(field.ty);
     if !is_primitive_number(ty) {
         return None;
@@ -263,7 +262,7 @@ fn constant_default(
     if !path_only {
         return None;
     }
-    let narrowing = narrowing(field);
+    let (base, narrowing) = (facts_of(field, krate), narrowing(field));
     let judged = quote!(#base #narrowing);
     let prefix = format!(
         "`default` {} of {subject} ",
@@ -276,6 +275,14 @@ fn constant_default(
         span,
         krate,
     );
+    let item = proofs::check(
+        krate,
+        "NotAField",
+        &quote_spanned! {span=>
+            const __VALUE: #ty = #tokens;
+            #check
+        },
+    );
     Some(quote_spanned! {span=>
         #[allow(
             clippy::cast_lossless,
@@ -284,10 +291,7 @@ fn constant_default(
             clippy::cast_precision_loss,
             clippy::unnecessary_cast
         )]
-        const _: () = {
-            const __VALUE: #ty = #tokens;
-            #check
-        };
+        #item
     })
 }
 

@@ -7,9 +7,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Data as SynData, DeriveInput, Fields};
 
-use super::builder;
-use super::facts;
-use super::proofs;
+use super::{Expansion, builder, facts, proofs};
 use crate::internals::ast::{Data, Field, Input, Parts};
 
 pub(crate) fn expand(
@@ -25,15 +23,16 @@ pub(crate) fn expand(
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
 
     // A generic type's field types name parameters the checks cannot see.
-    let checks = if generic {
-        TokenStream::new()
+    let Expansion {
+        items: field_types,
+        checks,
+    } = if generic {
+        Expansion::default()
     } else {
-        let probes = proofs::probes_in_scope(&krate);
-        let checks = checks(parsed, &krate);
-        quote!(#probes #checks)
+        checks(parsed, &krate)
     };
     // What a secret field refuses, which only the compiler can tell, beside the mistakes the
-    // derive found: items of their own, at the top level (`proofs::secret_assertions`).
+    // derive found (`proofs::secret_assertions`).
     let secrets = match parsed {
         Some(Input {
             data: Data::Struct(fields),
@@ -41,6 +40,7 @@ pub(crate) fn expand(
         }) if !generic => proofs::secret_assertions(fields, &krate),
         _ => TokenStream::new(),
     };
+    let checks = quote!(#checks #secrets);
     // The builder of a form that has one, so that the code shaping and asking the form is not
     // an error too.
     let builder = match parsed {
@@ -57,7 +57,14 @@ pub(crate) fn expand(
         && let Fields::Unnamed(fields) = &data.fields
         && fields.unnamed.len() == 1
     {
-        return newtype(input, &fields.unnamed[0].ty, &krate, &errors, &checks);
+        return newtype(
+            input,
+            &fields.unnamed[0].ty,
+            &krate,
+            &errors,
+            &field_types,
+            &checks,
+        );
     }
 
     let is_enum = matches!(input.data, SynData::Enum(_));
@@ -71,7 +78,7 @@ pub(crate) fn expand(
         #errors
 
         const _: () = {
-            #checks
+            #field_types
             #builder
 
             #[automatically_derived]
@@ -98,7 +105,7 @@ pub(crate) fn expand(
             #kind_impls
         };
 
-        #secrets
+        #checks
     }
 }
 
@@ -183,6 +190,7 @@ fn newtype(
     inner: &syn::Type,
     krate: &TokenStream,
     errors: &TokenStream,
+    field_types: &TokenStream,
     checks: &TokenStream,
 ) -> TokenStream {
     let private = quote!(#krate::__private);
@@ -204,15 +212,19 @@ fn newtype(
         #errors
 
         const _: () = {
-            #checks
+            #field_types
             #field_impl
             #marker
         };
+
+        #checks
     }
 }
 
-/// The checks on the field types (and attributes) of a parsed struct or newtype.
-fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
+/// The checks on the field types (and attributes) of a parsed struct or newtype: the proofs
+/// that each field's type is one, through the expansion's field trait (`items`), and the
+/// checks of its attributes and values, items of their own (`checks`).
+fn checks(parsed: Option<&Input>, krate: &TokenStream) -> Expansion {
     match parsed.map(|parsed| &parsed.data) {
         Some(Data::Struct(fields)) => {
             let members = Parts::of(fields);
@@ -235,27 +247,26 @@ fn checks(parsed: Option<&Input>, krate: &TokenStream) -> TokenStream {
             let offerable = proofs::offered_assertions(&offered, krate);
             // What the types' facts prove that the derive's own errors cannot have said.
             let values = facts::value_proofs(&owned, krate, facts::Proofs::TypeOnly);
-            quote!(#definitions #kinds #flattened #types #offerable #values)
+            Expansion {
+                items: quote!(#definitions #types),
+                checks: quote!(#kinds #flattened #offerable #values),
+            }
         }
         Some(Data::Newtype(field)) => {
             let definitions = proofs::newtype_definitions(krate);
             let types = proofs::newtype_type_assertion(field);
             let attributes = proofs::attribute_assertions(&[field], krate);
-            let inner = proofs::newtype_inner_type(field);
             let subject = format!(
                 "newtype `{}`",
                 parsed.map_or_else(String::new, |p| p.ident.to_string())
             );
-            let values = facts::assertions(
-                field,
-                &subject,
-                &quote!(#inner::__FACTS),
-                krate,
-                facts::Proofs::TypeOnly,
-            );
-            quote!(#definitions #types #attributes #values)
+            let values = facts::assertions(field, &subject, krate, facts::Proofs::TypeOnly);
+            Expansion {
+                items: quote!(#definitions #types),
+                checks: quote!(#attributes #values),
+            }
         }
-        _ => TokenStream::new(),
+        _ => Expansion::default(),
     }
 }
 

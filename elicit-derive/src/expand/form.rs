@@ -6,10 +6,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{builder, facts, proofs, reader, schema};
+use super::{Expansion, builder, facts, proofs, reader, schema};
 use crate::internals::ast::{Field, Input, Part, Parts, has_run_time_options};
 
-pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> Expansion {
     if has_run_time_options(fields) {
         return options_form(input, fields, krate);
     }
@@ -42,7 +42,9 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
         &quote!(<Self as #krate::Elicit>::requested_schema()),
     );
     let puts = members.iter().map(|member| content_put(member, krate));
-    let proofs = struct_proofs(&properties, &flattened, krate);
+    let definitions = proofs::definitions(&properties, krate);
+    let kinds = proofs::attribute_assertions(&properties, krate);
+    let flattened = proofs::flatten_assertions(&flattened, krate);
     let values = facts::value_proofs(&properties, krate, facts::Proofs::Complete);
     let map = quote!(#private::Content);
     // A builder only where it is asked for: most forms are asked as declared, and a builder is
@@ -53,10 +55,8 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
         TokenStream::new()
     };
 
-    quote! {
-        #proofs
-        #values
-        #(#collisions)*
+    let items = quote! {
+        #definitions
 
         #[automatically_derived]
         impl #krate::Elicit for #ident {
@@ -99,12 +99,19 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> To
         impl #private::FlatForm for #ident {}
 
         #form_builder
-    }
+    };
+    let checks = quote! {
+        #kinds
+        #flattened
+        #values
+        #(#collisions)*
+    };
+    Expansion { items, checks }
 }
 
 /// A struct form with fields whose options are given at run time: no `Elicit` impl that holds
 /// (it has no schema of its own), its builder and reader instead (`builder::options_form`).
-fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenStream {
+fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> Expansion {
     let private = quote!(#krate::__private);
     let message = input.message();
     let Parts {
@@ -126,11 +133,8 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
     let offered = proofs::offered_assertions(&properties, krate);
     let form_builder = builder::options_form(input, &properties, krate);
     let reader = reader::form_fields(input, fields, &all, krate, &quote!(__elicit_base_schema()));
-    quote! {
+    let items = quote! {
         #definitions
-        #kinds
-        #values
-        #offered
         #reader
 
         // The form before anything is given, built once (as a static form's schema is): each
@@ -148,17 +152,11 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> TokenSt
         }
 
         #form_builder
+    };
+    Expansion {
+        items,
+        checks: quote!(#kinds #values #offered),
     }
-}
-
-/// What the compiler proves about a struct form's fields' types: the traits they are used
-/// through, and that each attribute suits its field's kind. (The fallback after other
-/// mistakes emits the same proofs, and proves the values of fields with `options` offerable.)
-fn struct_proofs(properties: &[&Field], flattened: &[&Field], krate: &TokenStream) -> TokenStream {
-    let definitions = proofs::definitions(properties, krate);
-    let kinds = proofs::attribute_assertions(properties, krate);
-    let flattened = proofs::flatten_assertions(flattened, krate);
-    quote!(#definitions #kinds #flattened)
 }
 
 /// The statement that writes a member into `to_content`'s map.

@@ -61,34 +61,42 @@ fn private_api_marker(krate: &TokenStream) -> TokenStream {
     quote!(const _: () = #krate::__private::#marker;)
 }
 
+/// What a struct form or a newtype expands to: the items that make it one, in a constant that
+/// scopes them, and the compile-time checks on its fields' types and attributes, each an item
+/// of its own beside that constant (`proofs::check`).
+#[derive(Default)]
+struct Expansion {
+    items: TokenStream,
+    checks: TokenStream,
+}
+
 fn expand(input: &Input) -> TokenStream {
     let krate = input.krate();
-    let secrets = match &input.data {
-        Data::Struct(fields) => proofs::secret_assertions(fields, &krate),
-        Data::Enum(_) | Data::Newtype(_) => TokenStream::new(),
-    };
-    let body = match &input.data {
+    let Expansion { items, checks } = match &input.data {
         Data::Struct(fields) => {
             let probes = proofs::probes_in_scope(&krate);
-            let form = form::expand(input, fields, &krate);
-            quote!(#probes #form)
+            let Expansion { items, checks } = form::expand(input, fields, &krate);
+            let secrets = proofs::secret_assertions(fields, &krate);
+            Expansion {
+                items: quote!(#probes #items),
+                checks: quote!(#checks #secrets),
+            }
         }
-        Data::Enum(variants) => choice::expand(input, variants, &krate),
-        Data::Newtype(field) => {
-            let probes = proofs::probes_in_scope(&krate);
-            let newtype = newtype::expand(input, field, &krate);
-            quote!(#probes #newtype)
-        }
+        Data::Enum(variants) => Expansion {
+            items: choice::expand(input, variants, &krate),
+            ..Expansion::default()
+        },
+        Data::Newtype(field) => newtype::expand(input, field, &krate),
     };
     quote! {
         // A float literal the user wrote (`default = 3.14`) lands in generated code; lints
         // about the user's own literal belong on their attribute, not on the derive.
         #[allow(clippy::approx_constant)]
         const _: () = {
-            #body
+            #items
         };
 
-        #secrets
+        #checks
     }
 }
 

@@ -4,12 +4,12 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{facts, proofs, schema};
+use super::{Expansion, facts, proofs, schema};
 use crate::internals::ast::{Field, Input};
 
 /// A newtype: an `ElicitField` whose schema is its field type's with the field's attributes
 /// applied, and whose parser also checks that schema; and no form.
-pub(super) fn expand(input: &Input, field: &Field, krate: &TokenStream) -> TokenStream {
+pub(super) fn expand(input: &Input, field: &Field, krate: &TokenStream) -> Expansion {
     let ident = input.ident;
     let ty = field.ty;
     let private = quote!(#krate::__private);
@@ -27,18 +27,10 @@ pub(super) fn expand(input: &Input, field: &Field, krate: &TokenStream) -> Token
     let assertions = proofs::attribute_assertions(&[field], krate);
     let narrowing = facts::narrowing(field);
     let subject = format!("newtype `{ident}`");
-    let inner_facts = facts::assertions(
-        field,
-        &subject,
-        &quote!(#inner::__FACTS),
-        krate,
-        facts::Proofs::Complete,
-    );
+    let inner_facts = facts::assertions(field, &subject, krate, facts::Proofs::Complete);
 
-    quote! {
+    let items = quote! {
         #definitions
-        #assertions
-        #inner_facts
 
         #[automatically_derived]
         impl #krate::ElicitField for #ident {
@@ -96,5 +88,9 @@ pub(super) fn expand(input: &Input, field: &Field, krate: &TokenStream) -> Token
                 <#ident as #krate::Elicit>::requested_schema()
             }
         }
+    };
+    Expansion {
+        items,
+        checks: quote!(#assertions #inner_facts),
     }
 }

@@ -20,13 +20,14 @@
 //!   failing a bound: the error is our sentence alone, spanned on the attribute or the type,
 //!   and no name of ours reaches the user. The uses of a flattened form or of offered values
 //!   go through the same probes, whose fallbacks type-check for any type, so that the
-//!   assertion is the only error.
+//!   assertion is the only error. Each assertion is an item of its own at the top level of
+//!   the expansion ([`check`]), so that rustc's note names no constant of ours.
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
-use super::tokens::{respan, written};
+use super::tokens::{has_float, respan, written};
 use crate::internals::ast::{Field, generic_inner, is_borrowed};
 use crate::internals::attr::{Key, Kind, keys};
 use crate::internals::secret::{self, Refusal};
@@ -56,7 +57,6 @@ impl FieldTrait {
             pub(super) trait ElicitField: ::core::marker::Sized {
                 type __Inner;
                 const __REQUIRED: bool;
-                const __CAN_HOLD_SECRET: bool;
                 const __SECRET: bool;
                 const __FACTS: #private::Facts;
                 fn __schema() -> #krate::__private::PropertySchema;
@@ -78,7 +78,6 @@ impl FieldTrait {
             impl<T: #private::FormField> ElicitField for T {
                 type __Inner = <T as #private::FormField>::Inner;
                 const __REQUIRED: bool = <T as #private::FormField>::REQUIRED;
-                const __CAN_HOLD_SECRET: bool = <T as #private::FormField>::CAN_HOLD_SECRET;
                 const __SECRET: bool = <T as #private::FormField>::SECRET;
                 const __FACTS: #private::Facts = <T as #private::FormField>::FACTS;
 
@@ -125,15 +124,44 @@ pub(crate) fn field_type(field: &Field) -> TokenStream {
     quote_spanned!(ty.span()=> <#ty as elicit_core::ElicitField>)
 }
 
-/// The probes' fallback traits, imported unnamed at the top of an expansion (nested scopes see
-/// them), so that a probe answers for every type.
+/// The fallback traits of the probes a struct form's impls use (a flattened form, offered
+/// values), imported unnamed at the top of its expansion (nested scopes see them), so that a
+/// probe answers for every type.
 pub(super) fn probes_in_scope(krate: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
-        use #krate::__private::{
-            NotACollection as _, NotAFlatForm as _, NotOffered as _, OtherKind as _,
+        use #krate::__private::{NotAFlatForm as _, NotOffered as _};
+    }
+}
+
+/// A compile-time check (`body`, a const evaluation that panics with our message) as an item
+/// of its own, for the top level of the expansion, beside the constant that holds the rest:
+/// rustc's note on a failed evaluation names the constant by its path, `_` there and `_::_`
+/// nested in the other. It reads only the user's tokens (which mean there what they mean in
+/// the user's module) and paths of the crate, through a probe whose fallback trait
+/// (`fallback`, of `__private`) is imported in the item's own block.
+pub(super) fn check(krate: &TokenStream, fallback: &str, body: &TokenStream) -> TokenStream {
+    let fallback = format_ident!("{fallback}");
+    // A float the user wrote (`default = 3.14`), written back: lints about the user's own
+    // number belong on their attribute, not on the derive.
+    let floats = has_float(body).then(|| quote!(#[allow(clippy::approx_constant)]));
+    quote! {
+        #floats
+        const _: () = {
+            #[allow(unused_imports)]
+            use #krate::__private::#fallback as _;
+            #body
         };
     }
+}
+
+/// `<crate>::__private::FieldProbe::<Ty>`, spanned on the type: what a field's type says of
+/// itself (its facts, whether it holds a secret), read by the checks at the top level, where
+/// the expansion's field trait is out of scope; a type that is no field says nothing (its
+/// error is the field trait's, in the impls).
+pub(super) fn field_probe(ty: &syn::Type, krate: &TokenStream) -> TokenStream {
+    let probe = respan(quote!(#krate::__private::FieldProbe), ty.span());
+    quote_spanned!(ty.span()=> #probe::<#ty>)
 }
 
 /// `items` inside the expansion's module `elicit_core`, whose name is what rustc shows of a
@@ -233,11 +261,15 @@ fn attr_assertion(
         key.name,
         written(field.ty)
     );
-    let is_kind = quote_spanned! {span=>
-        const _: () = if !#kinds::<#ty>::#constant {
-            ::core::panic!(#message)
-        };
-    };
+    let is_kind = check(
+        krate,
+        "OtherKind",
+        &quote_spanned! {span=>
+            if !#kinds::<#ty>::#constant {
+                ::core::panic!(#message)
+            }
+        },
+    );
     let count = match field.attrs.count(key) {
         Some(count) if kind == Kind::MultiSelect => {
             let count = count.value;
@@ -246,13 +278,17 @@ fn attr_assertion(
                 key.name
             );
             // Judged only on a multi-select: any other type has its kind's error above.
-            Some(quote_spanned! {span=>
-                const _: () = if #kinds::<#ty>::MULTI_SELECT
-                    && #count as usize > #kinds::<#ty>::OPTION_COUNT
-                {
-                    ::core::panic!(#message)
-                };
-            })
+            Some(check(
+                krate,
+                "OtherKind",
+                &quote_spanned! {span=>
+                    if #kinds::<#ty>::MULTI_SELECT
+                        && #count as usize > #kinds::<#ty>::OPTION_COUNT
+                    {
+                        ::core::panic!(#message)
+                    }
+                },
+            ))
         }
         _ => None,
     };
@@ -272,10 +308,7 @@ pub(super) fn attribute_assertions(fields: &[&Field], krate: &TokenStream) -> To
 /// The proofs that no field whose type holds a secret has a key that would put a value of the
 /// secret into the form's schema, the page or the source (`internals::secret` says which):
 /// each a const evaluation of the probe of the field's type (or, for a field with `options`,
-/// of the values offered), failing on the key. Each is an item of its own at the top level of
-/// the expansion, beside the constant that holds the rest: rustc names a failed evaluation by
-/// the constant's path, which is `_` there and `_::_` nested in the other. The probe's
-/// fallback, for a type that is no field, is imported in the item's own block.
+/// of the values offered), failing on the key ([`check`]).
 pub(super) fn secret_assertions(fields: &[Field], krate: &TokenStream) -> TokenStream {
     fields
         .iter()
@@ -285,16 +318,16 @@ pub(super) fn secret_assertions(fields: &[Field], krate: &TokenStream) -> TokenS
                 .into_iter()
                 .map(move |Refusal { key, message }| {
                     let span = key.span();
-                    let probe = respan(quote!(#krate::__private::SecretProbe), span);
-                    quote_spanned! {span=>
-                        const _: () = {
-                            #[allow(unused_imports)]
-                            use #krate::__private::NotASecret as _;
+                    let probe = respan(quote!(#krate::__private::FieldProbe), span);
+                    check(
+                        krate,
+                        "NotAField",
+                        &quote_spanned! {span=>
                             if #probe::<#ty>::SECRET {
                                 ::core::panic!(#message)
                             }
-                        };
-                    }
+                        },
+                    )
                 })
         })
         .collect()
@@ -311,11 +344,15 @@ pub(super) fn flatten_assertions(flattened: &[&Field], krate: &TokenStream) -> T
                 "`{}` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder",
                 written(field.ty)
             );
-            quote_spanned! {field.ty.span()=>
-                const _: () = if !#probe::IS_FORM {
-                    ::core::panic!(#message)
-                };
-            }
+            check(
+                krate,
+                "NotAFlatForm",
+                &quote_spanned! {field.ty.span()=>
+                    if !#probe::IS_FORM {
+                        ::core::panic!(#message)
+                    }
+                },
+            )
         })
         .collect()
 }
@@ -353,20 +390,28 @@ pub(super) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> Toke
             .into_iter()
             .map(|(constant, reason)| {
                 let message = format!("`{shown}` cannot be offered as an option: {reason}; {why}");
-                quote_spanned! {value.span()=>
-                    const _: () = if !#probe::#constant {
-                        ::core::panic!(#message)
-                    };
-                }
+                check(
+                    krate,
+                    "NotOffered",
+                    &quote_spanned! {value.span()=>
+                        if !#probe::#constant {
+                            ::core::panic!(#message)
+                        }
+                    },
+                )
             });
             let owned_message = format!(
                 "`{shown}` cannot be offered as an option: it borrows its data, and {why}; use a type that owns it (`String`, not `&str`)"
             );
-            let owned = quote_spanned! {value.span()=>
-                const _: () = if #probe::CLONE && #probe::SEND && #probe::SYNC && !#probe::OWNED {
-                    ::core::panic!(#owned_message)
-                };
-            };
+            let owned = check(
+                krate,
+                "NotOffered",
+                &quote_spanned! {value.span()=>
+                    if #probe::CLONE && #probe::SEND && #probe::SYNC && !#probe::OWNED {
+                        ::core::panic!(#owned_message)
+                    }
+                },
+            );
             // A single select whose values are a collection behind an alias (`type Days =
             // Vec<String>`) would offer whole lists as options: the field is meant as the
             // multi-select that `Vec<…>` written out makes it.
@@ -378,11 +423,15 @@ pub(super) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> Toke
                 let message = format!(
                     "`{shown}` is a collection: a field with `options` is a multi-select when its type is written `Vec<…>`; write `Vec<…>` in place of the alias"
                 );
-                quote_spanned! {value.span()=>
-                    const _: () = if #krate::__private::CollectionProbe::<#value>::IS_COLLECTION {
-                        ::core::panic!(#message)
-                    };
-                }
+                check(
+                    krate,
+                    "NotACollection",
+                    &quote_spanned! {value.span()=>
+                        if #krate::__private::CollectionProbe::<#value>::IS_COLLECTION {
+                            ::core::panic!(#message)
+                        }
+                    },
+                )
             });
             quote!(#(#missing)* #owned #collection)
         })
@@ -473,8 +522,10 @@ pub(super) fn collision_check(
     let flatten_type = flatten_type(field, krate);
     let prefix = format!("flattened field `{}` brings the wire name \"", field.name());
     let span = field.member.span();
-    quote_spanned! {span=>
-        const _: () = {
+    check(
+        krate,
+        "NotAFlatForm",
+        &quote_spanned! {span=>
             if let ::core::option::Option::Some((__name, __owner)) =
                 #private::name_clash(&[#(#owners),*], #flatten_type::NAMES)
             {
@@ -489,6 +540,6 @@ pub(super) fn collision_check(
                         .as_str()
                 );
             }
-        };
-    }
+        },
+    )
 }

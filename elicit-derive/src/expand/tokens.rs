@@ -22,6 +22,19 @@ pub(super) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
+/// Whether `tokens` hold a float literal (`3.14f64`, as a number the user wrote is written
+/// back).
+pub(super) fn has_float(tokens: &TokenStream) -> bool {
+    tokens.clone().into_iter().any(|tree| match tree {
+        TokenTree::Group(group) => has_float(&group.stream()),
+        TokenTree::Literal(literal) => {
+            let text = literal.to_string();
+            text.ends_with("f64") || text.ends_with("f32")
+        }
+        TokenTree::Ident(_) | TokenTree::Punct(_) => false,
+    })
+}
+
 /// A number of `minimum` or `maximum`, as a field's table holds it.
 pub(super) fn bound_tokens(number: Number, krate: &TokenStream) -> TokenStream {
     match number {

@@ -5,13 +5,15 @@
 //! it into a const assertion with its own message, spanned on the attribute: no trait of ours
 //! is ever named in the user's error (rustc names a trait whenever a bound fails).
 //!
-//! The fallback traits are imported unnamed (`use … as _`) at the top of every expansion.
+//! The fallback traits are imported unnamed (`use … as _`) at the top of every expansion, and
+//! in each check the derive emits as an item of its own.
 
 use std::marker::PhantomData;
 
 use serde_json::{Map, Value};
 
 use super::flatten::FlattenSlot;
+use crate::field::facts::Facts;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::field::slot::FormField;
 use crate::read::{AsSent, Errors, Raw, Sent, Slot};
@@ -269,22 +271,33 @@ impl<V> NotOffered for Offered<V> {
     type Of = V;
 }
 
-/// Whether a field's type (or, for a field with `options`, the type of the values offered)
-/// holds a secret: [`FormField::SECRET`], so an `Option` of a secret too. The derive refuses,
-/// on the key, every key that would put a value of a secret into the form's schema or the
-/// source. A type that is no field (a skipped field's, values of the user's own type offered)
-/// holds none: the fallback's `false`, so that its own error, if it has one, stands alone.
-pub struct SecretProbe<T: ?Sized>(PhantomData<T>);
+/// What a field's type (or, for a field with `options`, the type of the values offered) says
+/// of itself, as [`FormField`] does: its facts (what the type allows), whether it holds a
+/// secret (an `Option` of a secret too) and whether it can hold one. The derive's checks read
+/// them here, in items of their own outside the expansion's scope: the facts of the type
+/// against its attributes, and, on the key, every key that would put a value of a secret into
+/// the form's schema or the source. A type that is no field (a skipped field's, values of the
+/// user's own type offered, a type the field's own error names) gets the fallback's: nothing
+/// is judged, so that its own error, if it has one, stands alone.
+pub struct FieldProbe<T: ?Sized>(PhantomData<T>);
 
-impl<T: FormField> SecretProbe<T> {
+impl<T: FormField> FieldProbe<T> {
+    /// The type's facts.
+    pub const FACTS: Facts = T::FACTS;
     /// Whether the type is a secret.
     pub const SECRET: bool = T::SECRET;
+    /// Whether a value of the type can carry a secret.
+    pub const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
 }
 
-/// What [`SecretProbe`] says of a type that is no field: no secret.
-pub trait NotASecret {
+/// What [`FieldProbe`] says of a type that is no field: nothing to judge.
+pub trait NotAField {
+    /// The facts of a type that says nothing.
+    const FACTS: Facts = Facts::UNKNOWN;
     /// Not a secret.
     const SECRET: bool = false;
+    /// Carries no secret.
+    const CAN_HOLD_SECRET: bool = false;
 }
 
-impl<T: ?Sized> NotASecret for SecretProbe<T> {}
+impl<T: ?Sized> NotAField for FieldProbe<T> {}
