@@ -231,7 +231,7 @@ const _: () = {
             message = "the options of `date` are not given",
             label = "this form still needs the options of `date`",
             note = "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `Rebooking::form().date(|f| f.options(…))`",
-            note = "`Rebooking` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `Rebooking` itself"
+            note = "`Rebooking` has no schema of its own: ask its builder or the `Form` it builds (`Dialog::ask_form`, `Inputs::form_of`, `Asked::complete_with`), not `Rebooking` itself (`Dialog::ask`, `Inputs::form`, `Asked::complete`)"
         )]
         pub trait DateOptionsGiven {}
         impl DateOptionsGiven for ::elicit_core::__private::Given {}
@@ -240,7 +240,7 @@ const _: () = {
             message = "the options of `extras` are not given",
             label = "this form still needs the options of `extras`",
             note = "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `Rebooking::form().extras(|f| f.options(…))`",
-            note = "`Rebooking` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `Rebooking` itself"
+            note = "`Rebooking` has no schema of its own: ask its builder or the `Form` it builds (`Dialog::ask_form`, `Inputs::form_of`, `Asked::complete_with`), not `Rebooking` itself (`Dialog::ask`, `Inputs::form`, `Asked::complete`)"
         )]
         pub trait ExtrasOptionsGiven {}
         impl ExtrasOptionsGiven for ::elicit_core::__private::Given {}

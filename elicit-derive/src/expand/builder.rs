@@ -482,7 +482,7 @@ impl OptionsBuilder<'_, '_> {
             "a field marked `#[elicit(options)]` has its options given each time the form is asked, through the form's builder: `{form}::form().{name}(|f| f.options(…))`"
         );
         let whole = format!(
-            "`{form}` has no schema of its own: ask its builder (`Dialog::ask_form`, `Inputs::form_of`) or the `Form` it builds, not `{form}` itself"
+            "`{form}` has no schema of its own: ask its builder or the `Form` it builds (`Dialog::ask_form`, `Inputs::form_of`, `Asked::complete_with`), not `{form}` itself (`Dialog::ask`, `Inputs::form`, `Asked::complete`)"
         );
         let doc = format!("The state of a builder whose field `{name}` has its options.");
         // On the field: rustc's "the trait is implemented for `Given`" then points at it.

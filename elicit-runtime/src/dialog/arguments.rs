@@ -128,6 +128,11 @@ impl<T> Asked<T> {
     /// the fields marked `ask_if_missing` asked of the person (see [`Asked`]). Await the
     /// [`Ask`], after [`attempts`](Ask::attempts) or [`or_reply`](Ask::or_reply) as you like.
     ///
+    /// A form with a field marked `#[elicit(options)]` has no form of its own to ask: its
+    /// options are given at run time, so its arguments are completed with
+    /// [`complete_with`](Self::complete_with) and the form's builder (`T::form()`, the options
+    /// given), and `complete` on it is a compile error that says so.
+    ///
     /// ```
     /// use elicit_core::dialog::{Asked, Dialog, Halt};
     /// use elicit_core::Elicit;
