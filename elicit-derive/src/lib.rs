@@ -12,8 +12,10 @@
 //! still emits the type checks and stub impls, so the mistakes are not buried under "trait
 //! not implemented" errors.
 
-mod expand;
+// The model of the input and its checks, which never reach into code generation.
 mod internals;
+// The impls, written from that model.
+mod expand;
 #[cfg(test)]
 mod snapshots;
 

@@ -50,7 +50,8 @@ use std::fmt;
 use serde_core::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 use serde_json::{Number, Value};
 
-use crate::schema::{RequestedSchema, StringFormat};
+// The formats' own type, which the schema module names `StringFormat` too.
+use elicit_grammar::format::Format as StringFormat;
 
 /// Longest piece of a client's value that an error message quotes back.
 ///
@@ -89,23 +90,6 @@ impl ContentError {
     /// ```
     pub fn errors(&self) -> &[FieldError] {
         &self.errors
-    }
-
-    /// The properties of `schema` that an error is about ([`FieldError::property`]), each
-    /// once, in the schema's order.
-    #[cfg_attr(not(feature = "state"), allow(dead_code))]
-    pub(crate) fn properties<'s>(&self, schema: &'s RequestedSchema) -> Vec<&'s str> {
-        let names = schema.names();
-        let about: Vec<&str> = self
-            .errors
-            .iter()
-            .filter_map(|error| error.property(&names))
-            .collect();
-        names
-            .iter()
-            .copied()
-            .filter(|name| about.contains(name))
-            .collect()
     }
 
     /// The error reported for the field with this wire name, if any.

@@ -10,115 +10,55 @@
 //!
 //! The examples here are written as a user writes them, against `elicit_core`.
 
-pub mod choice;
-mod defaults;
+// The modules stand on floors: each uses only the floors below it, never one beside or above
+// (tests/tests/module_floors.rs fails on any arrow that points up, between these modules as
+// between files; docs/architecture.md draws them).
+//
+// 1. What a client's answer is before it is read: the errors it can have, its raw values.
+pub mod error;
+mod raw;
+// 2. The schema: a form's properties, and the facts and checks of one property.
+pub mod schema;
+// 3. What a field can be: the field types, the choices.
+mod field;
+// 4. The wire: the protocol's messages as JSON, on every revision.
+pub mod protocol;
+// 5. The one reader: an answer read into a form's fields.
+mod read;
+// 6. Forms: the `Elicit` trait, a form as it is asked, shaping at run time.
+mod form;
+// 7. Sealed state across rounds.
+#[cfg(feature = "state")]
+#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
+pub mod state;
+// 8. URL-mode forms the server serves: their links, pages and store.
+#[cfg(feature = "url-forms")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
+pub mod url_form;
+// 9. Dialogs: a tool call's questions, across rounds, in form and URL mode.
 #[cfg(feature = "state")]
 #[cfg_attr(docsrs, doc(cfg(feature = "state")))]
 pub mod dialog;
-pub mod error;
-mod field;
-mod form;
-mod form_mode;
-pub mod guide;
-mod limits;
-mod pattern;
-pub mod protocol;
-mod read;
+// 10. The state and the URL forms' store kept in Redis, for a fleet.
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub mod redis;
+// 11. The pairings with the SDKs, and the test kit.
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "rust-mcp-sdk")]
 pub mod rust_mcp_sdk;
-pub mod schema;
-pub mod shape;
-#[cfg(feature = "state")]
-#[cfg_attr(docsrs, doc(cfg(feature = "state")))]
-pub mod state;
 #[cfg(feature = "testing")]
 pub mod testing;
-#[cfg(feature = "url-forms")]
-#[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
-pub mod url_form;
-
+// Beside the floors: the guide (documentation only), and what generated code calls.
 #[doc(hidden)]
 #[path = "__private/mod.rs"]
 pub mod __private;
+pub mod guide;
 
 pub use crate::error::{ContentError, FieldError, FieldErrorKind};
 pub use crate::field::ElicitField;
-pub use crate::form::{Form, IntoForm, ShapeError};
-pub use crate::form_mode::FormMode;
+pub use crate::field::choice;
+pub use crate::form::shape;
+pub use crate::form::{Elicit, Form, FormMode, IntoForm, ShapeError};
 pub use crate::protocol::ElicitOutcome;
-
-use serde_json::{Map, Value};
-
-use crate::schema::RequestedSchema;
-use crate::shape::Shaped;
-
-/// A type that is an elicitation form: it knows its `requestedSchema`, its prompt, and how
-/// to read (and write) the `content` of a client's answer.
-///
-/// Derive it: on a struct with named fields (one property per field; a field marked
-/// `#[elicit(flatten)]` inlines another such struct's), or on a unit-variant enum (a
-/// one-question form). On a one-field tuple struct the derive makes a reusable field type
-/// (an [`ElicitField`]) instead, not a form. Every attribute is in the
-/// [guide](crate::guide::attributes).
-///
-/// ```
-/// use elicit_core::Elicit;
-///
-/// /// Which size?
-/// #[derive(Elicit, Debug, PartialEq)]
-/// enum Size { Small, Large }
-///
-/// assert_eq!(Size::message(), "Which size?");
-/// let content = Size::Large.to_content();
-/// assert_eq!(serde_json::Value::Object(content.clone()), serde_json::json!({"size": "Large"}));
-/// assert_eq!(Size::from_content(&content), Ok(Size::Large));
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an elicitation form",
-    label = "not a form",
-    note = "a form is a struct with named fields, or a unit-variant enum, that derives `Elicit`; a newtype (a one-field tuple struct) that derives `Elicit` is a field type, not a form"
-)]
-pub trait Elicit: Sized {
-    /// The form's schema; built once, then returned by reference.
-    fn requested_schema() -> &'static RequestedSchema;
-
-    /// The type's doc comment (or `#[elicit(message = "...")]`): the default prompt.
-    fn message() -> &'static str;
-
-    /// Parses and validates `ElicitResult.content`, collecting every field's error.
-    ///
-    /// # Errors
-    /// A [`ContentError`] with one entry per missing or invalid field (and per unknown key,
-    /// when the form denies unknown fields).
-    fn from_content(content: &Map<String, Value>) -> Result<Self, ContentError>;
-
-    /// The inverse: this value as content (round-trips through `from_content`).
-    fn to_content(&self) -> Map<String, Value>;
-
-    /// How a derived struct form is read from an answer's entries, by one reader for every
-    /// form (its field-name table and the function that builds it from its field slots):
-    /// what lets `ElicitOutcome::from_slice_limited` read the answer's bytes straight into
-    /// the form. `None` (the default) reads the bytes into a `Value`, then calls
-    /// [`from_content`](Self::from_content).
-    #[doc(hidden)]
-    const READER: Option<crate::read::FormReader<Self>> = None;
-
-    /// The form's builder, for a struct form that derives with `#[elicit(shaped)]` (see
-    /// [`Shaped`]); such a form has it as an inherent function too, found without this trait
-    /// in scope. On any other form, `T::form()` finds this one, and is a compile error that
-    /// says what to write. (Generic over the builder rather than naming `Shaped::Builder`, so
-    /// that a missing builder is one error, not a second one for the return type.)
-    #[doc(hidden)]
-    #[must_use]
-    fn form<B>() -> B
-    where
-        Self: Shaped<Builder = B>,
-    {
-        <Self as Shaped>::builder()
-    }
-}

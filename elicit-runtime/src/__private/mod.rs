@@ -34,8 +34,8 @@ pub type Content = Map<String, Value>;
 
 // The public types generated code names, at a path that does not move when the public
 // layout does.
-pub use crate::choice::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
 pub use crate::error::{ContentError, FieldErrorKind};
+pub use crate::field::choice::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 
 pub use self::flatten::{FlatForm, FlattenSlot};
@@ -50,18 +50,19 @@ pub use self::probe::{
 pub use self::shaped::{CollectionProbe, NotACollection, checked};
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
 pub use self::stub::ShapeStub;
-pub use crate::field::facts::{ConstMessage, FactKind, Facts};
 pub use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 pub use crate::field::slot::{FieldDefault, FormField};
+pub use crate::form::shape::Shaped;
+pub use crate::form::shape::form_parts::{FieldTable, FormParts};
+pub use crate::form::shape::{FieldShape, Given, MultiOptions, NotGiven, Options};
 pub use crate::form::{Form, IntoForm, ShapeError};
+pub use crate::raw::Raw;
 pub use crate::read::{
-    AsSent, Errors, FormFields, FormReader, Raw, Sent, Slot, form_reader, pick_all_optional,
-    pick_all_required, pick_optional, pick_required, read_field, read_map, slot, sub_slots,
+    AsSent, Errors, FormFields, FormReader, Offer, OfferSlot, Sent, Slot, form_reader,
+    pick_all_optional, pick_all_required, pick_optional, pick_required, read_field, read_map, slot,
+    sub_slots,
 };
-pub use crate::shape::Shaped;
-pub use crate::shape::form_parts::{FieldTable, FormParts};
-pub use crate::shape::options::{Offer, OfferSlot};
-pub use crate::shape::{FieldShape, Given, MultiOptions, NotGiven, Options};
+pub use crate::schema::facts::{ConstMessage, FactKind, Facts};
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,6 @@
 //! Const helpers for the wire names of a form: their concatenation and their clashes.
 
-use crate::field::facts::str_eq;
+use crate::schema::facts::str_eq;
 
 /// The wire names of a form's parts (its own fields, its flattened forms) as one array; the
 /// derive computes `N`, their total length.

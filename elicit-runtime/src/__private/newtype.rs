@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use crate::error::FieldErrorKind;
 use crate::field::ElicitField;
-use crate::field::facts::Facts;
 use crate::schema::PropertySchema;
+use crate::schema::facts::Facts;
 
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 

@@ -7,7 +7,8 @@ use serde_json::{Map, Value};
 use crate::Elicit;
 use crate::error::ContentError;
 use crate::field::slot::FormField;
-use crate::read::{Errors, Raw, Sent, read_field};
+use crate::raw::Raw;
+use crate::read::{Errors, Sent, read_field};
 
 /// Writes one field into `content`. An `Option` that is `None` is left out: the form's schema
 /// has no `null`, and an absent optional field reads back as `None`.

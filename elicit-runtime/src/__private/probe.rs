@@ -16,9 +16,9 @@ use super::flatten::FlattenSlot;
 use crate::field::facts::Facts;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::field::slot::FormField;
-use crate::read::{AsSent, Errors, Raw, Sent, Slot};
+use crate::raw::Raw;
+use crate::read::{AsSent, Errors, Offer, OfferSlot, Sent, Slot};
 use crate::schema::RequestedSchema;
-use crate::shape::options::{Offer, OfferSlot};
 
 /// The kinds of field an attribute applies to: strings (`min_length`, `pattern`, `format`),
 /// numbers (`minimum`, `maximum`) and multi-selects (`min_items`, `max_items`).

@@ -5,9 +5,9 @@
 
 use serde_json::{Number, Value};
 
-use crate::field::facts::Facts;
-use crate::pattern::Pattern;
-use crate::schema::validate::compare;
+use crate::schema::Pattern;
+use crate::schema::compare;
+use crate::schema::facts::Facts;
 use crate::schema::{NumberKind, PropertySchema, RequestedSchema, StringFormat};
 use std::cmp::Ordering;
 
@@ -167,7 +167,7 @@ impl Offered {
     /// The select the field is before its options are given: its texts, and a multi-select's
     /// declared item counts.
     fn property(self) -> PropertySchema {
-        crate::shape::parts::titled_select(
+        crate::form::shape::parts::titled_select(
             self.multi,
             self.title.map(str::to_owned),
             self.description.map(str::to_owned),
@@ -396,7 +396,7 @@ fn f32_inward(bound: &Number, outside: Ordering, step: fn(f32) -> f32) -> Option
 
 /// `bound`, or `low` when `bound` is below it.
 fn at_least(bound: Number, low: i128) -> Number {
-    let low = crate::field::facts::int(low);
+    let low = crate::schema::facts::int(low);
     if compare(&bound, &low) == Some(Ordering::Less) {
         low
     } else {
@@ -406,7 +406,7 @@ fn at_least(bound: Number, low: i128) -> Number {
 
 /// `bound`, or `high` when `bound` is above it.
 fn at_most(bound: Number, high: i128) -> Number {
-    let high = crate::field::facts::int(high);
+    let high = crate::schema::facts::int(high);
     if compare(&bound, &high) == Some(Ordering::Greater) {
         high
     } else {
@@ -468,7 +468,7 @@ pub fn default(schema: &mut FieldSchema, default: Option<Value>, form: &str, fie
     // An `f32` field's default is the `f32` it denotes, written exactly, as `to_json` writes it.
     if let (PropertySchema::Number(_), Value::Number(number)) = (&schema.schema, &default)
         && schema.facts.float32
-        && let Some(exact) = crate::schema::validate::as_f32_value(number)
+        && let Some(exact) = crate::schema::as_f32_value(number)
     {
         default = Value::Number(exact);
     }

@@ -4,9 +4,11 @@
 
 use serde_json::Value;
 
-use crate::choice::{ElicitEnum, parse_index_raw, single_select_schema_of, unknown, value_at};
 use crate::error::FieldErrorKind;
-use crate::read::Raw;
+use crate::field::choice::{
+    ElicitEnum, parse_index_raw, single_select_schema_of, unknown, value_at,
+};
+use crate::raw::Raw;
 use crate::schema::PropertySchema;
 
 /// The single-select schema of `E`, in `E`'s style.
@@ -29,5 +31,5 @@ pub fn parse_single_raw<E: ElicitEnum>(raw: &Raw<'_>) -> Result<E, FieldErrorKin
 
 /// The `const` of `choice`, as JSON.
 pub fn single_to_json<E: ElicitEnum>(choice: &E) -> Value {
-    crate::choice::single_to_json(choice)
+    crate::field::choice::single_to_json(choice)
 }

@@ -222,8 +222,9 @@ impl Dialog {
         if !self.supports(ElicitMode::Form) {
             // Each field once, in the form's order (two boxes of one multi-select are one field);
             // every error is about an askable one here.
-            let names: Vec<String> = errors
-                .properties(form.schema())
+            let names: Vec<String> = form
+                .schema()
+                .properties_in(&errors)
                 .iter()
                 .map(|name| format!("`{name}`"))
                 .collect();

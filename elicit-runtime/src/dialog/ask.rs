@@ -344,7 +344,7 @@ impl Dialog {
             return (result, Vec::new());
         };
         let (folded, errors) =
-            crate::read::fold_checkboxes(form.schema(), content, |name| form.needs_value(name));
+            crate::protocol::fold_checkboxes(form.schema(), content, |name| form.needs_value(name));
         let folded = folded.into_owned();
         result.content = Some(folded);
         (result, errors)

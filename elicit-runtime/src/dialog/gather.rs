@@ -61,7 +61,7 @@ impl<T: 'static> RoundForm for Form<T> {
         let empty = Map::new();
         let content = result.content.as_ref().unwrap_or(&empty);
         let (content, mut errors) = if folded {
-            crate::read::fold_checkboxes(self.schema(), content, |name| self.needs_value(name))
+            crate::protocol::fold_checkboxes(self.schema(), content, |name| self.needs_value(name))
         } else {
             (std::borrow::Cow::Borrowed(content), Vec::new())
         };

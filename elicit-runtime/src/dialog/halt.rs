@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::Reply;
+use super::reply::Reply;
 use crate::protocol::{
     InputRequiredResult, JsonRpcError, OutcomeError, RenderError, UnsupportedMode,
 };
@@ -317,5 +317,11 @@ impl From<ShapeError> for Halt {
 impl From<JsonRpcError> for Halt {
     fn from(error: JsonRpcError) -> Self {
         Self::Error(error)
+    }
+}
+
+impl From<Reply> for Halt {
+    fn from(reply: Reply) -> Self {
+        Self::Reply(reply)
     }
 }

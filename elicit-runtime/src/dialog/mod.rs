@@ -55,6 +55,7 @@ mod halt;
 mod memory;
 mod offer;
 mod reask;
+mod reply;
 mod respond;
 mod settings;
 #[cfg(feature = "url-forms")]
@@ -69,7 +70,8 @@ pub use self::gather::{Gathered, Inputs};
 pub use self::halt::Halt;
 use self::memory::{Memory, Progress, Round};
 pub(crate) use self::offer::offer_digest;
-pub use self::respond::{Reply, Respond};
+pub use self::reply::Reply;
+pub use self::respond::Respond;
 pub use self::settings::DialogSettings;
 use self::settings::Expiry;
 #[cfg(feature = "url-forms")]

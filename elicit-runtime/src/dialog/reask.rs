@@ -15,7 +15,7 @@ pub(super) fn right_fields<T>(
     errors: &ContentError,
 ) -> Map<String, Value> {
     let empty = Map::new();
-    let in_error = errors.properties(asked.schema());
+    let in_error = asked.schema().properties_in(errors);
     asked
         .read_content(content.unwrap_or(&empty))
         .into_iter()

@@ -24,7 +24,7 @@ use crate::schema::{PropertySchema, StringFormat};
 /// assert_eq!(leap_day.to_json(), "2024-02-29");
 /// ```
 impl ElicitField for NaiveDate {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         schema(StringFormat::Date)
@@ -60,7 +60,7 @@ impl ElicitField for NaiveDate {
 /// assert_eq!(noon.to_json(), "2024-05-01T12:00:00Z");
 /// ```
 impl ElicitField for DateTime<Utc> {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         schema(StringFormat::DateTime)
@@ -98,7 +98,7 @@ impl ElicitField for DateTime<Utc> {
 /// assert_eq!(parsed.to_json(), "2024-05-01T14:00:00.500+02:00");
 /// ```
 impl ElicitField for DateTime<FixedOffset> {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         schema(StringFormat::DateTime)

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::error::FieldErrorKind;
-use crate::schema::validate::expect_str;
+use crate::raw::expect_str;
 use crate::schema::{PropertySchema, StringFormat, StringSchema};
 
 /// `{"type":"string","format":…}`

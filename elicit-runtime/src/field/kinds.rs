@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::choice::MultiSelectOption;
+use crate::field::choice::MultiSelectOption;
 
 /// The string fields: what `min_length`, `max_length`, `pattern` and `format` apply to.
 pub trait StringField {}

@@ -1,16 +1,15 @@
 //! What a form field can be: the [`ElicitField`] trait and its impls for Rust's scalars;
-//! what each type allows, as constants (`facts`); and the impls for the standard library's
+//! what each type allows, as constants (the schema's `facts`); and the impls for the standard library's
 //! and the ecosystem's common value types, so a form can hold them directly:
 //!
 //! - `std_types`: `NonZero*` integers, IP addresses, and `Box<str>`, `Arc<str>`,
 //!   `Cow<'static, str>` (no feature needed);
 //! - `chrono`, `time`, `url`: each behind the crate feature of the same name;
-//! - `secrecy`: `SecretString`, behind `url-forms` (a secret is asked in URL mode only).
-//!
-//! The choices (enums and their multi-selects) are the public [`choice`](crate::choice)
-//! module's.
+//! - `secrecy`: `SecretString`, behind `url-forms` (a secret is asked in URL mode only);
+//! - [`choice`](crate::choice): the choices (enums and their multi-selects), a public module
+//!   of the crate's root.
 
-pub(crate) mod facts;
+pub mod choice;
 pub(crate) mod kinds;
 pub(crate) mod slot;
 
@@ -31,13 +30,16 @@ mod formatted;
 use serde_json::Value;
 
 use crate::error::{FieldErrorKind, JsonType};
-use crate::field::facts::Facts;
-use crate::read::Raw;
-use crate::schema::validate::{
-    check_float, check_integer, check_text, exact_f64, expect_bool, expect_integer, expect_number,
-    expect_str, raw_bool, raw_integer, raw_number, raw_str,
+use crate::raw::Raw;
+use crate::raw::{
+    expect_bool, expect_integer, expect_number, expect_str, raw_bool, raw_integer, raw_number,
+    raw_str,
 };
-use crate::schema::{BooleanSchema, PropertySchema, StringSchema};
+use crate::schema::facts::Facts;
+use crate::schema::{
+    BooleanSchema, PropertySchema, StringSchema, check_converted, check_float, check_integer,
+    check_text, exact_f64,
+};
 
 /// A type that can be one field of an elicitation form: it has a property schema, and it
 /// converts from and to the JSON value a client sends.
@@ -121,7 +123,7 @@ pub trait ElicitField: Sized {
     #[doc(hidden)]
     fn from_raw_as_sent(raw: &Raw<'_>, property: &PropertySchema) -> Result<Self, FieldErrorKind> {
         let value = Self::from_raw(raw)?;
-        crate::read::check_converted(property, raw, &Self::FACTS)?;
+        check_converted(property, raw, &Self::FACTS)?;
         Ok(value)
     }
 

@@ -5,9 +5,9 @@ use serde_json::Value;
 
 use crate::error::FieldErrorKind;
 use crate::field::ElicitField;
-use crate::field::facts::Facts;
-use crate::read::Raw;
-use crate::schema::validate::{expect_str, raw_str};
+use crate::raw::Raw;
+use crate::raw::{expect_str, raw_str};
+use crate::schema::facts::Facts;
 use crate::schema::{PropertySchema, StringSchema};
 
 /// `{"type":"string"}`, a secret: an API key, a password, a token.

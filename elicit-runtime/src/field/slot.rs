@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use crate::error::FieldErrorKind;
 use crate::field::ElicitField;
-use crate::read::Raw;
+use crate::raw::Raw;
 use crate::schema::PropertySchema;
 
 /// A field slot of a form: a plain field (required unless it has a default) or an `Option`
@@ -21,7 +21,7 @@ pub trait FormField: Sized {
     /// Whether a value is a secret (`ElicitField::SECRET`).
     const SECRET: bool = false;
     /// The value type's constraints (`ElicitField::FACTS`).
-    const FACTS: crate::field::facts::Facts;
+    const FACTS: crate::schema::facts::Facts;
     /// The schema of the value type.
     fn schema() -> PropertySchema;
     /// Converts a present, non-null value as the reader found it.
@@ -56,7 +56,7 @@ impl<T: ElicitField> FormField for T {
     const REQUIRED: bool = true;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
     const SECRET: bool = T::SECRET;
-    const FACTS: crate::field::facts::Facts = T::FACTS;
+    const FACTS: crate::schema::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()
@@ -95,7 +95,7 @@ impl<T: ElicitField> FormField for Option<T> {
     const REQUIRED: bool = false;
     const CAN_HOLD_SECRET: bool = T::CAN_HOLD_SECRET;
     const SECRET: bool = T::SECRET;
-    const FACTS: crate::field::facts::Facts = T::FACTS;
+    const FACTS: crate::schema::facts::Facts = T::FACTS;
 
     fn schema() -> PropertySchema {
         T::field_schema()

@@ -13,8 +13,8 @@ use serde_json::Value;
 
 use crate::error::FieldErrorKind;
 use crate::field::ElicitField;
-use crate::read::Raw;
-use crate::schema::validate::{expect_integer, expect_str, raw_integer, raw_str};
+use crate::raw::Raw;
+use crate::raw::{expect_integer, expect_str, raw_integer, raw_str};
 use crate::schema::{PropertySchema, StringSchema};
 
 macro_rules! non_zero_fields {
@@ -37,8 +37,8 @@ macro_rules! non_zero_fields {
         impl ElicitField for $ty {
             // `as`: `i128` has no `From<isize>`/`From<usize>`; every cast here is lossless.
             #[allow(clippy::cast_lossless)]
-            const FACTS: crate::field::facts::Facts =
-                crate::field::facts::Facts::integer($minimum as i128, <$int>::MAX as i128);
+            const FACTS: crate::schema::facts::Facts =
+                crate::schema::facts::Facts::integer($minimum as i128, <$int>::MAX as i128);
 
             fn field_schema() -> PropertySchema {
                 Self::FACTS.number_schema()
@@ -114,7 +114,7 @@ macro_rules! ip_fields {
             "```",
         )]
         impl ElicitField for $ty {
-            const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+            const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
             fn field_schema() -> PropertySchema {
                 PropertySchema::String(StringSchema::default())
@@ -155,7 +155,7 @@ ip_fields! {
 /// assert_eq!(text.to_json(), "hello");
 /// ```
 impl ElicitField for Box<str> {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         String::field_schema()
@@ -185,7 +185,7 @@ impl ElicitField for Box<str> {
 /// assert_eq!(text.to_json(), "hello");
 /// ```
 impl ElicitField for Arc<str> {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         String::field_schema()
@@ -216,7 +216,7 @@ impl ElicitField for Arc<str> {
 /// assert_eq!(Cow::Borrowed("hi").to_json(), "hi");
 /// ```
 impl ElicitField for Cow<'static, str> {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         String::field_schema()

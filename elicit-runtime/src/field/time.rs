@@ -25,7 +25,7 @@ use crate::schema::{PropertySchema, StringFormat};
 /// assert_eq!(leap_day.to_json(), "2024-02-29");
 /// ```
 impl ElicitField for Date {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         schema(StringFormat::Date)
@@ -76,7 +76,7 @@ impl ElicitField for Date {
 /// assert_eq!(error.code(), "invalid");
 /// ```
 impl ElicitField for OffsetDateTime {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         schema(StringFormat::DateTime)

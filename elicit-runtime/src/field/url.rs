@@ -34,7 +34,7 @@ use crate::schema::{PropertySchema, StringFormat};
 /// assert_eq!(Url::from_json(&"http://256.0.0.1/".into()).unwrap_err().code(), "invalid");
 /// ```
 impl ElicitField for Url {
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::STRING;
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::STRING;
 
     fn field_schema() -> PropertySchema {
         schema(StringFormat::Uri)

@@ -8,10 +8,9 @@ use serde_json::{Map, Value};
 use super::error::{MessageError, child, object, optional_str, required, required_object};
 use super::jsonrpc::{self, RequestId};
 use super::ordered::Json;
-use super::outcome::{ElicitOutcome, ElicitResult, OutcomeError};
+use super::outcome::{ElicitResult, OutcomeError};
 use super::render;
 use super::request::{ElicitRequest, METHOD};
-use crate::Elicit;
 
 /// The `resultType` of an `InputRequiredResult`.
 const INPUT_REQUIRED: &str = "input_required";
@@ -454,28 +453,6 @@ impl InputResponses {
             .get(key)
             .ok_or_else(|| MessageError::missing(path.clone()))?;
         ElicitResult::read(object(entry, &path)?, &path)
-    }
-
-    /// The typed outcome under `key`.
-    ///
-    /// # Errors
-    /// As [`result`](Self::result), and [`OutcomeError::Invalid`] when accepted content
-    /// does not fit `T`.
-    ///
-    /// ```
-    /// use elicit_core::{Elicit, ElicitOutcome};
-    /// use elicit_core::protocol::InputResponses;
-    ///
-    /// #[derive(Elicit, Debug, PartialEq)]
-    /// struct Confirm { ok: bool }
-    ///
-    /// let responses = InputResponses::from_value(&serde_json::json!({
-    ///     "confirm": {"action": "accept", "content": {"ok": true}}
-    /// })).unwrap();
-    /// assert_eq!(responses.outcome::<Confirm>("confirm").unwrap(), ElicitOutcome::Accepted(Confirm { ok: true }));
-    /// ```
-    pub fn outcome<T: Elicit>(&self, key: &str) -> Result<ElicitOutcome<T>, OutcomeError> {
-        ElicitOutcome::from_elicit_result(&self.result(key)?)
     }
 
     /// The `inputResponses` object.

@@ -57,10 +57,12 @@
 #![doc = include_str!("../../docs/protocol.md")]
 
 mod capabilities;
+mod checkboxes;
 pub(crate) mod error;
 mod id;
 mod input;
 mod jsonrpc;
+mod limits;
 mod notification;
 mod ordered;
 mod outcome;
@@ -73,10 +75,13 @@ mod version;
 #[cfg(feature = "state")]
 pub(crate) use self::capabilities::CLIENT_CAPABILITIES_KEY as CLIENT_CAPABILITIES_META;
 pub use self::capabilities::{ElicitationSupport, UnsupportedMode};
+#[cfg(feature = "state")]
+pub(crate) use self::checkboxes::fold_checkboxes;
 pub use self::error::{MessageError, MessageErrorKind};
 pub use self::id::new_elicitation_id;
 pub use self::input::{InputRequest, InputRequiredResult, InputResponses};
 pub use self::jsonrpc::{JsonRpcError, RequestId};
+pub use self::limits::{DEFAULT_MESSAGE_LIMIT, ReadError};
 pub use self::notification::ElicitationComplete;
 pub use self::outcome::{ElicitAction, ElicitOutcome, ElicitResult, OutcomeError};
 pub use self::render::{MultiSelectFallback, RenderError};
@@ -84,4 +89,3 @@ pub use self::request::{ElicitMode, ElicitRequest, FormRequest, UrlRequest};
 pub use self::required::UrlElicitationRequired;
 pub use self::url::{ElicitUrl, UrlError, UrlPolicy};
 pub use self::version::{ProtocolVersion, UnknownProtocolVersion};
-pub use crate::limits::{DEFAULT_MESSAGE_LIMIT, ReadError};

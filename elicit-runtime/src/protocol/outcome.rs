@@ -8,7 +8,6 @@ use serde_json::{Map, Value};
 
 use super::error::{MessageError, child, object, optional_str, quote, required_str};
 use super::jsonrpc::{self, JsonRpcError, RequestId};
-use crate::Elicit;
 use crate::error::{ContentError, JsonType};
 
 /// What the user did with an elicitation.
@@ -321,105 +320,6 @@ pub enum ElicitOutcome<T> {
     Declined,
     /// The user dismissed the request.
     Cancelled,
-}
-
-impl<T: Elicit> ElicitOutcome<T> {
-    /// Reads the client's answer: an `ElicitResult` object, a whole JSON-RPC response, or a
-    /// 2026-07-28 `inputResponses` entry (which is an `ElicitResult` object). See
-    /// [`ElicitResult::from_value`] for what is accepted.
-    ///
-    /// An `accept` with no `content` is parsed as empty content, which succeeds only when
-    /// every field of `T` is optional or has a default.
-    ///
-    /// # Errors
-    /// An [`OutcomeError`]; for invalid content, [`OutcomeError::Invalid`] keeps the
-    /// per-field [`ContentError`].
-    ///
-    /// ```
-    /// # use elicit_core::{Elicit, ElicitOutcome};
-    /// # use elicit_core::protocol::OutcomeError;
-    /// # use serde_json::json;
-    /// #[derive(Elicit, Debug)]
-    /// struct Age {
-    ///     #[elicit(minimum = 18)]
-    ///     age: u8,
-    /// }
-    ///
-    /// let error = ElicitOutcome::<Age>::from_result(&json!({"action": "accept", "content": {"age": 12}})).unwrap_err();
-    /// assert_eq!(error.content_error().unwrap().errors()[0].field(), "age");
-    ///
-    /// let error = ElicitOutcome::<Age>::from_result(&json!({"action": "accept"})).unwrap_err();
-    /// assert!(matches!(error, OutcomeError::Invalid(_)));
-    /// ```
-    pub fn from_result(result: &Value) -> Result<Self, OutcomeError> {
-        Self::from_elicit_result(&ElicitResult::from_value(result)?)
-    }
-
-    /// Parses the content of an already-read [`ElicitResult`].
-    ///
-    /// # Errors
-    /// [`OutcomeError::Invalid`] when an accepted content does not fit `T`.
-    ///
-    /// ```
-    /// use elicit_core::{Elicit, ElicitOutcome};
-    /// use elicit_core::protocol::ElicitResult;
-    ///
-    /// #[derive(Elicit, Debug, PartialEq)]
-    /// struct Confirm { ok: bool }
-    ///
-    /// let result = ElicitResult::from_value(&serde_json::json!({"action": "accept", "content": {"ok": false}})).unwrap();
-    /// assert_eq!(ElicitOutcome::<Confirm>::from_elicit_result(&result).unwrap(), ElicitOutcome::Accepted(Confirm { ok: false }));
-    /// ```
-    pub fn from_elicit_result(result: &ElicitResult) -> Result<Self, OutcomeError> {
-        match result.action {
-            ElicitAction::Accept => {
-                let empty = Map::new();
-                let content = result.content.as_ref().unwrap_or(&empty);
-                T::from_content(content)
-                    .map(Self::Accepted)
-                    .map_err(OutcomeError::Invalid)
-            }
-            ElicitAction::Decline => Ok(Self::Declined),
-            ElicitAction::Cancel => Ok(Self::Cancelled),
-        }
-    }
-
-    /// The `ElicitResult` a client sends for this outcome (content via `T::to_content`).
-    ///
-    /// ```
-    /// # use elicit_core::{Elicit, ElicitOutcome};
-    /// #[derive(Elicit)]
-    /// struct Ok { ok: bool }
-    ///
-    /// assert_eq!(
-    ///     ElicitOutcome::Accepted(Ok { ok: true }).to_result(),
-    ///     serde_json::json!({"action": "accept", "content": {"ok": true}}),
-    /// );
-    /// assert_eq!(ElicitOutcome::<Ok>::Cancelled.to_result(), serde_json::json!({"action": "cancel"}));
-    /// ```
-    pub fn to_result(&self) -> Value {
-        self.to_elicit_result().to_value()
-    }
-
-    /// This outcome as an untyped [`ElicitResult`].
-    ///
-    /// ```
-    /// use elicit_core::{Elicit, ElicitOutcome};
-    /// use elicit_core::protocol::ElicitAction;
-    ///
-    /// #[derive(Elicit)]
-    /// struct Confirm { ok: bool }
-    ///
-    /// let result = ElicitOutcome::<Confirm>::Declined.to_elicit_result();
-    /// assert_eq!((result.action, result.content), (ElicitAction::Decline, None));
-    /// ```
-    pub fn to_elicit_result(&self) -> ElicitResult {
-        match self {
-            Self::Accepted(answer) => ElicitResult::accept(answer.to_content()),
-            Self::Declined => ElicitResult::decline(),
-            Self::Cancelled => ElicitResult::cancel(),
-        }
-    }
 }
 
 impl<T> ElicitOutcome<T> {

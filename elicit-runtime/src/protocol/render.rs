@@ -486,7 +486,7 @@ impl MultiSelectFallback {
                     .property(name)
                     .is_some_and(|property| property.default_value().is_some())
         };
-        let (folded, errors) = crate::read::fold_checkboxes(schema, content, needs_value);
+        let (folded, errors) = super::checkboxes::fold_checkboxes(schema, content, needs_value);
         if errors.is_empty() {
             Ok(folded.into_owned())
         } else {
@@ -525,7 +525,7 @@ fn checkboxes(name: &str, property: &PropertySchema) -> Vec<(String, PropertySch
                 default: ticked.then_some(true),
             };
             (
-                crate::read::checkbox_name(name, &value),
+                super::checkboxes::checkbox_name(name, &value),
                 PropertySchema::Boolean(schema),
             )
         })

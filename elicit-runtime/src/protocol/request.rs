@@ -10,7 +10,6 @@ use super::jsonrpc;
 use super::ordered::Json;
 use super::url::{ElicitUrl, UrlError, UrlPolicy};
 use crate::schema::{RequestedSchema, SharedSchema};
-use crate::{Elicit, FormMode};
 
 /// The method name of an elicitation request.
 pub(crate) const METHOD: &str = "elicitation/create";
@@ -126,27 +125,6 @@ impl FormRequest {
         Self {
             message: message.into(),
             requested_schema: SharedSchema::new(requested_schema),
-        }
-    }
-
-    /// The form of `T`, prompted with `T::message()`; the schema is borrowed, not copied.
-    ///
-    /// ```
-    /// use elicit_core::Elicit;
-    /// use elicit_core::protocol::FormRequest;
-    ///
-    /// /// Confirm the deletion
-    /// #[derive(Elicit)]
-    /// struct Confirm { ok: bool }
-    ///
-    /// let form = FormRequest::of::<Confirm>();
-    /// assert_eq!(form.message(), "Confirm the deletion");
-    /// assert!(std::ptr::eq(form.requested_schema(), Confirm::requested_schema()));
-    /// ```
-    pub fn of<T: Elicit>() -> Self {
-        Self {
-            message: T::message().to_owned(),
-            requested_schema: SharedSchema::Static(T::requested_schema()),
         }
     }
 
@@ -287,24 +265,6 @@ impl From<UrlRequest> for ElicitRequest {
 }
 
 impl ElicitRequest {
-    /// A form request for `T`: its `requestedSchema`, prompted with `T::message()` (replace
-    /// the prompt with [`message`](Self::message)).
-    ///
-    /// ```
-    /// use elicit_core::Elicit;
-    /// use elicit_core::protocol::{ElicitMode, ElicitRequest};
-    ///
-    /// /// Confirm the deletion
-    /// #[derive(Elicit)]
-    /// struct Confirm { ok: bool }
-    ///
-    /// let request = ElicitRequest::form::<Confirm>();
-    /// assert_eq!((request.mode(), request.message_text()), (ElicitMode::Form, "Confirm the deletion"));
-    /// ```
-    pub fn form<T: Elicit + FormMode>() -> Self {
-        Self::Form(FormRequest::of::<T>())
-    }
-
     /// A form request from a schema built at run time.
     ///
     /// ```

@@ -26,13 +26,13 @@ use serde_core::de::{Deserialize, DeserializeSeed, MapAccess, SeqAccess, Visitor
 use serde_json::{Number, Value};
 
 use super::errors::Errors;
-use super::raw::Raw;
 use super::sent::Sent;
 use super::slots::{
     FormReader, INLINE_SLOTS, Slot, empty_slots, into_result, position, report_unknown,
 };
 use crate::error::ContentError;
 use crate::protocol::{ElicitAction, ElicitOutcome};
+use crate::raw::Raw;
 
 /// The keys `serde_json` uses to pass an `arbitrary_precision` number or a `RawValue` through
 /// a map: the reader falls back rather than read them as keys.

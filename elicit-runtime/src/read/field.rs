@@ -6,14 +6,13 @@
 //! type); the verdicts are plain functions compiled once, here.
 
 use crate::error::FieldErrorKind;
-use crate::field::facts::{FactKind, Facts};
 use crate::schema::PropertySchema;
-use crate::shape::{Offer, OfferSlot};
 
 use super::errors::Errors;
-use super::raw::Raw;
+use super::offer::{Offer, OfferSlot};
 use super::sent::AsSent;
 use crate::field::slot::FormField;
+use crate::raw::Raw;
 
 /// Reads the field `name` of a derived form from its slot (absent, or the value found),
 /// against the field as sent; records its error and returns `None` when it does not fit.
@@ -89,26 +88,6 @@ fn read_field_otherwise<F: FormField>(
 #[inline]
 fn convert<F: FormField>(raw: &Raw<'_>, property: &PropertySchema) -> Result<F, FieldErrorKind> {
     F::from_present_raw_as_sent(raw, property)
-}
-
-/// The checks of `property` on a value its type converted. A select whose options are all of
-/// its type's (it is shaped only by removing some) was checked by the conversion itself,
-/// which finds the value among them: only a multi-select's item counts are left. A select
-/// offered in part has the options chosen looked up among its own; that each is a string and
-/// none is chosen twice the conversion has settled.
-pub(crate) fn check_converted(
-    property: &PropertySchema,
-    raw: &Raw<'_>,
-    facts: &Facts,
-) -> Result<(), FieldErrorKind> {
-    let every_option = || property.option_count() == facts.options.len();
-    match facts.kind {
-        FactKind::Single if every_option() => Ok(()),
-        FactKind::Multi if every_option() => property.check_item_count_raw(raw),
-        FactKind::Single => property.check_chosen_option(raw, facts),
-        FactKind::Multi => property.check_chosen_options(raw, facts),
-        _ => property.check_raw(raw, facts),
-    }
 }
 
 /// The error of a default the form itself got wrong (checked when its schema is first built

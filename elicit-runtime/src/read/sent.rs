@@ -9,10 +9,10 @@
 
 use serde_json::Value;
 
+use super::offer::OfferSlot;
 use crate::schema::{PropertySchema, RequestedSchema};
-use crate::shape::OfferSlot;
 
-use super::raw::Raw;
+use crate::raw::Raw;
 
 /// How one field of a form was sent, as the reader meets it.
 #[derive(Clone, Copy, Debug)]

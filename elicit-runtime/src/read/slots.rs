@@ -11,9 +11,9 @@ use serde_json::{Map, Value};
 use crate::error::{ContentError, FieldErrorKind};
 
 use super::errors::Errors;
-use super::raw::Raw;
-use super::same_str;
 use super::sent::Sent;
+use crate::raw::Raw;
+use crate::raw::same_str;
 
 /// One field's slot: absent, or the value found for it.
 pub type Slot<'a> = Option<Raw<'a>>;

@@ -63,9 +63,19 @@
 //! assert_eq!(error.to_string(), "`seats`: must be at least 1, got 0");
 //! ```
 
+mod check;
+mod defaults;
+pub(crate) mod facts;
+mod number;
+mod options;
+mod pattern;
 mod read;
 mod shared;
-pub(crate) mod validate;
+mod validate;
+
+pub(crate) use self::check::{check_converted, check_float, check_integer, check_text};
+pub(crate) use self::number::{as_f32_value, compare, exact_f64};
+pub(crate) use self::options::{Seen, check_item_count};
 mod wire;
 
 pub(crate) use self::shared::SharedSchema;
@@ -74,7 +84,7 @@ use std::fmt;
 
 use serde_json::{Number, Value};
 
-pub use crate::pattern::{Pattern, PatternError};
+pub use self::pattern::{Pattern, PatternError};
 /// The `format`s a string property may carry: the one list of them, which the derive reads
 /// too (`format = "…"`), kept with their grammars in `elicit-grammar`.
 ///
@@ -196,6 +206,23 @@ impl RequestedSchema {
             .iter()
             .find(|(key, _)| key == name)
             .map(|(_, schema)| schema)
+    }
+
+    /// The properties an error is about ([`FieldError::property`](crate::FieldError)),
+    /// each once, in this schema's order.
+    #[cfg_attr(not(feature = "state"), allow(dead_code))]
+    pub(crate) fn properties_in(&self, error: &crate::ContentError) -> Vec<&str> {
+        let names = self.names();
+        let about: Vec<&str> = error
+            .errors()
+            .iter()
+            .filter_map(|error| error.property(&names))
+            .collect();
+        names
+            .iter()
+            .copied()
+            .filter(|name| about.contains(name))
+            .collect()
     }
 
     /// The wire names of the properties, in declaration order.

@@ -11,13 +11,13 @@ use std::collections::HashSet;
 
 use serde_json::{Number, Value};
 
+use super::Pattern;
 use super::{
     BooleanSchema, EnumOption, Extras, LegacyTitledEnumSchema, NumberKind, NumberSchema,
     PropertyExtras, PropertySchema, RequestedSchema, StringFormat, StringSchema,
     TitledMultiSelectSchema, TitledSingleSelectSchema, Unchecked, UntitledMultiSelectSchema,
     UntitledSingleSelectSchema,
 };
-use crate::pattern::Pattern;
 
 /// A property's value as read: an object's keywords in document order, or the JSON type of
 /// something else.

@@ -17,8 +17,8 @@ use super::visit::Planned;
 #[cfg(feature = "url-forms")]
 use super::visit::Visits;
 use crate::Elicit;
+use crate::form::shape::OptionValue;
 use crate::protocol::ElicitRequest;
-use crate::shape::OptionValue;
 
 /// One answer in a [`TestClient`](super::TestClient)'s script: what the user does with the
 /// next request the server makes.

@@ -327,6 +327,7 @@ impl TestClient {
             }),
             sampling: self.sampling,
             roots: self.roots,
+            visiting: Arc::default(),
         });
         let service = KitService {
             shared: Arc::clone(&shared),

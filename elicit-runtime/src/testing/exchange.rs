@@ -230,6 +230,7 @@ impl TestClient {
             }),
             sampling: self.sampling,
             roots: self.roots,
+            visiting: Arc::default(),
         });
         Ok(ExchangeSession {
             exchange: Box::new(exchange),
@@ -410,7 +411,7 @@ impl ExchangeSession {
     #[cfg(feature = "url-forms")]
     #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
     pub fn pages(&self) -> Vec<super::Page> {
-        self.shared.lock().visits.pages.clone()
+        super::visit::lock(&self.shared.visiting).pages.clone()
     }
 
     /// The protocol revision of the session (2026-07-28).

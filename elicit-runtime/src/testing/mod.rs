@@ -95,6 +95,8 @@ mod client;
 mod error;
 mod exchange;
 #[cfg(feature = "url-forms")]
+mod fetch;
+#[cfg(feature = "url-forms")]
 mod html;
 #[cfg(feature = "url-forms")]
 mod page;

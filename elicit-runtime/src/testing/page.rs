@@ -6,8 +6,8 @@ use std::fmt;
 
 use http::StatusCode;
 
-use super::browser::Browser;
 use super::error::KitError;
+use super::fetch::{Fetcher, Served, path_of};
 use super::html::{self, Element, Node};
 
 /// A page the kit's [`Browser`] was served: its status, what it says (title, heading, who
@@ -32,7 +32,7 @@ use super::html::{self, Element, Node};
 /// ```
 #[derive(Clone)]
 pub struct Page {
-    browser: Browser,
+    fetcher: Fetcher,
     url: String,
     origin: Option<String>,
     status: StatusCode,
@@ -276,15 +276,14 @@ impl Field {
 const CSRF_FIELD: &str = "_csrf";
 
 impl Page {
-    /// Reads a page the browser was served from `url` (`origin`, when known, is the
-    /// scheme and host it counts as served from).
-    pub(super) fn read(
-        browser: Browser,
-        url: String,
-        origin: Option<String>,
-        status: StatusCode,
-        body: String,
-    ) -> Self {
+    /// Reads a page the browser (`fetcher`) was served.
+    pub(super) fn read(fetcher: Fetcher, served: Served) -> Self {
+        let Served {
+            url,
+            origin,
+            status,
+            html: body,
+        } = served;
         let root = html::parse(&body);
         let first = |name: &str| root.find(|element| element.name == name);
         let title = first("title").map(Element::all_text).unwrap_or_default();
@@ -310,7 +309,7 @@ impl Page {
             .unwrap_or_default();
         let form = first("form").map(|form| read_form(&root, form));
         Self {
-            browser,
+            fetcher,
             url,
             origin,
             status,
@@ -683,9 +682,14 @@ impl Page {
                 Some((path, _)) => format!("{path}?{body}"),
                 None => format!("{action}?{body}"),
             };
-            self.browser.get(&path, self.origin.clone()).await
+            let served = self.fetcher.get(&path, self.origin.clone()).await?;
+            Ok(Self::read(self.fetcher.clone(), served))
         } else {
-            self.browser.post(&action, self.origin.clone(), body).await
+            let served = self
+                .fetcher
+                .post(&action, self.origin.clone(), body)
+                .await?;
+            Ok(Self::read(self.fetcher.clone(), served))
         }
     }
 
@@ -723,15 +727,6 @@ impl Page {
             .unwrap_or("/");
         format!("{directory}{action}")
     }
-}
-
-/// The path (and query) of a URL or a path.
-pub(super) fn path_of(url: &str) -> &str {
-    let Some(scheme) = url.find("://") else {
-        return url;
-    };
-    let after = &url[scheme + 3..];
-    after.find(['/', '?']).map_or("/", |at| &after[at..])
 }
 
 impl FormModel {
@@ -1151,11 +1146,13 @@ mod tests {
 
     fn page(html: &str) -> Page {
         Page::read(
-            Browser::new(axum::Router::new()),
-            "https://forms.example/connect/abc".to_owned(),
-            Some("https://forms.example".to_owned()),
-            StatusCode::OK,
-            html.to_owned(),
+            Fetcher::new(axum::Router::new()),
+            Served {
+                url: "https://forms.example/connect/abc".to_owned(),
+                origin: Some("https://forms.example".to_owned()),
+                status: StatusCode::OK,
+                html: html.to_owned(),
+            },
         )
     }
 

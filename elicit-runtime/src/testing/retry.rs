@@ -61,9 +61,9 @@ pub(super) async fn run<T>(
         state.call += 1;
         state.round = 0;
         state.problems.clear();
-        state.visits.new_call();
         state.call
     };
+    visit::lock(&shared.visiting).new_call();
     if let Ok(result) =
         tokio::time::timeout(timeout, rounds(shared, &call, max_rounds, attempt)).await
     {
@@ -96,14 +96,14 @@ async fn rounds<T>(
         // once: the server would wait for it until the link expired.
         let step = tokio::select! {
             step = attempt.send(responses.take(), state.take()) => step,
-            failure = visit::failure(shared) => return Err(failure),
+            failure = visit::failure(&shared.visiting) => return Err(failure),
         };
         // A request answered on the connection that the script could not answer.
         if let Some(problem) = shared.lock().problems.drain(..).next() {
             return Err(problem);
         }
         // Every page answered after a reply has been, and kept, before the call returns.
-        if let Some(failure) = visit::settled(shared).await {
+        if let Some(failure) = visit::settled(&shared.visiting).await {
             return Err(failure);
         }
         let (entries, sealed, typed) = match step? {
@@ -138,7 +138,7 @@ async fn rounds<T>(
                 // (No completion is sent on 2026-07-28: a held reply is the retry after it.)
                 Reply::AcceptUrl { visits, .. } => {
                     if let Some(visits) = visits {
-                        visits.run(shared, &described).await?;
+                        visits.run(&shared.visiting, &described).await?;
                     }
                     answers.insert(entry.key, json!({"action": "accept"}));
                 }

@@ -35,6 +35,9 @@ pub(super) struct Shared {
     pub(super) state: Mutex<State>,
     pub(super) sampling: Option<Arc<SamplingHook>>,
     pub(super) roots: Option<Arc<RootsHook>>,
+    /// The pages the script's browsers visited, and the visits still running (apart from
+    /// `state`: a visit runs while the call goes on).
+    pub(super) visiting: Arc<Mutex<Visiting>>,
 }
 
 #[derive(Default)]
@@ -46,8 +49,6 @@ pub(super) struct State {
     pub(super) call: usize,
     pub(super) round: usize,
     pub(super) completions: Vec<String>,
-    /// The pages the script's browsers visited, and the visits still running.
-    pub(super) visits: Visiting,
 }
 
 impl State {
@@ -241,12 +242,12 @@ impl KitService {
                 if !hold {
                     // The reply first, the page after it, as most clients and people go.
                     if let Some(visits) = visits {
-                        visits.spawn(Arc::clone(&self.shared), request);
+                        visits.spawn(Arc::clone(&self.shared.visiting), request);
                     }
                     return Ok(accept);
                 }
                 if let Some(visits) = visits
-                    && let Err(problem) = visits.run(&self.shared, &request).await
+                    && let Err(problem) = visits.run(&self.shared.visiting, &request).await
                 {
                     return Err(self.refuse(problem));
                 }

@@ -196,7 +196,7 @@ impl Session {
     #[cfg(feature = "url-forms")]
     #[cfg_attr(docsrs, doc(cfg(feature = "url-forms")))]
     pub fn pages(&self) -> Vec<super::Page> {
-        self.shared.lock().visits.pages.clone()
+        super::visit::lock(&self.shared.visiting).pages.clone()
     }
 
     /// The protocol revision of the session.

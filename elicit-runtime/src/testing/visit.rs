@@ -7,16 +7,23 @@ pub(super) use self::none::*;
 #[cfg(feature = "url-forms")]
 pub(super) use self::pages::*;
 
+/// The visits' record, locked (a visit that panicked left nothing half written).
+pub(super) fn lock(visiting: &std::sync::Mutex<Visiting>) -> std::sync::MutexGuard<'_, Visiting> {
+    visiting
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 #[cfg(feature = "url-forms")]
 mod pages {
     use std::fmt;
-    use std::sync::Arc;
+    use std::sync::{Arc, Mutex};
     use std::time::Duration;
 
     use super::super::browser::Browser;
     use super::super::error::KitError;
     use super::super::page::Page;
-    use super::super::service::Shared;
+    use super::lock;
 
     /// What a test does with a page: fills it in, as a person would.
     pub(in super::super) type Fill = Arc<dyn Fn(Page) -> Page + Send + Sync>;
@@ -104,10 +111,10 @@ mod pages {
         /// took. `request` (described) names the request in errors.
         pub(in super::super) async fn run(
             self,
-            shared: &Shared,
+            visiting: &Mutex<Visiting>,
             request: &str,
         ) -> Result<(), KitError> {
-            let record = |page: &Page| shared.lock().visits.pages.push(page.clone());
+            let record = |page: &Page| lock(visiting).pages.push(page.clone());
             let mut current: Option<Page> = None;
             for visit in self.visits.0 {
                 let page = match (visit.browser, current.take()) {
@@ -166,14 +173,14 @@ mod pages {
 
         /// Runs the visits on a task of their own, after the client replied (2025-11-25):
         /// the call waits for them, and ends at once with the error of one that fails.
-        pub(in super::super) fn spawn(self, shared: Arc<Shared>, request: String) {
-            shared.lock().visits.running += 1;
+        pub(in super::super) fn spawn(self, visiting: Arc<Mutex<Visiting>>, request: String) {
+            lock(&visiting).running += 1;
             tokio::spawn(async move {
-                let result = self.run(&shared, &request).await;
-                let mut state = shared.lock();
-                state.visits.running -= 1;
+                let result = self.run(&visiting, &request).await;
+                let mut state = lock(&visiting);
+                state.running -= 1;
                 if let Err(error) = result {
-                    state.visits.failures.push(error);
+                    state.failures.push(error);
                 }
             });
         }
@@ -183,9 +190,9 @@ mod pages {
     const TICK: Duration = Duration::from_millis(5);
 
     /// The error of the first spawned visit of the call that fails, when one does.
-    pub(in super::super) async fn failure(shared: &Shared) -> KitError {
+    pub(in super::super) async fn failure(visiting: &Mutex<Visiting>) -> KitError {
         loop {
-            if let Some(error) = shared.lock().visits.failures.pop() {
+            if let Some(error) = lock(visiting).failures.pop() {
                 return error;
             }
             tokio::time::sleep(TICK).await;
@@ -193,14 +200,14 @@ mod pages {
     }
 
     /// Waits until no spawned visit runs; the error of one that failed.
-    pub(in super::super) async fn settled(shared: &Shared) -> Option<KitError> {
+    pub(in super::super) async fn settled(visiting: &Mutex<Visiting>) -> Option<KitError> {
         loop {
             {
-                let mut state = shared.lock();
-                if let Some(error) = state.visits.failures.pop() {
+                let mut state = lock(visiting);
+                if let Some(error) = state.failures.pop() {
                     return Some(error);
                 }
-                if state.visits.running == 0 {
+                if state.running == 0 {
                     return None;
                 }
             }
@@ -212,10 +219,9 @@ mod pages {
 #[cfg(not(feature = "url-forms"))]
 #[allow(clippy::unused_async)] // the same signatures as with pages
 mod none {
-    use std::sync::Arc;
+    use std::sync::{Arc, Mutex};
 
     use super::super::error::KitError;
-    use super::super::service::Shared;
 
     /// No visits: an answer that drives a page needs the `url-forms` feature.
     pub(in super::super) enum Planned {}
@@ -228,20 +234,24 @@ mod none {
     }
 
     impl Planned {
-        pub(in super::super) async fn run(self, _: &Shared, _: &str) -> Result<(), KitError> {
+        pub(in super::super) async fn run(
+            self,
+            _: &Mutex<Visiting>,
+            _: &str,
+        ) -> Result<(), KitError> {
             match self {}
         }
 
-        pub(in super::super) fn spawn(self, _: Arc<Shared>, _: String) {
+        pub(in super::super) fn spawn(self, _: Arc<Mutex<Visiting>>, _: String) {
             match self {}
         }
     }
 
-    pub(in super::super) async fn failure(_: &Shared) -> KitError {
+    pub(in super::super) async fn failure(_: &Mutex<Visiting>) -> KitError {
         std::future::pending().await
     }
 
-    pub(in super::super) async fn settled(_: &Shared) -> Option<KitError> {
+    pub(in super::super) async fn settled(_: &Mutex<Visiting>) -> Option<KitError> {
         None
     }
 }

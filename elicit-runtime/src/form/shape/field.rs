@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::parts::{FieldParts, Getter, compare, narrow};
 use crate::ElicitField;
-use crate::choice::ElicitEnum;
+use crate::field::choice::ElicitEnum;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::schema::PropertySchema;
 

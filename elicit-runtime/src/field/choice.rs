@@ -43,13 +43,14 @@ use serde_json::Value;
 use crate::error::FieldErrorKind;
 use crate::error::JsonType;
 use crate::field::ElicitField;
-pub use crate::field::facts::EnumVariant;
-use crate::read::Raw;
-use crate::schema::validate::{Seen, check_item_count, expect_array, expect_str, raw_str};
+use crate::raw::Raw;
+use crate::raw::{expect_array, expect_str, raw_str};
+pub use crate::schema::facts::EnumVariant;
 use crate::schema::{
     EnumOption, LegacyTitledEnumSchema, PropertySchema, TitledMultiSelectSchema,
     TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
+use crate::schema::{Seen, check_item_count};
 
 /// How an enum's options are written in the schema.
 ///
@@ -135,7 +136,7 @@ pub trait MultiSelectOption: ElicitEnum {}
 fn position(variants: &[EnumVariant], chosen: &str) -> Option<usize> {
     variants
         .iter()
-        .position(|variant| crate::read::same_str(variant.value, chosen))
+        .position(|variant| crate::raw::same_str(variant.value, chosen))
 }
 
 fn values(variants: &'static [EnumVariant]) -> impl Iterator<Item = &'static str> {
@@ -320,7 +321,7 @@ fn check_chosen(
     property: &PropertySchema,
     raw: &Raw<'_>,
     count: usize,
-    facts: &crate::field::facts::Facts,
+    facts: &crate::schema::facts::Facts,
 ) -> Result<(), FieldErrorKind> {
     let every = facts.options.len();
     match property {
@@ -330,7 +331,7 @@ fn check_chosen(
         PropertySchema::TitledMultiSelect(s) if s.options.len() == every => {
             check_item_count(count, s.min_items, s.max_items)
         }
-        _ => crate::read::check_converted(property, raw, facts),
+        _ => crate::schema::check_converted(property, raw, facts),
     }
 }
 
@@ -345,7 +346,7 @@ fn multi_to_json<'a, E: ElicitEnum + 'a>(choices: impl ExactSizeIterator<Item = 
 
 impl<E: MultiSelectOption> ElicitField for Vec<E> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::multi(E::VARIANTS);
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
@@ -372,7 +373,7 @@ impl<E: MultiSelectOption> ElicitField for Vec<E> {
 
 impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::multi(E::VARIANTS);
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()
@@ -393,7 +394,7 @@ impl<E: MultiSelectOption + Ord> ElicitField for BTreeSet<E> {
 
 impl<E: MultiSelectOption + Hash + Eq, S: BuildHasher + Default> ElicitField for HashSet<E, S> {
     const CAN_HOLD_SECRET: bool = false;
-    const FACTS: crate::field::facts::Facts = crate::field::facts::Facts::multi(E::VARIANTS);
+    const FACTS: crate::schema::facts::Facts = crate::schema::facts::Facts::multi(E::VARIANTS);
 
     fn field_schema() -> PropertySchema {
         multi_select_schema::<E>()

@@ -10,8 +10,7 @@
 use std::fmt;
 use std::io::Read;
 
-use crate::Elicit;
-use crate::protocol::{ElicitOutcome, ElicitResult, OutcomeError};
+use super::{ElicitResult, OutcomeError};
 
 /// A generous bound for one `ElicitResult` message: 1 MiB.
 ///
@@ -154,61 +153,5 @@ impl ElicitResult {
             .read_to_end(&mut bytes)
             .map_err(|error| ReadError::Json(serde_json::Error::io(error)))?;
         Self::from_slice_limited(&bytes, limit)
-    }
-}
-
-impl<T: Elicit> ElicitOutcome<T> {
-    /// Reads the client's answer from the bytes of a message and parses its content into
-    /// `T`: what [`ElicitResult::from_slice_limited`], then
-    /// [`from_elicit_result`](Self::from_elicit_result) give.
-    ///
-    /// For a struct form that derives `Elicit`, the answer is read from the bytes straight into
-    /// the form's fields, with no `Value` in between (strings are borrowed from the bytes until
-    /// the field's value is built), and still every field's error is reported. Keys may come
-    /// in any order (`action` after `content` too); a key sent twice keeps its last value, as
-    /// a `Value` would. Any other shape than an `ElicitResult` or a JSON-RPC response carrying
-    /// one (an error response, an unknown action, …) is read the general way, so the result
-    /// and the errors are always those of the two calls above.
-    ///
-    /// # Errors
-    /// As [`ElicitResult::from_slice_limited`]; invalid content is
-    /// `ReadError::Outcome(OutcomeError::Invalid(_))`.
-    ///
-    /// ```
-    /// use elicit_core::{Elicit, ElicitOutcome};
-    /// use elicit_core::protocol::DEFAULT_MESSAGE_LIMIT;
-    ///
-    /// #[derive(Elicit, Debug, PartialEq)]
-    /// struct Age {
-    ///     age: u8,
-    /// }
-    ///
-    /// let bytes = br#"{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"age":36}}}"#;
-    /// let outcome = ElicitOutcome::<Age>::from_slice_limited(bytes, DEFAULT_MESSAGE_LIMIT).unwrap();
-    /// assert_eq!(outcome, ElicitOutcome::Accepted(Age { age: 36 }));
-    /// ```
-    pub fn from_slice_limited(bytes: &[u8], limit: usize) -> Result<Self, ReadError> {
-        if let Some(reader) = &T::READER {
-            if bytes.len() > limit {
-                return Err(ReadError::TooLarge {
-                    limit,
-                    length: bytes.len(),
-                });
-            }
-            // A derived struct form: the bytes straight into its slots, read against its own
-            // schema (as `Form::outcome_from_slice_limited` reads a form shaped at run time).
-            // The reader answers the common shapes and leaves the rest to the general way.
-            let sent = crate::read::Sent::in_order(T::requested_schema());
-            match crate::read::read_bytes(bytes, reader, &sent) {
-                Err(error) => return Err(ReadError::Json(error)),
-                Ok(Some(outcome)) => {
-                    return outcome
-                        .map_err(|error| ReadError::Outcome(OutcomeError::Invalid(error)));
-                }
-                Ok(None) => {}
-            }
-        }
-        let result = ElicitResult::from_slice_limited(bytes, limit)?;
-        Ok(Self::from_elicit_result(&result)?)
     }
 }

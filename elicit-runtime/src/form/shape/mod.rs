@@ -64,6 +64,5 @@ pub(crate) mod parts;
 pub use self::check::{CheckResult, FieldCheck};
 pub use self::field::FieldShape;
 pub use self::options::{Choice, Given, MultiOptions, NotGiven, OptionValue, Options};
-pub(crate) use self::options::{Offer, OfferSlot};
 pub(crate) use self::parts::{Checks, run_checks};
 pub use self::shaped::Shaped;

@@ -9,11 +9,12 @@ use std::sync::Arc;
 use std::marker::PhantomData;
 
 use super::field::FieldShape;
-use super::options::{Given, MultiOptions, NotGiven, Offer, OfferShape, OfferSlot, Options};
+use super::options::{Given, MultiOptions, NotGiven, OfferShape, Options};
 use super::parts::{Check, Checks, FieldParts, Getter, is_select, placeholder, set_required};
 use crate::ShapeError;
 use crate::form::Form;
 use crate::read::{FieldPlan, FormReader, Plan};
+use crate::read::{Offer, OfferSlot};
 use crate::schema::{BooleanSchema, PropertySchema, RequestedSchema};
 
 /// The fields a derived form's builder shapes, by place: their wire names, whether each is

@@ -3,14 +3,13 @@
 // The builder takes values as an author writes them (`f.default(14)`), not by reference.
 #![allow(clippy::needless_pass_by_value)]
 
-use std::any::Any;
 use std::fmt;
 use std::marker::PhantomData;
-use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::parts::{FieldParts, Getter, titled_select};
+use crate::read::Offer;
 use crate::schema::{EnumOption, PropertySchema};
 
 /// The state of a builder's field whose options are given at run time: not given yet. A
@@ -198,83 +197,6 @@ where
     }
 }
 
-/// What was offered for a field: the value each option stands for, in the order of the
-/// options of the field's select (whose `const`s the form's schema holds, once).
-#[doc(hidden)]
-pub struct Offer<V> {
-    values: Arc<Vec<V>>,
-}
-
-impl<V> Clone for Offer<V> {
-    fn clone(&self) -> Self {
-        Self {
-            values: Arc::clone(&self.values),
-        }
-    }
-}
-
-impl<V> fmt::Debug for Offer<V> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Offer({} values)", self.values.len())
-    }
-}
-
-impl<V> Offer<V> {
-    /// Nothing offered (a field whose options were never given: its form is not asked).
-    pub(crate) fn empty() -> Self {
-        Self {
-            values: Arc::new(Vec::new()),
-        }
-    }
-
-    /// The value offered as option `index` (the options of the field as sent are in the
-    /// order of the offer).
-    pub(crate) fn value(&self, index: usize) -> Option<&V> {
-        self.values.get(index)
-    }
-
-    /// How many values were offered.
-    pub(crate) fn len(&self) -> usize {
-        self.values.len()
-    }
-}
-
-/// What was offered for one field filled at run time, whatever the type of its values: a form
-/// keeps one per such field, for its reader. Its type does not name the values' type, so that
-/// a type that cannot be offered is reported once, where the derive proves it, and not again
-/// by every type and closure that holds the offers.
-#[doc(hidden)]
-#[derive(Clone, Default)]
-pub struct OfferSlot(Option<Arc<dyn Any + Send + Sync>>);
-
-impl fmt::Debug for OfferSlot {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.0.is_some() {
-            "OfferSlot(offered)"
-        } else {
-            "OfferSlot(empty)"
-        })
-    }
-}
-
-impl OfferSlot {
-    /// The slot of `offer`.
-    #[inline]
-    pub fn new<V: Send + Sync + 'static>(offer: Offer<V>) -> Self {
-        Self(Some(Arc::new(offer)))
-    }
-
-    /// The offer kept, or `None` if no offer of values of `V` was kept (which the builder's
-    /// states rule out: the form is asked only once each field has its options). Borrowed:
-    /// reading an answer touches no reference count.
-    #[inline]
-    pub(crate) fn get<V: 'static>(&self) -> Option<&Offer<V>> {
-        self.0
-            .as_ref()
-            .and_then(|offer| offer.downcast_ref::<Offer<V>>())
-    }
-}
-
 /// Each `const` offered again after its first time, in order.
 fn repeated<V>(choices: &[Choice<V>]) -> Vec<&str> {
     /// Up to this many options, comparing each with the earlier ones is cheaper than hashing
@@ -324,9 +246,7 @@ fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) 
         _ => (None, None),
     };
     parts.property = titled_select(multi, title, description, options, items);
-    Offer {
-        values: Arc::new(offered),
-    }
+    Offer::new(offered)
 }
 
 /// A field's shape whose options are given at run time, before they are: how the form's

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use super::shape::{Checks, run_checks};
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, OutcomeError, ReadError,
 };
@@ -13,7 +14,6 @@ use crate::protocol::{
 use crate::read::{AsSent, FieldPlan};
 use crate::read::{FormReader, Plan, Sent, read_map};
 use crate::schema::{RequestedSchema, SharedSchema};
-use crate::shape::{Checks, run_checks};
 use crate::{ContentError, Elicit, FormMode};
 
 /// A function that reads an accepted answer's `content` into a `T`.
@@ -460,7 +460,7 @@ impl<T> Form<T> {
             }
         }
         for name in required {
-            crate::shape::parts::set_required(&mut schema, &name, true);
+            super::shape::parts::set_required(&mut schema, &name, true);
         }
         let mut form = self.clone();
         form.schema = SharedSchema::new(schema);
@@ -612,7 +612,7 @@ impl<T> Form<T> {
         how: Reask,
     ) -> Self {
         let prefill = how == Reask::Prefill;
-        let in_error = errors.properties(&self.schema);
+        let in_error = self.schema.properties_in(errors);
         let in_error = |name: &str| in_error.contains(&name);
         let mut form = self.clone();
         let mut schema = RequestedSchema::clone(&self.schema);
@@ -630,7 +630,7 @@ impl<T> Form<T> {
             }
         }
         for (name, needed) in required {
-            crate::shape::parts::set_required(&mut schema, &name, needed);
+            super::shape::parts::set_required(&mut schema, &name, needed);
         }
         if keep_out {
             let asked = |name: &str| match how {
