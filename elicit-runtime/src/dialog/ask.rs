@@ -6,8 +6,9 @@ use serde_json::{Map, Value};
 use std::future::{Future, IntoFuture};
 use std::pin::Pin;
 
+use super::memory::kept_result;
 use super::memory::{Correction, Round, record_all, restore_all};
-use super::{Dialog, Halt, Reply, kept_result, offer_digest, reask};
+use super::{Dialog, Halt, Reply, offer_digest, reask};
 use crate::form::Reask;
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, MultiSelectFallback, OutcomeError,

@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 
 use super::ask::refuse_secret;
 use super::memory::Round;
-use super::{Dialog, Halt, Reply, kept_result, offer_digest, reask};
+use super::memory::kept_result;
+use super::{Dialog, Halt, Reply, offer_digest, reask};
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest,
     OutcomeError, ProtocolVersion,

@@ -13,6 +13,7 @@ use serde_json::{Map, Number, Value};
 use zeroize::Zeroize;
 
 use crate::error::JsonType;
+use crate::protocol::ElicitResult;
 use crate::schema::StringFormat;
 use crate::state::{wipe, wipe_values};
 use crate::{ContentError, FieldError, FieldErrorKind};
@@ -69,6 +70,16 @@ impl Drop for Memory {
     fn drop(&mut self) {
         self.zeroize();
     }
+}
+
+/// The answer kept for an answered form: its action, and the content its form read.
+pub(super) fn kept_result(result: &ElicitResult, content: Option<Map<String, Value>>) -> Value {
+    let mut map = Map::new();
+    map.insert("action".to_owned(), Value::from(result.action.as_str()));
+    if let Some(content) = content {
+        map.insert("content".to_owned(), Value::Object(content));
+    }
+    Value::Object(map)
 }
 
 #[cfg(test)]

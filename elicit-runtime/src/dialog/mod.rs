@@ -21,22 +21,13 @@
 //! [`Dialog::from_params`]. See the guide chapter [`rounds`](crate::guide::rounds).
 
 use std::fmt;
-use std::future::Future;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_core::Serialize;
-use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::protocol::{
-    ElicitMode, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest, InputRequiredResult,
-    MessageError, ProtocolVersion, RenderError,
-};
-use crate::state::{
-    Binding, JsonFault, MAX_SEALED_LEN, Owner, Principal, PrincipalPolicy, SealError, StateKeys,
-    wipe_values,
-};
+use crate::protocol::{MessageError, ProtocolVersion};
+use crate::state::{Binding, Principal, StateKeys};
 
 /// Whom a dialog opened once charges its states' uses to ([`Dialog::once`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,14 +40,17 @@ enum Once {
 
 mod arguments;
 mod ask;
+mod call;
 mod connection;
 mod gather;
 mod halt;
 mod memory;
 mod offer;
 mod reask;
+mod replay;
 mod reply;
 mod respond;
+mod run;
 mod settings;
 #[cfg(feature = "url-forms")]
 mod url_form;
@@ -68,12 +62,11 @@ pub use self::ask::{Ask, OrReply};
 pub use self::connection::{Connection, Sending};
 pub use self::gather::{Gathered, Inputs};
 pub use self::halt::Halt;
-use self::memory::{Memory, Progress, Round};
+use self::memory::Progress;
 pub(crate) use self::offer::offer_digest;
 pub use self::reply::Reply;
 pub use self::respond::Respond;
 pub use self::settings::DialogSettings;
-use self::settings::Expiry;
 #[cfg(feature = "url-forms")]
 pub use self::url_form::AskUrl;
 // What the SDK adapters answer for a halted body.
@@ -192,7 +185,6 @@ impl fmt::Debug for Dialog {
             .finish_non_exhaustive()
     }
 }
-
 impl Dialog {
     /// How long a sealed state stays valid unless the keys ([`StateKeys::with_ttl`]) or
     /// [`DialogSettings::expires_after`] say otherwise: ten minutes, the time a person
@@ -514,200 +506,6 @@ impl Dialog {
         self
     }
 
-    /// Runs the call's `body` with this dialog and answers the call: the body's result, or on
-    /// 2026-07-28 the `InputRequiredResult` of the first unanswered question, or the JSON-RPC
-    /// error the body stopped with ([`Halt::to_jsonrpc_error`]).
-    ///
-    /// `O` is what the handler returns ([`Respond`]): rmcp's `CallToolResponse` or
-    /// `GetPromptResponse` with the `rmcp` feature, or a JSON `Value`.
-    ///
-    /// # Errors
-    /// `-32602` when the retry's `requestState` is refused or its rounds do not match the
-    /// body's questions; otherwise the error the body stopped with.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::state::Binding;
-    /// use elicit_core::Elicit;
-    /// use serde_json::{Value, json};
-    ///
-    /// /// How many people?
-    /// #[derive(Elicit)]
-    /// struct Party { size: u8 }
-    ///
-    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
-    /// // A hand-written 2026-07-28 server: the first call asks the form.
-    /// let params = json!({"name": "book", "_meta": {"io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}});
-    /// let dialog = Dialog::from_params("tools/call", &params, ProtocolVersion::V2026_07_28).unwrap();
-    /// let result: Value = dialog
-    ///     .run(|d| async move { Ok(format!("Table for {:?}", d.ask::<Party>("party").await?.accepted().map(|p| p.size))) })
-    ///     .await
-    ///     .unwrap();
-    /// assert_eq!(result["resultType"], "input_required");
-    /// assert_eq!(result["inputRequests"]["party"]["params"]["message"], "How many people?");
-    /// # });
-    /// ```
-    pub async fn run<O, T, F, Fut>(self, body: F) -> Result<O, O::Error>
-    where
-        F: FnOnce(Self) -> Fut,
-        Fut: Future<Output = Result<T, Halt>>,
-        O: Respond<T>,
-    {
-        let dialog = match self.open().await {
-            Ok(dialog) => dialog,
-            Err(halt) => return Err(O::halted(halt)),
-        };
-        match body(dialog).await {
-            Ok(done) => O::done(done),
-            Err(Halt::InputRequired(result)) => O::input_required(*result),
-            Err(Halt::Reply(reply)) => O::reply(reply),
-            Err(halt) => Err(O::halted(halt)),
-        }
-    }
-
-    /// Opens the retry's state, if any.
-    async fn open(self) -> Result<Self, Halt> {
-        let mut progress = Progress::default();
-        if !self.is_live()
-            && let Some(tool) = &self.unseen_arguments
-        {
-            return Err(Halt::internal(format!(
-                "the dialog of tool `{tool}` cannot see the call's arguments, so its request state could not be bound to them: an argument declared before `dialog: Dialog` took them (rmcp's `Parameters` or `JsonObject`); declare the dialog first"
-            )));
-        }
-        if !self.is_live() {
-            if let Some(sealed) = &self.sealed {
-                let ring = self.ring()?;
-                let binding = self.bound(ring);
-                progress.memory = match self.once {
-                    Some(once) => {
-                        let owner = self.charged(once, &binding)?;
-                        let guard = self.settings.guard();
-                        ring.open_once_charged::<Memory>(sealed, &binding, guard.as_ref(), owner)
-                            .await?
-                    }
-                    None => ring.open::<Memory>(sealed, &binding)?,
-                };
-                progress.resumed = true;
-            }
-            progress.pending = Some(progress.memory.rounds.len());
-        }
-        *self.lock() = progress;
-        Ok(self)
-    }
-
-    /// Whom the uses of this call's states are charged to: the person its authentication (or
-    /// its author) established, or, where the tool opted in, the tool.
-    fn charged(&self, once: Once, binding: &Binding) -> Result<Owner, Halt> {
-        let verified = self.principal.is_some() || self.caller_verified;
-        match (verified && binding.has_principal(), once) {
-            (true, _) => Ok(binding.principal_owner()),
-            (false, Once::Anyone) => Ok(binding.tool_owner()),
-            (false, Once::PerPerson) => Err(Halt::internal(
-                "this tool opens each request state once, charging each use to the person who calls it, and this call names nobody the server's authentication established: serve it behind authorization (an rmcp layer that puts a `Principal` in the request), give the dialog a principal (`Dialog::principal`), or opt in with `Dialog::once_for_anyone` (every anonymous caller then shares one allowance)",
-            )),
-        }
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Progress> {
-        self.progress.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The binding states are sealed for: the call, and the principal when there is one
-    /// (the author's, or else the transport's where the keys' policy consults it).
-    fn bound(&self, ring: &StateKeys) -> Binding {
-        let caller = match ring.principal_policy() {
-            PrincipalPolicy::Optional => None,
-            _ => self.caller.as_ref().map(Principal::as_str),
-        };
-        match self.principal.as_deref().or(caller) {
-            Some(principal) => self.binding.clone().with_principal(principal),
-            None => self.binding.clone(),
-        }
-    }
-
-    /// The keys the dialog seals with: the server's, or the ones drawn for this process.
-    fn ring(&self) -> Result<&StateKeys, Halt> {
-        match &self.settings.keys {
-            Some(keys) => Ok(keys),
-            None => process_keys()
-                .as_ref()
-                .map_err(|error| Halt::internal(error.clone())),
-        }
-    }
-
-    /// Whether this call speaks 2025-11-25 or earlier: each question is an
-    /// `elicitation/create` on the live connection, and no state is sealed.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// fn generation(dialog: &Dialog) -> &'static str {
-    ///     if dialog.is_live() { "elicitation/create" } else { "InputRequiredResult" }
-    /// }
-    /// ```
-    pub fn is_live(&self) -> bool {
-        !self.version.uses_input_required()
-    }
-
-    /// Whether this call came with a `requestState` that opened (a 2026-07-28 retry): the
-    /// answers of earlier rounds are this server's, for this call, in time.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// fn retried(dialog: &Dialog) -> bool { dialog.is_resumed() }
-    /// ```
-    pub fn is_resumed(&self) -> bool {
-        self.lock().resumed
-    }
-
-    /// The protocol revision of this call.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::state::Binding;
-    ///
-    /// let dialog = Dialog::new(ProtocolVersion::V2025_06_18, Binding::tool("t", &serde_json::json!({})));
-    /// assert_eq!(dialog.version(), ProtocolVersion::V2025_06_18);
-    /// ```
-    pub fn version(&self) -> ProtocolVersion {
-        self.version
-    }
-
-    /// The call the state is bound to.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::ProtocolVersion;
-    /// use elicit_core::state::Binding;
-    /// use serde_json::json;
-    ///
-    /// let binding = Binding::tool("book", &json!({"table": 4}));
-    /// let dialog = Dialog::new(ProtocolVersion::V2026_07_28, binding.clone());
-    /// assert_eq!(dialog.binding(), &binding);
-    /// ```
-    pub fn binding(&self) -> &Binding {
-        &self.binding
-    }
-
-    /// The name of the tool (or prompt) this dialog serves a call of, where the call said it
-    /// (every SDK adapter and [`from_params`](Self::from_params) set it): what a question for
-    /// a call's missing arguments names ([`Asked`]).
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::ProtocolVersion;
-    /// use serde_json::json;
-    ///
-    /// let params = json!({"name": "book", "arguments": {}});
-    /// let dialog = Dialog::from_params("tools/call", &params, ProtocolVersion::V2026_07_28).unwrap();
-    /// assert_eq!(dialog.name(), Some("book"));
-    /// ```
-    pub fn name(&self) -> Option<&str> {
-        self.name.as_deref()
-    }
-
     /// Names the tool (or prompt) this dialog serves a call of ([`name`](Self::name)).
     ///
     /// ```
@@ -724,357 +522,4 @@ impl Dialog {
         self.name = Some(name.into());
         self
     }
-
-    /// The capabilities the client declared (JSON `null` when it declared none).
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// fn samples(dialog: &Dialog) -> bool {
-    ///     dialog.client_capabilities().get("sampling").is_some()
-    /// }
-    /// ```
-    pub fn client_capabilities(&self) -> &Value {
-        &self.capabilities
-    }
-
-    /// The elicitation modes the client declared.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::ElicitMode;
-    ///
-    /// fn can_show_forms(dialog: &Dialog) -> bool {
-    ///     dialog.elicitation().supports(ElicitMode::Form)
-    /// }
-    /// ```
-    pub fn elicitation(&self) -> ElicitationSupport {
-        if self.capabilities.is_null() {
-            return ElicitationSupport::NONE;
-        }
-        ElicitationSupport::from_client_capabilities(&self.capabilities)
-            .unwrap_or(ElicitationSupport::NONE)
-    }
-
-    /// Whether the client declared `mode`: check it before asking, to answer a client that
-    /// cannot be asked some other way (a default, or a result saying what is needed) instead
-    /// of the `-32021` error [`ask`](Self::ask) would stop with.
-    ///
-    /// ```
-    /// use elicit_core::dialog::{Dialog, Halt};
-    /// use elicit_core::protocol::ElicitMode;
-    /// use elicit_core::Elicit;
-    ///
-    /// /// How many people?
-    /// #[derive(Elicit)]
-    /// struct Party { size: u8 }
-    ///
-    /// async fn party_size(d: &Dialog) -> Result<u8, Halt> {
-    ///     if !d.supports(ElicitMode::Form) {
-    ///         return Ok(2); // the fallback: a table for two
-    ///     }
-    ///     Ok(d.ask::<Party>("party").await?.accepted().map_or(2, |party| party.size))
-    /// }
-    /// ```
-    pub fn supports(&self, mode: ElicitMode) -> bool {
-        self.elicitation().supports(mode)
-    }
-
-    /// Whether `request` can be asked of this client as it is: it declared the request's
-    /// mode, and the call's revision can express it (2025-06-18 has no multi-select and no
-    /// URL mode). Check it to choose a fallback before asking; [`ask_form`](Self::ask_form)
-    /// stops with the same error.
-    ///
-    /// # Errors
-    /// [`Halt::Unsupported`] for a mode the client did not declare, [`Halt::Render`] for
-    /// what the revision cannot express.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// use elicit_core::protocol::{ElicitRequest, ProtocolVersion};
-    /// use elicit_core::state::Binding;
-    /// use elicit_core::Elicit;
-    /// use serde_json::json;
-    ///
-    /// #[derive(Elicit)]
-    /// enum Topping { Cheese, Olives }
-    ///
-    /// /// Build your pizza
-    /// #[derive(Elicit)]
-    /// struct Pizza { toppings: Vec<Topping> }
-    ///
-    /// let old = Dialog::new(ProtocolVersion::V2025_06_18, Binding::tool("t", &json!({})))
-    ///     .with_client_capabilities(json!({"elicitation": {}}));
-    /// assert!(old.fits(&ElicitRequest::form::<Pizza>()).is_err());
-    /// ```
-    pub fn fits(&self, request: &ElicitRequest) -> Result<(), Halt> {
-        self.elicitation().check(request)?;
-        self.render(request).map(drop)
-    }
-
-    /// The params of `request` for this call's revision.
-    fn render(&self, request: &ElicitRequest) -> Result<Value, Halt> {
-        request
-            .render_with(self.version, self.settings.fallback)
-            .map_err(Halt::from)
-    }
-
-    /// The round the next question is: on 2026-07-28, how many questions of this call were
-    /// answered before it.
-    ///
-    /// ```
-    /// use elicit_core::dialog::Dialog;
-    /// fn first(dialog: &Dialog) -> bool { dialog.round() == 0 }
-    /// ```
-    pub fn round(&self) -> usize {
-        self.lock().cursor
-    }
-
-    /// A value of your own, kept for the rest of the call: `make` runs on the call's first
-    /// attempt, and on 2026-07-28 the value rides in the sealed state, so each retry gets
-    /// the same value back (a generated id, a price quoted once, the options a form offered).
-    /// Keep it small: it travels with every retry.
-    ///
-    /// # Errors
-    /// `-32603` when the value does not write as JSON, or the kept one no longer reads as a
-    /// `V`.
-    ///
-    /// ```
-    /// use elicit_core::dialog::{Dialog, Halt};
-    ///
-    /// async fn order_number(d: &Dialog) -> Result<u64, Halt> {
-    ///     d.remember("order", || 4711_u64)
-    /// }
-    /// ```
-    pub fn remember<V: Serialize + DeserializeOwned>(
-        &self,
-        name: &str,
-        make: impl FnOnce() -> V,
-    ) -> Result<V, Halt> {
-        let kept = self.lock().memory.kept.get(name).cloned();
-        if let Some(kept) = kept {
-            // Where and what kind, not serde's message: it would quote the kept value.
-            return V::deserialize(kept).map_err(|error| {
-                Halt::internal(format!(
-                    "the value kept as `{name}` no longer reads: {}",
-                    JsonFault::from(&error)
-                ))
-            });
-        }
-        let value = make();
-        if !self.is_live() {
-            let json = serde_json::to_value(&value).map_err(|error| {
-                Halt::internal(format!(
-                    "the value to keep as `{name}` does not write as JSON: {error}"
-                ))
-            })?;
-            self.lock().memory.kept.insert(name.to_owned(), json);
-        }
-        Ok(value)
-    }
-
-    /// Tells the client that the URL interaction it was sent to (under `elicitation_id`) is
-    /// complete: `notifications/elicitation/complete` on 2025-11-25. On 2026-07-28 there is
-    /// no such notification (the client's retry is the completion), so this does nothing.
-    ///
-    /// # Errors
-    /// [`Halt::Render`] on 2025-06-18, which has no URL mode; a failure of the connection.
-    ///
-    /// ```
-    /// use elicit_core::dialog::{Dialog, Halt};
-    ///
-    /// async fn paid(d: &Dialog, payment: &str) -> Result<(), Halt> {
-    ///     d.complete_url(payment).await
-    /// }
-    /// ```
-    pub async fn complete_url(&self, elicitation_id: &str) -> Result<(), Halt> {
-        if !self.version.has_url_mode() {
-            return Err(Halt::Render(RenderError::UrlMode {
-                version: self.version,
-            }));
-        }
-        if !self.version.has_completion_notification() {
-            return Ok(());
-        }
-        let notification = crate::protocol::ElicitationComplete::new(elicitation_id)
-            .map_err(|error| Halt::internal(error.to_string()))?;
-        self.connection()?.notify(notification.to_jsonrpc()).await
-    }
-
-    /// The connection to ask on (up to 2025-11-25).
-    fn connection(&self) -> Result<&Arc<dyn Connection>, Halt> {
-        self.connection.as_ref().ok_or_else(|| {
-            Halt::internal(format!(
-                "protocol revision {} asks on the live connection, and this dialog was given none",
-                self.version
-            ))
-        })
-    }
-
-    /// The recorded answer of this round, when an earlier attempt recorded it (and moves to
-    /// the next round).
-    ///
-    /// # Errors
-    /// `-32602` when the recorded round asked another key: the body no longer asks what it
-    /// asked when the state was sealed.
-    fn replay(&self, key: &str) -> Result<Option<Round>, Halt> {
-        let mut progress = self.lock();
-        let cursor = progress.cursor;
-        let Some(round) = progress.memory.rounds.get(cursor) else {
-            return Ok(None);
-        };
-        if round.key != key {
-            let message = format!(
-                "request state does not match this call: round {} answered `{}`, and the tool now asks `{key}`",
-                cursor + 1,
-                round.key
-            );
-            let mut data = Map::new();
-            data.insert("requestState".to_owned(), Value::from("diverged"));
-            return Err(Halt::Error(crate::protocol::JsonRpcError {
-                code: crate::protocol::JsonRpcError::INVALID_PARAMS,
-                message,
-                data: Some(Value::Object(data)),
-            }));
-        }
-        let round = round.clone();
-        progress.cursor += 1;
-        Ok(Some(round))
-    }
-
-    /// Forgets the round just replayed and every later one, to ask it again: what was
-    /// offered then is not what the body offers now.
-    fn rewind(&self) {
-        let mut progress = self.lock();
-        let cursor = progress.cursor.saturating_sub(1);
-        progress.memory.rounds.truncate(cursor);
-        progress.memory.tries = 0;
-        progress.memory.correction = None;
-        progress.memory.offer = None;
-        // Dropped rounds and corrections wipe themselves; the partial answers are wiped here.
-        wipe_values(&mut progress.memory.partial);
-        progress.memory.partial.clear();
-        progress.memory.offers.clear();
-        progress.cursor = cursor;
-        progress.pending = None;
-    }
-
-    /// `inputResponses`, when they answer the current round (once).
-    fn take_answers(&self) -> Option<Map<String, Value>> {
-        let mut progress = self.lock();
-        if progress.pending != Some(progress.cursor) {
-            return None;
-        }
-        progress.pending = None;
-        self.responses.clone()
-    }
-
-    /// This round's entry of `inputResponses`, when they answer this round.
-    fn take_answer(&self, key: &str) -> Option<Value> {
-        self.take_answers()
-            .and_then(|mut responses| responses.remove(key))
-    }
-
-    /// Records the answer of the current round.
-    fn record(&self, round: Round) {
-        let mut progress = self.lock();
-        progress.fresh = Some(round.key.clone());
-        progress.memory.rounds.push(round);
-        progress.memory.tries = 0;
-        progress.memory.correction = None;
-        progress.memory.offer = None;
-        wipe_values(&mut progress.memory.partial);
-        progress.memory.partial.clear();
-        progress.memory.offers.clear();
-        progress.cursor += 1;
-    }
-
-    /// Stops to ask `requests`, with the state sealed: the `InputRequiredResult` of this
-    /// attempt, or the error that prevents it.
-    fn suspend(&self, requests: Vec<(String, InputRequest)>, answered: Option<&str>) -> Halt {
-        let ring = match self.ring() {
-            Ok(ring) => ring,
-            Err(halt) => return halt,
-        };
-        if self.once.is_some() && matches!(self.settings.expiry, Expiry::Never) {
-            return Halt::internal(
-                "a dialog opened once seals states that expire: `once` and `never_expires` do not go together",
-            );
-        }
-        if let Some(once) = self.once {
-            // Refused before the state is sealed: its retry would be.
-            if let Err(halt) = self.charged(once, &self.bound(ring)) {
-                return halt;
-            }
-        }
-        let binding = self.bound(ring);
-        let progress = self.lock();
-        let sealed = match self.settings.expiry {
-            Expiry::Ring => ring.seal(&progress.memory, &binding),
-            Expiry::After(ttl) => ring.seal_for(&progress.memory, &binding, ttl),
-            Expiry::Never => ring.seal_without_expiry(&progress.memory, &binding),
-        };
-        let sealed = match sealed {
-            Ok(sealed) => sealed,
-            Err(SealError::TooLarge { length }) => {
-                // The server's own data (what the body keeps with `remember`) alone too large
-                // is the server's error, whatever the client answered.
-                let mut own = Memory::default();
-                own.kept.clone_from(&progress.memory.kept);
-                if ring.sealed_len(&own).is_ok_and(|own| own > MAX_SEALED_LEN) {
-                    let names: Vec<&str> =
-                        progress.memory.kept.keys().map(String::as_str).collect();
-                    return Halt::internal(format!(
-                        "the values the tool keeps with `remember` ({}) would make the request state {length} bytes long, over the protocol's limit of {MAX_SEALED_LEN}: keep less",
-                        names.join(", ")
-                    ));
-                }
-                // Only what was checked is kept: an answer makes the state this large only
-                // when its checked content is (a long text with no `max_length`, say).
-                let what = answered.or(progress.fresh.as_deref()).map_or_else(
-                    || "the answers of this call".to_owned(),
-                    |key| format!("the answer to `{key}`"),
-                );
-                return Halt::invalid_params(format!(
-                    "{what} would make the request state {length} bytes long, over the protocol's limit of {MAX_SEALED_LEN}: answer with less"
-                ));
-            }
-            Err(error) => {
-                return Halt::internal(format!("the request state could not be sealed: {error}"));
-            }
-        };
-        let mut result = InputRequiredResult::state_only(sealed);
-        for (key, request) in requests {
-            result = result.with_request(key, request);
-        }
-        Halt::InputRequired(Box::new(result))
-    }
-
-    /// Stops to ask `request` under `key`, after checking the client can be asked it.
-    fn suspend_one(&self, key: &str, request: ElicitRequest, answered: Option<&str>) -> Halt {
-        if let Err(halt) = self.fits(&request) {
-            return halt;
-        }
-        self.suspend(
-            vec![(key.to_owned(), InputRequest::Elicit(request))],
-            answered,
-        )
-    }
-}
-
-/// The keys a dialog seals with when it is given none: drawn from the operating system the
-/// first time a dialog needs them, the same for the rest of the process.
-fn process_keys() -> &'static Result<StateKeys, String> {
-    static KEYS: OnceLock<Result<StateKeys, String>> = OnceLock::new();
-    // Drawn by `StateKeys::generate`, which wipes the secret once the keys are derived.
-    KEYS.get_or_init(|| StateKeys::generate().map_err(|error| error.to_string()))
-}
-
-/// The answer kept for an answered form: its action, and the content its form read.
-fn kept_result(result: &ElicitResult, content: Option<Map<String, Value>>) -> Value {
-    let mut map = Map::new();
-    map.insert("action".to_owned(), Value::from(result.action.as_str()));
-    if let Some(content) = content {
-        map.insert("content".to_owned(), Value::Object(content));
-    }
-    Value::Object(map)
 }
