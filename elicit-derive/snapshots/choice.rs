@@ -4,16 +4,16 @@ const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 const _: () = {
     #[automatically_derived]
     impl ::elicit_core::__private::ElicitEnum for Seating {
-        const VARIANTS: &'static [::elicit_core::__private::EnumVariant] = &[
-            ::elicit_core::__private::EnumVariant {
+        const VARIANTS: &'static [::elicit_core::__private::VariantOption] = &[
+            ::elicit_core::__private::VariantOption {
                 value: "Window",
                 title: "By the window",
             },
-            ::elicit_core::__private::EnumVariant {
+            ::elicit_core::__private::VariantOption {
                 value: "Aisle",
                 title: "Aisle",
             },
-            ::elicit_core::__private::EnumVariant {
+            ::elicit_core::__private::VariantOption {
                 value: "bar",
                 title: "At The Bar",
             },

@@ -32,7 +32,7 @@ use chrono::{NaiveDate, TimeDelta};
 use elicit_core::dialog::{Asked, Dialog, DialogSettings};
 use elicit_core::protocol::MultiSelectFallback;
 use elicit_core::rmcp::with_dialogs;
-use elicit_core::shape::Choice;
+use elicit_core::shape::OfferedOption;
 use elicit_core::{Elicit, Form, ShapeError};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
@@ -217,7 +217,7 @@ pub fn rebooking_form(
             n if n == offer.len() => extra.name().to_owned(),
             _ => format!("{} (only {})", extra.name(), on.join(", ")),
         };
-        Some(Choice::new(extra.id(), extra).title(title))
+        Some(OfferedOption::new(extra.id(), extra).title(title))
     });
     let for_travellers = offer.clone();
     let for_extras = offer.clone();

@@ -6,7 +6,7 @@ use elicit_core::__private::set::FieldSchema;
 use elicit_core::__private::{Facts, Value, set};
 use elicit_core::ElicitField;
 use elicit_core::schema::{
-    EnumOption, NumberKind, NumberSchema, Pattern, PropertySchema, StringFormat, StringSchema,
+    NumberKind, NumberSchema, Pattern, PropertySchema, SelectOption, StringFormat, StringSchema,
     TitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
 use serde_json::json;
@@ -24,9 +24,9 @@ fn integer(min: i64, max: i64) -> PropertySchema {
     })
 }
 
-fn options(count: usize) -> Vec<EnumOption> {
+fn options(count: usize) -> Vec<SelectOption> {
     (0..count)
-        .map(|i| EnumOption::new(format!("o{i}"), format!("O{i}")))
+        .map(|i| SelectOption::new(format!("o{i}"), format!("O{i}")))
         .collect()
 }
 

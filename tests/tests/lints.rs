@@ -248,7 +248,9 @@ fn the_builders_shape_forms_under_the_strictest_lints() {
         .date(|f| f.options(["2026-12-27".to_owned()]))
         .extras(|f| f.options([1_u32, 2]))
         .companion(|f| {
-            f.options([elicit_core::shape::Choice::new("7", Companion { id: 7 }).title("Ada")])
+            f.options([
+                elicit_core::shape::OfferedOption::new("7", Companion { id: 7 }).title("Ada"),
+            ])
         })
         .travellers(|f| f.maximum(4))
         .with_message("Pick another date")

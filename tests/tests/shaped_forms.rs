@@ -6,7 +6,7 @@
 
 use chrono::NaiveDate;
 use elicit_core::protocol::{ElicitRequest, ElicitResult, MultiSelectFallback, ProtocolVersion};
-use elicit_core::shape::Choice;
+use elicit_core::shape::OfferedOption;
 use elicit_core::{ContentError, Elicit, ElicitOutcome, FieldErrorKind, Form, ShapeError};
 use serde_json::{Map, Value, json};
 
@@ -96,11 +96,9 @@ fn rebook() -> Form<Rebook> {
             })
         })
         .extras(|f| {
-            f.options(
-                EXTRAS.iter().map(|extra| {
-                    Choice::new(extra.id.to_string(), extra.clone()).title(extra.name)
-                }),
-            )
+            f.options(EXTRAS.iter().map(|extra| {
+                OfferedOption::new(extra.id.to_string(), extra.clone()).title(extra.name)
+            }))
             .max_items(2)
         })
         .with_message("The 25th is full: pick another date")
@@ -258,7 +256,7 @@ fn options_of_plain_values_are_their_own_constants() {
 fn a_derived_enums_options_are_narrowed_and_retitled_at_run_time() {
     let form = Rebook::form()
         .date(|f| f.options([date(28)]))
-        .extras(|f| f.options([Choice::new("7", EXTRAS[0].clone())]))
+        .extras(|f| f.options([OfferedOption::new("7", EXTRAS[0].clone())]))
         .cabin(|f| {
             f.only([Cabin::Business, Cabin::Economy])
                 .option_title(Cabin::Economy, "Economy — €120")
@@ -288,7 +286,7 @@ fn a_derived_enums_options_are_narrowed_and_retitled_at_run_time() {
     // Left alone, the field offers every variant.
     let whole = Rebook::form()
         .date(|f| f.options([date(28)]))
-        .extras(|f| f.options([Choice::new("7", EXTRAS[0].clone())]))
+        .extras(|f| f.options([OfferedOption::new("7", EXTRAS[0].clone())]))
         .build()
         .unwrap();
     let whole = serde_json::to_value(whole.schema()).unwrap();
@@ -356,7 +354,7 @@ fn a_run_time_default_goes_out_when_it_fits() {
         .travellers(|f| f.default(2))
         .cabin(|f| f.default(Cabin::Business))
         .extras(|f| {
-            f.options([Choice::new("7", EXTRAS[0].clone())])
+            f.options([OfferedOption::new("7", EXTRAS[0].clone())])
                 .default_options(["7"])
         })
         .note(|f| f.default("Window seats, please".to_owned()))
@@ -395,13 +393,13 @@ fn a_run_time_default_that_does_not_fit_is_a_shape_error_before_sending() {
     let base = || {
         Rebook::form()
             .date(|f| f.options([date(27), date(28)]))
-            .extras(|f| f.options([Choice::new("7", EXTRAS[0].clone())]))
+            .extras(|f| f.options([OfferedOption::new("7", EXTRAS[0].clone())]))
     };
     // A date that is not among the options.
     let error = fails(
         Rebook::form()
             .date(|f| f.options([date(27), date(28)]).default(date(25)))
-            .extras(|f| f.options([Choice::new("7", EXTRAS[0].clone())]))
+            .extras(|f| f.options([OfferedOption::new("7", EXTRAS[0].clone())]))
             .build(),
         "date",
     );
@@ -426,7 +424,7 @@ fn a_run_time_default_that_does_not_fit_is_a_shape_error_before_sending() {
         Rebook::form()
             .date(|f| f.options([date(27)]))
             .extras(|f| {
-                f.options([Choice::new("7", EXTRAS[0].clone())])
+                f.options([OfferedOption::new("7", EXTRAS[0].clone())])
                     .default_options(["9"])
             })
             .build(),
@@ -439,7 +437,7 @@ fn a_run_time_default_that_does_not_fit_is_a_shape_error_before_sending() {
                 f.options(
                     EXTRAS
                         .iter()
-                        .map(|e| Choice::new(e.id.to_string(), e.clone())),
+                        .map(|e| OfferedOption::new(e.id.to_string(), e.clone())),
                 )
                 .max_items(1)
                 .default_options(["7", "9"])
@@ -454,7 +452,7 @@ fn a_declared_default_that_a_narrowing_leaves_out_is_dropped() {
     // `travellers` declares `default = 1`; a run-time minimum of 2 leaves it out.
     let form = Rebook::form()
         .date(|f| f.options([date(27)]))
-        .extras(|f| f.options([Choice::new("7", EXTRAS[0].clone())]))
+        .extras(|f| f.options([OfferedOption::new("7", EXTRAS[0].clone())]))
         .travellers(|f| f.minimum(2))
         .build()
         .unwrap();
@@ -475,7 +473,7 @@ fn bounds_narrow_at_run_time_and_the_answer_is_held_to_them() {
             f.options(
                 EXTRAS
                     .iter()
-                    .map(|e| Choice::new(e.id.to_string(), e.clone())),
+                    .map(|e| OfferedOption::new(e.id.to_string(), e.clone())),
             )
             .min_items(1)
         })
@@ -532,7 +530,7 @@ fn a_bound_wider_than_declared_or_an_empty_range_is_a_shape_error() {
     let base = || {
         Rebook::form()
             .date(|f| f.options([date(27)]))
-            .extras(|f| f.options([Choice::new("7", EXTRAS[0].clone())]))
+            .extras(|f| f.options([OfferedOption::new("7", EXTRAS[0].clone())]))
     };
     let problem = |form: Result<Form<Rebook>, ShapeError>, field: &str| {
         let error = form.unwrap_err();
@@ -559,7 +557,7 @@ fn a_bound_wider_than_declared_or_an_empty_range_is_a_shape_error() {
         Rebook::form()
             .date(|f| f.options([date(27)]))
             .extras(|f| {
-                f.options([Choice::new("7", EXTRAS[0].clone())])
+                f.options([OfferedOption::new("7", EXTRAS[0].clone())])
                     .min_items(2)
             })
             .build(),
@@ -574,7 +572,7 @@ fn a_bound_wider_than_declared_or_an_empty_range_is_a_shape_error() {
 fn no_option_or_an_option_twice_is_a_shape_error() {
     let none = Rebook::form()
         .date(|f| f.options(Vec::<NaiveDate>::new()))
-        .extras(|f| f.options([Choice::new("7", EXTRAS[0].clone())]))
+        .extras(|f| f.options([OfferedOption::new("7", EXTRAS[0].clone())]))
         .build()
         .unwrap_err();
     assert_eq!(
@@ -585,8 +583,8 @@ fn no_option_or_an_option_twice_is_a_shape_error() {
         .date(|f| f.options([date(27)]))
         .extras(|f| {
             f.options([
-                Choice::new("7", EXTRAS[0].clone()),
-                Choice::new("7", EXTRAS[1].clone()),
+                OfferedOption::new("7", EXTRAS[0].clone()),
+                OfferedOption::new("7", EXTRAS[1].clone()),
             ])
         })
         .build()
@@ -606,7 +604,7 @@ fn titles_descriptions_and_the_prompt_are_set_at_run_time() {
                 .description("The 25th is sold out")
         })
         .extras(|f| {
-            f.options([Choice::new("7", EXTRAS[0].clone())])
+            f.options([OfferedOption::new("7", EXTRAS[0].clone())])
                 .title("Add-ons")
         })
         .travellers(|f| {

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeSet;
 
-use elicit_core::shape::Choice;
+use elicit_core::shape::OfferedOption;
 use elicit_core::{Elicit, Form, ShapeError};
 use proptest::prelude::*;
 use proptest::sample::subsequence;
@@ -97,7 +97,7 @@ fn offers() -> impl Strategy<Value = Offer> {
 /// The form the offer shapes.
 fn build(offer: &Offer) -> Result<Form<Pick>, ShapeError> {
     let titled = |index: &usize| {
-        Choice::new(constant(*index), value(*index)).title(format!("Option {index}"))
+        OfferedOption::new(constant(*index), value(*index)).title(format!("Option {index}"))
     };
     let offer = offer.clone();
     Pick::form()

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use elicit_core::shape::Choice;
+use elicit_core::shape::OfferedOption;
 use elicit_core::{Elicit, Form};
 
 use crate::ours::{Fish, Friend, Hero, Instrument, Pet};
@@ -110,10 +110,9 @@ pub fn shape(offer: &Offer) -> Form<Rebook> {
         })
         .extras(|f| {
             f.options(
-                offer
-                    .extras
-                    .iter()
-                    .map(|(id, title)| Choice::new(id.to_string(), *id).title(title.clone())),
+                offer.extras.iter().map(|(id, title)| {
+                    OfferedOption::new(id.to_string(), *id).title(title.clone())
+                }),
             )
             .max_items(3)
         })
@@ -247,10 +246,9 @@ pub fn options_form(offer: &Offer) -> Form<Rebook> {
         .travellers(|f| f.maximum(most).default(1))
         .extras(|f| {
             f.options(
-                offer
-                    .extras
-                    .iter()
-                    .map(|(id, title)| Choice::new(id.to_string(), *id).title(title.clone())),
+                offer.extras.iter().map(|(id, title)| {
+                    OfferedOption::new(id.to_string(), *id).title(title.clone())
+                }),
             )
             .max_items(3)
         })

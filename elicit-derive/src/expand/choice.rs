@@ -110,7 +110,7 @@ fn enum_variants(input: &Input, variants: &[Variant], krate: &TokenStream) -> To
     let entries = variants.iter().map(|variant| {
         let value = &variant.value;
         let title = &variant.title;
-        quote!(#krate::__private::EnumVariant { value: #value, title: #title })
+        quote!(#krate::__private::VariantOption { value: #value, title: #title })
     });
     let from_index = variants.iter().enumerate().map(|(index, variant)| {
         let v = variant.ident;
@@ -123,7 +123,7 @@ fn enum_variants(input: &Input, variants: &[Variant], krate: &TokenStream) -> To
     quote! {
         #[automatically_derived]
         impl #krate::__private::ElicitEnum for #ident {
-            const VARIANTS: &'static [#krate::__private::EnumVariant] = &[#(#entries),*];
+            const VARIANTS: &'static [#krate::__private::VariantOption] = &[#(#entries),*];
             const STYLE: #krate::__private::EnumStyle = #krate::__private::EnumStyle::#style;
 
             #[inline]

@@ -162,7 +162,7 @@ fn enum_stubs(input: &DeriveInput, parsed: Option<&Input>, krate: &TokenStream) 
             .map(|variant| {
                 let value = &variant.value;
                 let title = &variant.title;
-                quote!(#krate::__private::EnumVariant { value: #value, title: #title })
+                quote!(#krate::__private::VariantOption { value: #value, title: #title })
             })
             .collect(),
         _ => Vec::new(),
@@ -170,7 +170,7 @@ fn enum_stubs(input: &DeriveInput, parsed: Option<&Input>, krate: &TokenStream) 
     quote! {
         #[automatically_derived]
         impl #krate::__private::ElicitEnum for #ident {
-            const VARIANTS: &'static [#krate::__private::EnumVariant] = &[#(#entries),*];
+            const VARIANTS: &'static [#krate::__private::VariantOption] = &[#(#entries),*];
             const STYLE: #krate::__private::EnumStyle = #krate::__private::EnumStyle::Titled;
             fn from_index(_: usize) -> ::core::option::Option<Self> {
                 ::core::unimplemented!()

@@ -35,7 +35,7 @@ pub type Content = Map<String, Value>;
 // The public types generated code names, at a path that does not move when the public
 // layout does.
 pub use crate::error::{ContentError, FieldErrorKind};
-pub use crate::field::choice::{ElicitEnum, EnumStyle, EnumVariant, MultiSelectOption};
+pub use crate::field::choice::{ElicitEnum, EnumStyle, MultiSelectOption, VariantOption};
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 
 pub use self::flatten::{FlatForm, FlattenSlot};

@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use serde_json::{Map, Value};
 
 use super::flatten::FlattenSlot;
-use crate::field::facts::Facts;
+use crate::schema::facts::Facts;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::field::slot::FormField;
 use crate::raw::Raw;

@@ -2,7 +2,7 @@
 //! `BTreeSet` or `HashSet` of it as a multi-select field (SEP-1330).
 //!
 //! `#[derive(Elicit)]` on a unit-variant enum implements [`ElicitEnum`] (its variants as
-//! [`EnumVariant`]s, written in an [`EnumStyle`]), [`ElicitField`] (so the enum can be a
+//! [`VariantOption`]s, written in an [`EnumStyle`]), [`ElicitField`] (so the enum can be a
 //! field) and, unless the style is
 //! [`LegacyEnumNames`](EnumStyle::LegacyEnumNames), [`MultiSelectOption`] (so a collection
 //! of it can be a field too). These traits are what a field or a generic function over
@@ -11,7 +11,7 @@
 //! [choices](crate::guide::choices) chapter.
 //!
 //! ```
-//! use elicit_core::choice::{ElicitEnum, EnumStyle, EnumVariant};
+//! use elicit_core::choice::{ElicitEnum, EnumStyle, VariantOption};
 //! use elicit_core::schema::PropertySchema;
 //! use elicit_core::{Elicit, ElicitField};
 //!
@@ -23,7 +23,7 @@
 //!     Olives,
 //! }
 //!
-//! assert_eq!(Topping::VARIANTS[0], EnumVariant { value: "cheese", title: "Extra cheese" });
+//! assert_eq!(Topping::VARIANTS[0], VariantOption { value: "cheese", title: "Extra cheese" });
 //! assert_eq!(Topping::STYLE, EnumStyle::Titled);
 //! assert!(matches!(Topping::field_schema(), PropertySchema::TitledSingleSelect(_)));
 //! assert!(matches!(Vec::<Topping>::field_schema(), PropertySchema::TitledMultiSelect(_)));
@@ -45,9 +45,9 @@ use crate::error::JsonType;
 use crate::field::ElicitField;
 use crate::raw::Raw;
 use crate::raw::{expect_array, expect_str, raw_str};
-pub use crate::schema::facts::EnumVariant;
+pub use crate::schema::facts::VariantOption;
 use crate::schema::{
-    EnumOption, LegacyTitledEnumSchema, PropertySchema, TitledMultiSelectSchema,
+    LegacyTitledEnumSchema, PropertySchema, SelectOption, TitledMultiSelectSchema,
     TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
 use crate::schema::{Seen, check_item_count};
@@ -96,7 +96,7 @@ pub enum EnumStyle {
 /// ```
 pub trait ElicitEnum: Sized + 'static {
     /// The variants, in declaration order.
-    const VARIANTS: &'static [EnumVariant];
+    const VARIANTS: &'static [VariantOption];
     /// How the options are written.
     const STYLE: EnumStyle;
     /// The variant at `index` in [`VARIANTS`](Self::VARIANTS).
@@ -133,32 +133,32 @@ pub trait MultiSelectOption: ElicitEnum {}
 // per enum (and type-checked and code-generated there), the rest is compiled once, here.
 
 /// The index of the variant whose `const` is `chosen`.
-fn position(variants: &[EnumVariant], chosen: &str) -> Option<usize> {
+fn position(variants: &[VariantOption], chosen: &str) -> Option<usize> {
     variants
         .iter()
         .position(|variant| crate::raw::same_str(variant.value, chosen))
 }
 
-fn values(variants: &'static [EnumVariant]) -> impl Iterator<Item = &'static str> {
+fn values(variants: &'static [VariantOption]) -> impl Iterator<Item = &'static str> {
     variants.iter().map(|variant| variant.value)
 }
 
-pub(crate) fn unknown(variants: &'static [EnumVariant], chosen: &str) -> FieldErrorKind {
+pub(crate) fn unknown(variants: &'static [VariantOption], chosen: &str) -> FieldErrorKind {
     FieldErrorKind::unknown_option(chosen, values(variants))
 }
 
-pub(crate) fn value_at(variants: &'static [EnumVariant], index: usize) -> &'static str {
+pub(crate) fn value_at(variants: &'static [VariantOption], index: usize) -> &'static str {
     variants.get(index).map_or("", |variant| variant.value)
 }
 
-fn titled_options(variants: &[EnumVariant]) -> Vec<EnumOption> {
+fn titled_options(variants: &[VariantOption]) -> Vec<SelectOption> {
     variants
         .iter()
-        .map(|variant| EnumOption::new(variant.value, variant.title))
+        .map(|variant| SelectOption::new(variant.value, variant.title))
         .collect()
 }
 
-fn untitled_options(variants: &[EnumVariant]) -> Vec<String> {
+fn untitled_options(variants: &[VariantOption]) -> Vec<String> {
     variants
         .iter()
         .map(|variant| variant.value.to_owned())
@@ -167,7 +167,7 @@ fn untitled_options(variants: &[EnumVariant]) -> Vec<String> {
 
 /// The single-select schema of a choice enum's `variants`, in `style`.
 pub(crate) fn single_select_schema_of(
-    variants: &[EnumVariant],
+    variants: &[VariantOption],
     style: EnumStyle,
 ) -> PropertySchema {
     match style {
@@ -196,7 +196,7 @@ pub(crate) fn single_select_schema_of(
 /// # Errors
 /// `wrong_type` for anything but a string, `unknown_option` for a string that is no option.
 pub(crate) fn parse_index_raw(
-    variants: &'static [EnumVariant],
+    variants: &'static [VariantOption],
     raw: &Raw<'_>,
 ) -> Result<usize, FieldErrorKind> {
     let chosen = raw_str(raw)?;
@@ -212,7 +212,7 @@ fn multi_select_schema<E: ElicitEnum>() -> PropertySchema {
     multi_select_schema_of(E::VARIANTS, E::STYLE)
 }
 
-fn multi_select_schema_of(variants: &[EnumVariant], style: EnumStyle) -> PropertySchema {
+fn multi_select_schema_of(variants: &[VariantOption], style: EnumStyle) -> PropertySchema {
     match style {
         EnumStyle::Untitled => PropertySchema::UntitledMultiSelect(UntitledMultiSelectSchema {
             options: untitled_options(variants),
@@ -269,7 +269,7 @@ fn parse_multi<E: ElicitEnum>(items: Items<'_, '_>) -> Result<Vec<E>, FieldError
 /// Reads a multi-select's array, handing each chosen option's index to `take` in the
 /// client's order (`take` says false when the type has no variant there).
 fn parse_items(
-    variants: &'static [EnumVariant],
+    variants: &'static [VariantOption],
     items: Items<'_, '_>,
     take: &mut dyn FnMut(usize) -> bool,
 ) -> Result<(), FieldErrorKind> {
@@ -285,7 +285,7 @@ fn parse_items(
 
 /// [`parse_items`] of a `Value`.
 fn parse_indices(
-    variants: &'static [EnumVariant],
+    variants: &'static [VariantOption],
     value: &Value,
     take: &mut dyn FnMut(usize) -> bool,
 ) -> Result<(), FieldErrorKind> {
@@ -295,7 +295,7 @@ fn parse_indices(
 
 /// [`parse_indices`] of the items' texts (each an error if the item is no string).
 fn choose<'s>(
-    variants: &'static [EnumVariant],
+    variants: &'static [VariantOption],
     items: impl Iterator<Item = Result<&'s str, FieldErrorKind>>,
     take: &mut dyn FnMut(usize) -> bool,
 ) -> Result<(), FieldErrorKind> {

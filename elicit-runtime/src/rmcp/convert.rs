@@ -11,9 +11,9 @@ use crate::protocol::{
     OutcomeError, ProtocolVersion, RenderError, UrlRequest,
 };
 use crate::schema::{
-    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
-    RequestedSchema, StringFormat, StringSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
-    UntitledMultiSelectSchema, UntitledSingleSelectSchema,
+    BooleanSchema, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertySchema,
+    RequestedSchema, SelectOption, StringFormat, StringSchema, TitledMultiSelectSchema,
+    TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
 use crate::{Elicit, ElicitOutcome};
 
@@ -193,7 +193,7 @@ fn boolean(schema: &BooleanSchema) -> m::BooleanSchema {
     out
 }
 
-fn const_titles(options: &[EnumOption]) -> Vec<m::ConstTitle> {
+fn const_titles(options: &[SelectOption]) -> Vec<m::ConstTitle> {
     options
         .iter()
         .map(|option| m::ConstTitle::new(option.value.clone(), option.title.clone()))

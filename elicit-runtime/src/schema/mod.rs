@@ -14,7 +14,7 @@
 //!   [`UntitledSingleSelectSchema`], [`TitledSingleSelectSchema`] and
 //!   [`LegacyTitledEnumSchema`] (2025-06-18's `enumNames`), and the multi-selects
 //!   [`UntitledMultiSelectSchema`] and [`TitledMultiSelectSchema`]. A titled option is an
-//!   [`EnumOption`].
+//!   [`SelectOption`].
 //! - [`Pattern`]: a string `pattern`, checked to be ECMA-262 that JavaScript clients read
 //!   the same way, and matched in linear time; [`PatternError`] says why one is refused (the
 //!   rules are in the guide: [patterns](crate::guide::attributes#patterns)).
@@ -498,7 +498,7 @@ impl PropertySchema {
         // Plain values or titled options, never both: one of the two slices is empty. No
         // allocation (a boxed iterator cost one on every call, and a form's builder and its
         // checks ask for the options of each select).
-        let (plain, titled): (&[String], &[EnumOption]) = match self {
+        let (plain, titled): (&[String], &[SelectOption]) = match self {
             Self::UntitledSingleSelect(s) => (&s.options, &[]),
             Self::LegacyTitledEnum(s) => (&s.options, &[]),
             Self::UntitledMultiSelect(s) => (&s.options, &[]),
@@ -647,27 +647,27 @@ pub struct BooleanSchema {
 /// One option of a titled select: `{"const":"…","title":"…"}`.
 ///
 /// ```
-/// use elicit_core::schema::EnumOption;
+/// use elicit_core::schema::SelectOption;
 ///
-/// let option = EnumOption::new("hero-1", "Superman");
+/// let option = SelectOption::new("hero-1", "Superman");
 /// assert_eq!(
 ///     serde_json::to_value(&option).unwrap(),
 ///     serde_json::json!({"const": "hero-1", "title": "Superman"}),
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EnumOption {
+pub struct SelectOption {
     /// `const`: the value the client sends back.
     pub value: String,
     /// `title`: what the user sees.
     pub title: String,
 }
 
-impl EnumOption {
+impl SelectOption {
     /// An option with this value and title.
     ///
     /// ```
-    /// let option = elicit_core::schema::EnumOption::new("red", "Red");
+    /// let option = elicit_core::schema::SelectOption::new("red", "Red");
     /// assert_eq!((option.value.as_str(), option.title.as_str()), ("red", "Red"));
     /// ```
     pub fn new(value: impl Into<String>, title: impl Into<String>) -> Self {
@@ -715,7 +715,7 @@ pub struct TitledSingleSelectSchema {
     /// `description`
     pub description: Option<String>,
     /// `oneOf`
-    pub options: Vec<EnumOption>,
+    pub options: Vec<SelectOption>,
     /// `default`
     pub default: Option<String>,
 }
@@ -784,7 +784,7 @@ pub struct TitledMultiSelectSchema {
     /// `description`
     pub description: Option<String>,
     /// `items.anyOf`
-    pub options: Vec<EnumOption>,
+    pub options: Vec<SelectOption>,
     /// `minItems`
     pub min_items: Option<u64>,
     /// `maxItems`

@@ -13,8 +13,8 @@ use serde_json::{Number, Value};
 
 use super::Pattern;
 use super::{
-    BooleanSchema, EnumOption, Extras, LegacyTitledEnumSchema, NumberKind, NumberSchema,
-    PropertyExtras, PropertySchema, RequestedSchema, StringFormat, StringSchema,
+    BooleanSchema, Extras, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertyExtras,
+    PropertySchema, RequestedSchema, SelectOption, StringFormat, StringSchema,
     TitledMultiSelectSchema, TitledSingleSelectSchema, Unchecked, UntitledMultiSelectSchema,
     UntitledSingleSelectSchema,
 };
@@ -393,12 +393,12 @@ fn strings(value: &Value) -> Option<Vec<String>> {
 }
 
 /// The spec's titled options: objects, each with a string `const` and a string `title`.
-fn spec_options(value: &Value) -> Option<Vec<EnumOption>> {
+fn spec_options(value: &Value) -> Option<Vec<SelectOption>> {
     value
         .as_array()?
         .iter()
         .map(|item| {
-            Some(EnumOption::new(
+            Some(SelectOption::new(
                 item.get("const")?.as_str()?,
                 item.get("title")?.as_str()?,
             ))
@@ -412,7 +412,7 @@ const OPTION_ANNOTATIONS: &[&str] = &["const", "title", "description", "$comment
 /// `oneOf` as a titled select, when every option is an object with a `const` and nothing
 /// else that constrains: the string values (no other can be a string property's answer),
 /// titled with their `title` or, lacking one, their value.
-fn lenient_options(value: &Value) -> Option<Vec<EnumOption>> {
+fn lenient_options(value: &Value) -> Option<Vec<SelectOption>> {
     let mut options = Vec::new();
     for item in value.as_array()? {
         let item = item.as_object()?;
@@ -428,7 +428,7 @@ fn lenient_options(value: &Value) -> Option<Vec<EnumOption>> {
                 .get("title")
                 .and_then(Value::as_str)
                 .unwrap_or(constant);
-            options.push(EnumOption::new(constant, title));
+            options.push(SelectOption::new(constant, title));
         }
     }
     Some(options)

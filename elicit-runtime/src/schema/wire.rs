@@ -16,8 +16,8 @@ use serde_json::Value;
 
 use super::read::{self, Keywords, RawProperty};
 use super::{
-    BooleanSchema, EnumOption, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertyExtras,
-    PropertySchema, RequestedSchema, StringSchema, TitledMultiSelectSchema,
+    BooleanSchema, LegacyTitledEnumSchema, NumberKind, NumberSchema, PropertyExtras,
+    PropertySchema, RequestedSchema, SelectOption, StringSchema, TitledMultiSelectSchema,
     TitledSingleSelectSchema, UntitledMultiSelectSchema, UntitledSingleSelectSchema,
 };
 
@@ -336,7 +336,7 @@ impl Serialize for UntitledItems<'_> {
 }
 
 /// `items` of a titled multi-select.
-struct TitledItems<'a>(&'a [EnumOption]);
+struct TitledItems<'a>(&'a [SelectOption]);
 
 impl Serialize for TitledItems<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -569,7 +569,7 @@ deserialize_kind! {
 // The small types below are written by hand too, so that elicit-core needs serde without its
 // `derive` feature: a user who derives nothing with serde does not compile serde_derive.
 
-impl Serialize for EnumOption {
+impl Serialize for SelectOption {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(2))?;
         map.serialize_entry("const", &self.value)?;
@@ -578,18 +578,18 @@ impl Serialize for EnumOption {
     }
 }
 
-impl<'de> Deserialize<'de> for EnumOption {
+impl<'de> Deserialize<'de> for SelectOption {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct OptionVisitor;
 
         impl<'de> Visitor<'de> for OptionVisitor {
-            type Value = EnumOption;
+            type Value = SelectOption;
 
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(r#"an option {"const": …, "title": …}"#)
             }
 
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<EnumOption, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<SelectOption, A::Error> {
                 let (mut value, mut title) = (None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     let slot = match key.as_str() {
@@ -605,7 +605,7 @@ impl<'de> Deserialize<'de> for EnumOption {
                     }
                     *slot = Some(map.next_value::<String>()?);
                 }
-                Ok(EnumOption {
+                Ok(SelectOption {
                     value: value.ok_or_else(|| de::Error::missing_field("const"))?,
                     title: title.ok_or_else(|| de::Error::missing_field("title"))?,
                 })
@@ -630,26 +630,27 @@ impl Serialize for super::Unchecked {
 mod tests {
     use serde_json::json;
 
-    use super::super::{EnumOption, Unchecked};
+    use super::super::{SelectOption, Unchecked};
 
     #[test]
     fn options_read_their_two_keys_and_ignore_others() {
-        let option: EnumOption =
+        let option: SelectOption =
             serde_json::from_value(json!({"title": "Red", "const": "#f00", "x": [1]})).unwrap();
-        assert_eq!(option, EnumOption::new("#f00", "Red"));
+        assert_eq!(option, SelectOption::new("#f00", "Red"));
         assert_eq!(
             serde_json::to_string(&option).unwrap(),
             r##"{"const":"#f00","title":"Red"}"##
         );
-        let missing = serde_json::from_value::<EnumOption>(json!({"const": "a"})).unwrap_err();
+        let missing = serde_json::from_value::<SelectOption>(json!({"const": "a"})).unwrap_err();
         assert_eq!(missing.to_string(), "missing field `title`");
-        let twice = serde_json::from_str::<EnumOption>(r#"{"const":"a","const":"b","title":"T"}"#)
-            .unwrap_err();
+        let twice =
+            serde_json::from_str::<SelectOption>(r#"{"const":"a","const":"b","title":"T"}"#)
+                .unwrap_err();
         assert!(
             twice.to_string().starts_with("duplicate field `const`"),
             "{twice}"
         );
-        assert!(serde_json::from_value::<EnumOption>(json!({"const": 1, "title": "T"})).is_err());
+        assert!(serde_json::from_value::<SelectOption>(json!({"const": 1, "title": "T"})).is_err());
     }
 
     #[test]

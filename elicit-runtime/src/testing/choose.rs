@@ -60,7 +60,7 @@ fn shown(schema: &RequestedSchema, field: &str) -> Option<(Vec<Shown>, Kind)> {
             })
             .collect()
     };
-    let titled = |options: &[crate::schema::EnumOption]| {
+    let titled = |options: &[crate::schema::SelectOption]| {
         options
             .iter()
             .map(|option| Shown {

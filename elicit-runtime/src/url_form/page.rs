@@ -99,21 +99,21 @@ struct Input {
     secret: bool,
 }
 
-struct Choice {
+struct PageOption {
     value: String,
     label: String,
     selected: bool,
 }
 
 struct Choices {
-    options: Vec<Choice>,
+    options: Vec<PageOption>,
     /// Whether a blank first option is shown: "No answer" on an optional select, "Choose
     /// one" on a required select with nothing chosen (so that `required` makes a choice).
     blank: bool,
 }
 
 struct Group {
-    options: Vec<Choice>,
+    options: Vec<PageOption>,
     radio: bool,
 }
 
@@ -450,9 +450,9 @@ fn chosen_many(posted: Option<&[String]>, default: Option<&[String]>) -> Vec<Str
     }
 }
 
-fn choices(options: impl Iterator<Item = (String, String)>, chosen: &[String]) -> Vec<Choice> {
+fn choices(options: impl Iterator<Item = (String, String)>, chosen: &[String]) -> Vec<PageOption> {
     options
-        .map(|(value, label)| Choice {
+        .map(|(value, label)| PageOption {
             selected: chosen.contains(&value),
             value,
             label,
@@ -500,7 +500,7 @@ fn single_widget(options: Vec<(String, String)>, chosen: &[String], required: bo
     let nothing_chosen = !choices.iter().any(|choice| choice.selected);
     if choices.len() <= RADIO_LIMIT {
         if !required {
-            choices.push(Choice {
+            choices.push(PageOption {
                 value: String::new(),
                 label: "No answer".to_owned(),
                 selected: nothing_chosen,

@@ -10,7 +10,7 @@
 
 use std::fmt::Debug;
 
-use elicit_core::shape::Choice;
+use elicit_core::shape::OfferedOption;
 use elicit_core::{ContentError, Elicit, Form, ShapeError};
 use serde_json::{Map, Value, json};
 
@@ -254,9 +254,9 @@ impl Spec for OrderSpec {
                 let f = f.options(spec.dishes.iter().map(|&index| {
                     let (id, value, title) = DISHES[index];
                     if ids {
-                        Choice::new(id, value.to_owned()).title(title)
+                        OfferedOption::new(id, value.to_owned()).title(title)
                     } else {
-                        Choice::from((value.to_owned(), title))
+                        OfferedOption::from((value.to_owned(), title))
                     }
                 }));
                 match spec.dish_default {

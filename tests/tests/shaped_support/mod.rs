@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 use elicit_core::dialog::{Dialog, DialogSettings, Inputs};
 use elicit_core::protocol::MultiSelectFallback;
 use elicit_core::rmcp::{PeerElicitExt, with_dialogs};
-use elicit_core::shape::Choice;
+use elicit_core::shape::OfferedOption;
 use elicit_core::{Elicit, ElicitOutcome, Form, ShapeError};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, Peer, RoleServer, ServerHandler, tool, tool_handler, tool_router};
@@ -108,11 +108,9 @@ pub fn rebook(calendar: &BTreeMap<u32, u8>) -> Result<Form<Rebook>, ShapeError> 
             })
         })
         .extras(|f| {
-            f.options(
-                EXTRAS.iter().map(|extra| {
-                    Choice::new(extra.id.to_string(), extra.clone()).title(extra.name)
-                }),
-            )
+            f.options(EXTRAS.iter().map(|extra| {
+                OfferedOption::new(extra.id.to_string(), extra.clone()).title(extra.name)
+            }))
         })
         .with_message("The 25th is full: pick another date")
         .build()
@@ -171,7 +169,7 @@ impl Trips {
             .run(|d| async move {
                 let form = Rebook::form()
                     .date(|f| f.options([date(28)]))
-                    .extras(|f| f.options([Choice::new("7", EXTRAS[0].clone())]))
+                    .extras(|f| f.options([OfferedOption::new("7", EXTRAS[0].clone())]))
                     .travellers(|f| f.maximum(2));
                 Ok(done(booked(d.ask_form("rebook", form).await?)))
             })
@@ -217,7 +215,7 @@ impl Trips {
     async fn peer(&self, peer: Peer<RoleServer>) -> Result<CallToolResponse, ErrorData> {
         let form = Rebook::form()
             .date(|f| f.options([date(28), date(30)]))
-            .extras(|f| f.options([Choice::new("9", EXTRAS[1].clone())]));
+            .extras(|f| f.options([OfferedOption::new("9", EXTRAS[1].clone())]));
         let answer = peer.elicit_form_of(form).await?;
         Ok(done(booked(answer)).into())
     }

@@ -9,7 +9,7 @@
 //!   (`minimum`, `maximum`, `min_length`, `max_length`, `min_items`, `max_items`), fewer
 //!   options of a select (`only`), an option's title, a default, a check;
 //! - [`Options`] and [`MultiOptions`]: a field marked `#[elicit(options)]`, whose options
-//!   are given now, as values of any type ([`Choice`]); the answer comes back as the value
+//!   are given now, as values of any type ([`OfferedOption`]); the answer comes back as the value
 //!   that was offered. The form cannot be asked until every such field has its options: that
 //!   is a compile error naming the field.
 //!
@@ -63,6 +63,6 @@ pub(crate) mod parts;
 
 pub use self::check::{CheckResult, FieldCheck};
 pub use self::field::FieldShape;
-pub use self::options::{Choice, Given, MultiOptions, NotGiven, OptionValue, Options};
+pub use self::options::{Given, MultiOptions, NotGiven, OfferedOption, OptionValue, Options};
 pub(crate) use self::parts::{Checks, run_checks};
 pub use self::shaped::Shaped;

@@ -1,4 +1,4 @@
-//! Fields whose options are given when the form is asked: [`Options`], [`Choice`].
+//! Fields whose options are given when the form is asked: [`Options`], [`OfferedOption`].
 
 // The builder takes values as an author writes them (`f.default(14)`), not by reference.
 #![allow(clippy::needless_pass_by_value)]
@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::parts::{FieldParts, Getter, titled_select};
 use crate::read::Offer;
-use crate::schema::{EnumOption, PropertySchema};
+use crate::schema::{PropertySchema, SelectOption};
 
 /// The state of a builder's field whose options are given at run time: not given yet. A
 /// builder with a field in this state has no `build()`, so a form is never asked without its
@@ -51,31 +51,31 @@ pub struct Given;
 /// it, and the title the person sees ("Fri 27 Dec — 2 seats left").
 ///
 /// ```
-/// use elicit_core::shape::Choice;
+/// use elicit_core::shape::OfferedOption;
 ///
 /// // A value that names itself: its `const` is its own text.
-/// let date = Choice::from(20261227_u32).title("Fri 27 Dec — 2 seats left");
+/// let date = OfferedOption::from(20261227_u32).title("Fri 27 Dec — 2 seats left");
 /// assert_eq!(date.constant(), "20261227");
 ///
 /// // An item of your own, under an id of your choosing.
 /// #[derive(Clone)]
 /// struct Room { id: u32, name: &'static str }
 /// let room = Room { id: 7, name: "Sea view" };
-/// let choice = Choice::new(room.id.to_string(), room.clone()).title(room.name);
+/// let choice = OfferedOption::new(room.id.to_string(), room.clone()).title(room.name);
 /// assert_eq!((choice.constant(), choice.value().id), ("7", 7));
 /// ```
 #[derive(Debug, Clone)]
-pub struct Choice<V> {
+pub struct OfferedOption<V> {
     constant: String,
     value: V,
     title: Option<String>,
 }
 
-impl<V> Choice<V> {
+impl<V> OfferedOption<V> {
     /// An option sent as `constant`, answered as `value`.
     ///
     /// ```
-    /// let choice = elicit_core::shape::Choice::new("room-7", 7_u32);
+    /// let choice = elicit_core::shape::OfferedOption::new("room-7", 7_u32);
     /// assert_eq!(*choice.value(), 7);
     /// ```
     pub fn new(constant: impl Into<String>, value: V) -> Self {
@@ -89,7 +89,7 @@ impl<V> Choice<V> {
     /// The title the person sees (else the `const` itself).
     ///
     /// ```
-    /// let choice = elicit_core::shape::Choice::new("7", 7_u32).title("Room 7");
+    /// let choice = elicit_core::shape::OfferedOption::new("7", 7_u32).title("Room 7");
     /// assert_eq!(choice.title_text(), Some("Room 7"));
     /// ```
     #[must_use]
@@ -101,7 +101,7 @@ impl<V> Choice<V> {
     /// The `const` sent for this option.
     ///
     /// ```
-    /// assert_eq!(elicit_core::shape::Choice::new("7", 7_u32).constant(), "7");
+    /// assert_eq!(elicit_core::shape::OfferedOption::new("7", 7_u32).constant(), "7");
     /// ```
     pub fn constant(&self) -> &str {
         &self.constant
@@ -110,7 +110,7 @@ impl<V> Choice<V> {
     /// The value the answer comes back as.
     ///
     /// ```
-    /// assert_eq!(*elicit_core::shape::Choice::new("7", 7_u32).value(), 7);
+    /// assert_eq!(*elicit_core::shape::OfferedOption::new("7", 7_u32).value(), 7);
     /// ```
     pub fn value(&self) -> &V {
         &self.value
@@ -119,7 +119,7 @@ impl<V> Choice<V> {
     /// The title, if one was given.
     ///
     /// ```
-    /// assert_eq!(elicit_core::shape::Choice::new("7", 7_u32).title_text(), None);
+    /// assert_eq!(elicit_core::shape::OfferedOption::new("7", 7_u32).title_text(), None);
     /// ```
     pub fn title_text(&self) -> Option<&str> {
         self.title.as_deref()
@@ -128,7 +128,7 @@ impl<V> Choice<V> {
 
 /// A value that is sent as its own text: a `String`, an integer, a date. Such values are
 /// options as they are (`f.options([a, b])`); any other type is offered through
-/// [`Choice::new`] with a `const` of your choosing.
+/// [`OfferedOption::new`] with a `const` of your choosing.
 ///
 /// ```
 /// use elicit_core::shape::OptionValue;
@@ -182,13 +182,13 @@ impl OptionValue for time::Date {
     }
 }
 
-impl<V: OptionValue> From<V> for Choice<V> {
+impl<V: OptionValue> From<V> for OfferedOption<V> {
     fn from(value: V) -> Self {
         Self::new(value.to_constant(), value)
     }
 }
 
-impl<V, T: Into<String>> From<(V, T)> for Choice<V>
+impl<V, T: Into<String>> From<(V, T)> for OfferedOption<V>
 where
     V: OptionValue,
 {
@@ -198,7 +198,7 @@ where
 }
 
 /// Each `const` offered again after its first time, in order.
-fn repeated<V>(choices: &[Choice<V>]) -> Vec<&str> {
+fn repeated<V>(choices: &[OfferedOption<V>]) -> Vec<&str> {
     /// Up to this many options, comparing each with the earlier ones is cheaper than hashing
     /// them all (a form shaped for one asking usually offers a dozen).
     const SHORT: usize = 16;
@@ -225,7 +225,7 @@ fn repeated<V>(choices: &[Choice<V>]) -> Vec<&str> {
 
 /// Builds the select a field whose options are given at run time becomes, and what was
 /// offered; the problems (no option, a `const` twice) go to the field.
-fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) -> Offer<V> {
+fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<OfferedOption<V>>, multi: bool) -> Offer<V> {
     for twice in repeated(&choices) {
         parts
             .problems
@@ -235,7 +235,7 @@ fn offer<F, V>(parts: &mut FieldParts<F>, choices: Vec<Choice<V>>, multi: bool) 
     let mut offered = Vec::with_capacity(choices.len());
     for choice in choices {
         let title = choice.title.unwrap_or_else(|| choice.constant.clone());
-        options.push(EnumOption::new(choice.constant, title));
+        options.push(SelectOption::new(choice.constant, title));
         offered.push(choice.value);
     }
     let title = parts.property.title().map(str::to_owned);
@@ -299,7 +299,7 @@ macro_rules! options_shape {
 
         impl<F, V> $name<F, V, NotGiven> {
             /// The options offered, in order: values that are their own text (`"blue"`, `7`,
-            /// a date), `(value, title)` pairs, or [`Choice`]s. Giving none, or a `const`
+            /// a date), `(value, title)` pairs, or [`OfferedOption`]s. Giving none, or a `const`
             /// twice, is a [`ShapeError`](crate::ShapeError) when the form is asked.
             ///
             /// ```
@@ -313,7 +313,7 @@ macro_rules! options_shape {
             /// assert_eq!(form.schema().property("day").unwrap().option_values().count(), 2);
             /// assert!(Trip::form().day(|f| f.options(Vec::<String>::new())).extras(|f| f.options([1_u32])).build().is_err());
             /// ```
-            pub fn options<C: Into<Choice<V>>>(
+            pub fn options<C: Into<OfferedOption<V>>>(
                 mut self,
                 options: impl IntoIterator<Item = C>,
             ) -> $name<F, V, Given> {
@@ -554,10 +554,13 @@ impl<F, V: OptionValue> MultiOptions<F, V, Given> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Choice, repeated};
+    use super::{OfferedOption, repeated};
 
-    fn offered(constants: &[&str]) -> Vec<Choice<()>> {
-        constants.iter().map(|c| Choice::new(*c, ())).collect()
+    fn offered(constants: &[&str]) -> Vec<OfferedOption<()>> {
+        constants
+            .iter()
+            .map(|c| OfferedOption::new(*c, ()))
+            .collect()
     }
 
     #[test]

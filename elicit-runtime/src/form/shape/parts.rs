@@ -10,7 +10,8 @@ use std::sync::Arc;
 use serde_json::{Number, Value};
 
 use crate::schema::{
-    EnumOption, PropertySchema, RequestedSchema, TitledMultiSelectSchema, TitledSingleSelectSchema,
+    PropertySchema, RequestedSchema, SelectOption, TitledMultiSelectSchema,
+    TitledSingleSelectSchema,
 };
 use crate::{ContentError, FieldError, FieldErrorKind};
 
@@ -309,7 +310,7 @@ pub(crate) fn titled_select(
     multi: bool,
     title: Option<String>,
     description: Option<String>,
-    options: Vec<EnumOption>,
+    options: Vec<SelectOption>,
     (min_items, max_items): (Option<u64>, Option<u64>),
 ) -> PropertySchema {
     if multi {
@@ -378,7 +379,7 @@ pub(crate) fn titled(property: &mut PropertySchema) {
                 options: schema
                     .options
                     .iter()
-                    .map(|value| EnumOption::new(value.clone(), value.clone()))
+                    .map(|value| SelectOption::new(value.clone(), value.clone()))
                     .collect(),
                 default: schema.default.take(),
             })
@@ -390,7 +391,7 @@ pub(crate) fn titled(property: &mut PropertySchema) {
                 options: schema
                     .options
                     .iter()
-                    .map(|value| EnumOption::new(value.clone(), value.clone()))
+                    .map(|value| SelectOption::new(value.clone(), value.clone()))
                     .collect(),
                 min_items: schema.min_items,
                 max_items: schema.max_items,

@@ -15,7 +15,7 @@ mod variant;
 
 pub use self::message::ConstMessage;
 pub(crate) use self::message::str_eq;
-pub use self::variant::EnumVariant;
+pub use self::variant::VariantOption;
 
 use serde_json::Number;
 
@@ -69,7 +69,7 @@ pub struct Facts {
     pub(crate) float32: bool,
     pub(crate) min_length: Option<u64>,
     pub(crate) max_length: Option<u64>,
-    pub(crate) options: &'static [EnumVariant],
+    pub(crate) options: &'static [VariantOption],
     pub(crate) min_items: Option<u64>,
     pub(crate) max_items: Option<u64>,
 }
@@ -139,7 +139,7 @@ impl Facts {
     }
 
     /// A single select of `options`.
-    pub const fn single(options: &'static [EnumVariant]) -> Self {
+    pub const fn single(options: &'static [VariantOption]) -> Self {
         Self {
             options,
             ..Self::of(FactKind::Single)
@@ -147,7 +147,7 @@ impl Facts {
     }
 
     /// A multi-select of `options`.
-    pub const fn multi(options: &'static [EnumVariant]) -> Self {
+    pub const fn multi(options: &'static [VariantOption]) -> Self {
         Self {
             options,
             ..Self::of(FactKind::Multi)
@@ -702,12 +702,12 @@ mod tests {
 
     #[test]
     fn options_are_named_on_a_miss() {
-        const OPTIONS: &[EnumVariant] = &[
-            EnumVariant {
+        const OPTIONS: &[VariantOption] = &[
+            VariantOption {
                 value: "large-cup",
                 title: "Large",
             },
-            EnumVariant {
+            VariantOption {
                 value: "small",
                 title: "Small",
             },

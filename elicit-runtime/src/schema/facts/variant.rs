@@ -4,7 +4,7 @@
 ///
 /// ```
 /// use elicit_core::Elicit;
-/// use elicit_core::choice::{ElicitEnum, EnumVariant};
+/// use elicit_core::choice::{ElicitEnum, VariantOption};
 ///
 /// #[derive(Elicit)]
 /// enum Size {
@@ -12,10 +12,10 @@
 ///     #[elicit(rename = "xl")]
 ///     ExtraLarge,
 /// }
-/// assert_eq!(Size::VARIANTS, &[EnumVariant { value: "xl", title: "Extra large" }]);
+/// assert_eq!(Size::VARIANTS, &[VariantOption { value: "xl", title: "Extra large" }]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EnumVariant {
+pub struct VariantOption {
     /// The `const` (wire value).
     pub value: &'static str,
     /// The display title.
