@@ -14,8 +14,8 @@ use elicit_core::Elicit;
 use elicit_core::redis::{RedisReplayGuard, RedisStore};
 use elicit_core::state::{Owner, Principal, ReplayGuard, StateError, StateId, StateUse};
 use elicit_core::url_form::{
-    Answer, Created, LinkId, LinkOwner, MemoryStore, NewLink, SecretString, UrlForm, UrlFormError,
-    UrlFormStore,
+    Created, LinkAnswer, LinkId, LinkOwner, MemoryStore, NewLink, SecretString, UrlForm,
+    UrlFormError, UrlFormStore,
 };
 use url_form_support::services::redis_server;
 use url_form_support::{BASE, connect_form, forms_on, get, good_post, path_of, post};
@@ -118,7 +118,7 @@ async fn a_post_is_read_against_the_page_it_was_shown_on_every_instance() {
         assert!(!refused.body.contains(CARD));
         assert_eq!(
             store.get(link.id()).await.unwrap().unwrap().answer,
-            Answer::Pending
+            LinkAnswer::Pending
         );
         // Two fit.
         let token = refused.token();
@@ -189,7 +189,7 @@ async fn redis_keeps_each_key_to_the_millisecond_and_an_answer_taken_as_long_as_
     let keep = Duration::from_millis(2_700);
     assert!(
         store
-            .settle(&a, Answer::Submitted("sealed".into()), keep)
+            .settle(&a, LinkAnswer::Submitted("sealed".into()), keep)
             .await
             .unwrap()
     );
@@ -198,7 +198,7 @@ async fn redis_keeps_each_key_to_the_millisecond_and_an_answer_taken_as_long_as_
     // Taken, it is kept as long as it was (not for ever, not anew).
     assert_eq!(
         store.take(&a).await.unwrap(),
-        Answer::Submitted("sealed".into())
+        LinkAnswer::Submitted("sealed".into())
     );
     let after = pttl(&mut connection, &answer_key).await;
     assert!(
@@ -220,7 +220,7 @@ async fn redis_keeps_each_key_to_the_millisecond_and_an_answer_taken_as_long_as_
     );
     assert!(
         store
-            .settle(&e, Answer::Abandoned, Duration::from_millis(1_300))
+            .settle(&e, LinkAnswer::Abandoned, Duration::from_millis(1_300))
             .await
             .unwrap()
     );

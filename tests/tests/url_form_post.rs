@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use elicit_core::state::{Principal, StateError};
 use elicit_core::url_form::{
-    Answer, ExposeSecret, MemoryStore, PendingLink, UrlFormError, UrlFormStore, UrlForms,
+    ExposeSecret, LinkAnswer, MemoryStore, PendingLink, UrlFormError, UrlFormStore, UrlForms,
 };
 use url_form_support::{
     BASE, Connect, KEY, Reply, connect_form, forms_on, get, good_post, pair, path_of, post,
@@ -36,7 +36,7 @@ async fn token(forms: &UrlForms, link: &PendingLink) -> String {
 
 async fn nothing_stored(forms: &UrlForms, store: &MemoryStore, link: &PendingLink) {
     let stored = store.get(link.id()).await.unwrap().expect("the link");
-    assert_eq!(stored.answer, Answer::Pending);
+    assert_eq!(stored.answer, LinkAnswer::Pending);
     let taken = forms
         .take(link.id(), &Principal::new("ada"), connect_form().form())
         .await
@@ -64,7 +64,7 @@ async fn a_good_post_is_taken_typed_and_kept_sealed() {
     assert!(!reply.body.contains(KEY));
 
     // Kept sealed: the store never sees the key.
-    let Answer::Submitted(sealed) = store.get(link.id()).await.unwrap().unwrap().answer else {
+    let LinkAnswer::Submitted(sealed) = store.get(link.id()).await.unwrap().unwrap().answer else {
         panic!("submitted")
     };
     assert!(!sealed.contains(KEY) && !sealed.contains("Lovelace"));
@@ -405,7 +405,7 @@ async fn unknown_expired_and_abandoned_links_are_refused() {
     assert!(matches!(waited, Err(UrlFormError::Abandoned)), "{waited:?}");
     assert_eq!(
         store.get(link.id()).await.unwrap().unwrap().answer,
-        Answer::Abandoned
+        LinkAnswer::Abandoned
     );
 
     // A link that expires: keys without a clock skew allowance, one second to live.

@@ -13,7 +13,8 @@ use elicit_core::dialog::{Connection, Dialog, DialogSettings, Halt, Sending};
 use elicit_core::protocol::ProtocolVersion;
 use elicit_core::state::{Binding, StateKeys};
 use elicit_core::url_form::{
-    Answer, Created, LinkId, MemoryStore, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
+    Created, LinkAnswer, LinkId, MemoryStore, NewLink, StoreError, StoreFuture, Stored,
+    UrlFormStore,
 };
 use serde_json::{Value, json};
 use url_form_support::{BASE, Connect, forms_on, keys};
@@ -80,7 +81,7 @@ impl UrlFormStore for Faulty {
             match self.fault {
                 Fault::Get => Err(Self::failed()),
                 Fault::Taken => Ok(stored.map(|stored| Stored {
-                    answer: Answer::Taken,
+                    answer: LinkAnswer::Taken,
                     ..stored
                 })),
                 Fault::Unfit => Ok(stored.map(|stored| Stored {
@@ -92,7 +93,7 @@ impl UrlFormStore for Faulty {
         })
     }
 
-    fn settle(&self, id: &LinkId, answer: Answer, keep: Duration) -> StoreFuture<'_, bool> {
+    fn settle(&self, id: &LinkId, answer: LinkAnswer, keep: Duration) -> StoreFuture<'_, bool> {
         self.inner.settle(id, answer, keep)
     }
 
@@ -100,7 +101,7 @@ impl UrlFormStore for Faulty {
         self.inner.find(question)
     }
 
-    fn take(&self, id: &LinkId) -> StoreFuture<'_, Answer> {
+    fn take(&self, id: &LinkId) -> StoreFuture<'_, LinkAnswer> {
         match self.fault {
             Fault::Unfit => {
                 let answer = self.unfit(id);
@@ -114,7 +115,7 @@ impl UrlFormStore for Faulty {
 impl Faulty {
     /// An answer, sealed for Ada and this link as the page seals one, whose key is longer
     /// than the form allows (64 characters).
-    fn unfit(&self, id: &LinkId) -> Answer {
+    fn unfit(&self, id: &LinkId) -> LinkAnswer {
         let binding =
             Binding::new("elicit/url-form answer", id.as_str(), &Value::Null).with_principal("ada");
         let content = json!({
@@ -129,7 +130,7 @@ impl Faulty {
                 SystemTime::now() + Duration::from_secs(60),
             )
             .expect("sealed");
-        Answer::Submitted(sealed)
+        LinkAnswer::Submitted(sealed)
     }
 }
 

@@ -13,7 +13,7 @@ use elicit_core::state::{
     Binding, MemoryReplayGuard, Owner, Principal, ReplayGuard, StateError, StateId, StateUse,
 };
 use elicit_core::url_form::{
-    Answer, Created, ExposeSecret, LinkId, LinkOwner, MemoryStore, NewLink, UrlFormStore,
+    Created, ExposeSecret, LinkAnswer, LinkId, LinkOwner, MemoryStore, NewLink, UrlFormStore,
 };
 use serde_json::json;
 use url_form_support::services::redis_server;
@@ -69,54 +69,61 @@ async fn contract(store: &dyn UrlFormStore) {
     let stored = store.get(&a).await.unwrap().unwrap();
     assert_eq!(
         (stored.record.as_str(), stored.answer),
-        ("record-a", Answer::Pending)
+        ("record-a", LinkAnswer::Pending)
     );
     assert_eq!(
         store.take(&a).await.unwrap(),
-        Answer::Pending,
+        LinkAnswer::Pending,
         "nothing to take yet"
     );
     assert_eq!(
         store.get(&a).await.unwrap().unwrap().answer,
-        Answer::Pending
+        LinkAnswer::Pending
     );
 
     assert!(
         store
-            .settle(&a, Answer::Submitted("sealed".into()), keep)
+            .settle(&a, LinkAnswer::Submitted("sealed".into()), keep)
             .await
             .unwrap()
     );
     assert!(
         !store
-            .settle(&a, Answer::Submitted("second".into()), keep)
+            .settle(&a, LinkAnswer::Submitted("second".into()), keep)
             .await
             .unwrap(),
         "one answer"
     );
-    assert!(!store.settle(&a, Answer::Abandoned, keep).await.unwrap());
+    assert!(!store.settle(&a, LinkAnswer::Abandoned, keep).await.unwrap());
     assert_eq!(
         store.get(&a).await.unwrap().unwrap().answer,
-        Answer::Submitted("sealed".into())
+        LinkAnswer::Submitted("sealed".into())
     );
     assert_eq!(
         store.take(&a).await.unwrap(),
-        Answer::Submitted("sealed".into())
+        LinkAnswer::Submitted("sealed".into())
     );
-    assert_eq!(store.take(&a).await.unwrap(), Answer::Taken, "taken once");
-    assert_eq!(store.get(&a).await.unwrap().unwrap().answer, Answer::Taken);
+    assert_eq!(
+        store.take(&a).await.unwrap(),
+        LinkAnswer::Taken,
+        "taken once"
+    );
+    assert_eq!(
+        store.get(&a).await.unwrap().unwrap().answer,
+        LinkAnswer::Taken
+    );
 
     let e = id('E');
     assert_eq!(create(store, &e, "record-b", keep).await, Created::Created);
-    assert!(store.settle(&e, Answer::Abandoned, keep).await.unwrap());
+    assert!(store.settle(&e, LinkAnswer::Abandoned, keep).await.unwrap());
     assert_eq!(
         store.take(&e).await.unwrap(),
-        Answer::Abandoned,
+        LinkAnswer::Abandoned,
         "an abandoned link stays so"
     );
     assert_eq!(
         store.get(&e).await.unwrap().unwrap().answer,
-        Answer::Abandoned
+        LinkAnswer::Abandoned
     );
 
     // Entries are forgotten when their time is up.
@@ -163,14 +170,14 @@ async fn quotas(store: &dyn UrlFormStore) {
         Created::Created
     );
     // An abandoned (or answered) link frees its slot.
-    assert!(store.settle(&p, Answer::Abandoned, long).await.unwrap());
+    assert!(store.settle(&p, LinkAnswer::Abandoned, long).await.unwrap());
     assert_eq!(
         create_for(store, &s, "r", &bob, under(2)).await,
         Created::Created
     );
     assert!(
         store
-            .settle(&q, Answer::Submitted("x".into()), long)
+            .settle(&q, LinkAnswer::Submitted("x".into()), long)
             .await
             .unwrap()
     );
@@ -207,8 +214,8 @@ async fn one_winner(store: &(dyn UrlFormStore + 'static)) {
     let keep = Duration::from_secs(60);
     assert_eq!(create(store, &m, "record-d", keep).await, Created::Created);
     let (first, second) = tokio::join!(
-        store.settle(&m, Answer::Submitted("one".into()), keep),
-        store.settle(&m, Answer::Submitted("two".into()), keep),
+        store.settle(&m, LinkAnswer::Submitted("one".into()), keep),
+        store.settle(&m, LinkAnswer::Submitted("two".into()), keep),
     );
     assert!(first.unwrap() ^ second.unwrap());
 }

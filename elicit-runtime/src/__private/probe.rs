@@ -13,12 +13,12 @@ use std::marker::PhantomData;
 use serde_json::{Map, Value};
 
 use super::flatten::FlattenSlot;
-use crate::schema::facts::Facts;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::field::slot::FormField;
 use crate::raw::Raw;
 use crate::read::{AsSent, Errors, Offer, OfferSlot, Sent, Slot};
 use crate::schema::RequestedSchema;
+use crate::schema::facts::Facts;
 
 /// The kinds of field an attribute applies to: strings (`min_length`, `pattern`, `format`),
 /// numbers (`minimum`, `maximum`) and multi-selects (`min_items`, `max_items`).

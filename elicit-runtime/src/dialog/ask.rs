@@ -6,8 +6,7 @@ use serde_json::{Map, Value};
 use std::future::{Future, IntoFuture};
 use std::pin::Pin;
 
-use super::memory::kept_result;
-use super::memory::{Correction, Round, record_all, restore_all};
+use super::memory::{Correction, Kept, Round, record_all, restore_all};
 use super::{Dialog, Halt, Reply, offer_digest, reask};
 use crate::form::Reask;
 use crate::protocol::{
@@ -144,14 +143,24 @@ impl Dialog {
         let offer = form.is_shaped().then(|| offer_digest(form.schema()));
         if let Some(round) = self.replay(key)? {
             if round.offer == offer {
-                let Some(answer) = round.answer.as_ref() else {
-                    return Err(Halt::Invalid {
-                        key: key.to_owned(),
-                        errors: restore_all(&round.errors),
-                    });
+                let result = match &round.kept {
+                    Kept::Form { action, content } => ElicitResult {
+                        action: *action,
+                        content: content.clone(),
+                    },
+                    Kept::GaveUp(errors) => {
+                        return Err(Halt::Invalid {
+                            key: key.to_owned(),
+                            errors: restore_all(errors),
+                        });
+                    }
+                    Kept::Link { .. } | Kept::Inputs(_) => {
+                        return Err(Halt::malformed(
+                            key,
+                            "the kept answer is not an ElicitResult",
+                        ));
+                    }
                 };
-                let result = ElicitResult::from_value(answer)
-                    .map_err(|_| Halt::malformed(key, "the kept answer is not an ElicitResult"))?;
                 match outcome(form, &result, Vec::new()) {
                     Ok(outcome) => return Ok(outcome),
                     // What was accepted then is refused now by what the body checks (the
@@ -193,8 +202,7 @@ impl Dialog {
                     .map(|content| asked.read_content(content));
                 self.record(Round {
                     key: key.to_owned(),
-                    answer: Some(kept_result(&result, content)),
-                    errors: Vec::new(),
+                    kept: Kept::form(&result, content),
                     offer,
                     offers: Map::new(),
                 });
@@ -226,8 +234,7 @@ impl Dialog {
         if tries >= attempts {
             self.record(Round {
                 key: key.to_owned(),
-                answer: None,
-                errors: record_all(&errors),
+                kept: Kept::GaveUp(record_all(&errors)),
                 offer,
                 offers: Map::new(),
             });
@@ -395,13 +402,13 @@ impl Dialog {
             return Ok(self.send_elicitation(key, &request).await?.action);
         }
         if let Some(round) = self.replay(key)? {
-            let action = round
-                .answer
-                .as_ref()
-                .and_then(|answer| ElicitResult::from_value(answer).ok())
-                .map(|result| result.action);
-            return action
-                .ok_or_else(|| Halt::malformed(key, "the kept answer is not an ElicitResult"));
+            return match round.kept {
+                Kept::Form { action, .. } => Ok(action),
+                _ => Err(Halt::malformed(
+                    key,
+                    "the kept answer is not an ElicitResult",
+                )),
+            };
         }
         match self.take_answer(key) {
             Some(answer) => {
@@ -409,8 +416,7 @@ impl Dialog {
                     .map_err(|error| Halt::malformed(key, error))?;
                 self.record(Round {
                     key: key.to_owned(),
-                    answer: Some(kept_result(&result, None)),
-                    errors: Vec::new(),
+                    kept: Kept::form(&result, None),
                     offer: None,
                     offers: Map::new(),
                 });

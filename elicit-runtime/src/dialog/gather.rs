@@ -9,8 +9,7 @@ use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::ask::refuse_secret;
-use super::memory::Round;
-use super::memory::kept_result;
+use super::memory::{Kept, Round, kept_result};
 use super::{Dialog, Halt, Reply, offer_digest, reask};
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, ElicitationSupport, InputRequest,
@@ -512,8 +511,7 @@ impl Dialog {
         if missing.is_empty() {
             self.record(Round {
                 key: round_key,
-                answer: Some(Value::Object(answers.clone())),
-                errors: Vec::new(),
+                kept: Kept::Inputs(answers.clone()),
                 offer: None,
                 offers,
             });
@@ -529,7 +527,7 @@ impl Dialog {
 
     /// The inputs of a round this client can be asked (each form as this revision can send
     /// it), and the keys of those it cannot.
-    fn to_ask(&self, inputs: Inputs) -> Result<(Asked, Vec<String>), Halt> {
+    fn to_ask(&self, inputs: Inputs) -> Result<(Questions, Vec<String>), Halt> {
         for (_, input) in &inputs.entries {
             match input {
                 Input::Broken(error) => return Err(Halt::Shape(error.clone())),
@@ -560,11 +558,12 @@ impl Dialog {
         offers: &Map<String, Value>,
         round_key: &str,
     ) -> Result<Map<String, Value>, Halt> {
-        let Some(Value::Object(mut answers)) = round.answer.take() else {
+        let Kept::Inputs(answers) = &mut round.kept else {
             return Err(Halt::invalid_params(format!(
                 "request state holds no answers to `{round_key}`"
             )));
         };
+        let mut answers = std::mem::take(answers);
         // A form whose offer changed since is asked again with what there is now; one whose
         // answer its checks refuse now (the seats went), with their reason.
         let mut again = Vec::new();
@@ -622,7 +621,7 @@ impl Dialog {
 }
 
 /// The inputs of a round that are asked, by key.
-type Asked = Vec<(String, Input)>;
+type Questions = Vec<(String, Input)>;
 
 /// Why an input of a round is asked (again).
 enum Again {

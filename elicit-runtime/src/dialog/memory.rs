@@ -13,7 +13,7 @@ use serde_json::{Map, Number, Value};
 use zeroize::Zeroize;
 
 use crate::error::JsonType;
-use crate::protocol::ElicitResult;
+use crate::protocol::{ElicitAction, ElicitResult};
 use crate::schema::StringFormat;
 use crate::state::{wipe, wipe_values};
 use crate::{ContentError, FieldError, FieldErrorKind};
@@ -115,13 +115,9 @@ pub(super) struct Round {
     /// The key asked.
     #[serde(rename = "k")]
     pub(super) key: String,
-    /// The answer as kept: an `ElicitResult` (its content only what the form read), or the
-    /// answers of a round of several inputs by key. `None` for a form that gave up.
-    #[serde(rename = "a", default, skip_serializing_if = "Option::is_none")]
-    pub(super) answer: Option<Value>,
-    /// The errors of the last answer, for a form that gave up.
-    #[serde(rename = "e", default, skip_serializing_if = "Vec::is_empty")]
-    pub(super) errors: Vec<Value>,
+    /// What the round kept of its answer.
+    #[serde(rename = "a")]
+    pub(super) kept: Kept,
     /// The digest of the form as asked, when it was shaped at run time.
     #[serde(rename = "d", default, skip_serializing_if = "Option::is_none")]
     pub(super) offer: Option<String>,
@@ -130,13 +126,80 @@ pub(super) struct Round {
     pub(super) offers: Map<String, Value>,
 }
 
-/// Wipes the answer and the errors (which may quote a value), in place.
+/// What an answered round keeps of its answer: never more than its form read.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(super) enum Kept {
+    /// A form's answer (or a URL request's): the action, and the content its form read.
+    #[serde(rename = "f")]
+    Form {
+        #[serde(rename = "a", with = "action")]
+        action: ElicitAction,
+        #[serde(rename = "c", default, skip_serializing_if = "Option::is_none")]
+        content: Option<Map<String, Value>>,
+    },
+    /// A URL-mode form the server serves: the action and, accepted, the id of the link whose
+    /// answer the page stored (never the answer itself).
+    #[serde(rename = "u")]
+    Link {
+        #[serde(rename = "a", with = "action")]
+        action: ElicitAction,
+        #[serde(rename = "l", default, skip_serializing_if = "Option::is_none")]
+        link: Option<String>,
+    },
+    /// A round of several inputs: each input's answer as kept, by key.
+    #[serde(rename = "g")]
+    Inputs(Map<String, Value>),
+    /// A form whose last attempt did not fit either: that answer's errors ([`record_all`]),
+    /// which a replay fails with again.
+    #[serde(rename = "x")]
+    GaveUp(Vec<Value>),
+}
+
+impl Kept {
+    /// What a form's answer keeps: its action, and the content its form read.
+    pub(super) fn form(result: &ElicitResult, content: Option<Map<String, Value>>) -> Self {
+        Self::Form {
+            action: result.action,
+            content,
+        }
+    }
+}
+
+/// An action kept by its wire name (`"accept"`).
+mod action {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::protocol::ElicitAction;
+
+    pub(super) fn serialize<S: Serializer>(
+        action: &ElicitAction,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(action.as_str())
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<ElicitAction, D::Error> {
+        let name = <&str>::deserialize(deserializer)?;
+        ElicitAction::parse(name).ok_or_else(|| D::Error::custom("not an action"))
+    }
+}
+
+/// Wipes what the answer holds (its content, its answers, its errors, which may quote a
+/// value), in place; not its action or its link's id, which name things.
 impl Zeroize for Round {
     fn zeroize(&mut self) {
-        if let Some(answer) = &mut self.answer {
-            wipe(answer);
+        match &mut self.kept {
+            Kept::Form {
+                content: Some(content),
+                ..
+            } => wipe_values(content),
+            Kept::Inputs(answers) => wipe_values(answers),
+            Kept::GaveUp(errors) => errors.iter_mut().for_each(wipe),
+            Kept::Form { content: None, .. } | Kept::Link { .. } => {}
         }
-        self.errors.iter_mut().for_each(wipe);
     }
 }
 
@@ -150,7 +213,15 @@ impl Drop for Round {
 #[cfg(test)]
 impl Round {
     fn residue(&self) -> String {
-        crate::state::observed::residue(self.answer.iter().chain(&self.errors))
+        match &self.kept {
+            Kept::Form {
+                content: Some(content),
+                ..
+            } => crate::state::observed::residue(content.values()),
+            Kept::Inputs(answers) => crate::state::observed::residue(answers.values()),
+            Kept::GaveUp(errors) => crate::state::observed::residue(errors.iter()),
+            Kept::Form { content: None, .. } | Kept::Link { .. } => String::new(),
+        }
     }
 }
 
@@ -430,8 +501,9 @@ pub(super) mod tests {
     use serde_json::{Map, Value, json};
     use zeroize::Zeroize as _;
 
-    use super::{Correction, Memory, Progress, Round, record_all, restore_all};
+    use super::{Correction, Kept, Memory, Progress, Round, record_all, restore_all};
     use crate::error::JsonType;
+    use crate::protocol::ElicitAction;
     use crate::schema::StringFormat;
     use crate::state::observed::take_dropped;
     use crate::{ContentError, FieldError, FieldErrorKind};
@@ -442,8 +514,18 @@ pub(super) mod tests {
         let mut memory = Memory::default();
         memory.rounds.push(Round {
             key: "card".into(),
-            answer: Some(json!({"action": "accept", "content": {"number": secret, "cvc": 123}})),
-            errors: vec![json!({"f": "pin", "k": "invalid", "m": "refused", "x": secret})],
+            kept: Kept::Form {
+                action: ElicitAction::Accept,
+                content: json!({"number": secret, "cvc": 123}).as_object().cloned(),
+            },
+            offer: None,
+            offers: Map::new(),
+        });
+        memory.rounds.push(Round {
+            key: "pin".into(),
+            kept: Kept::GaveUp(vec![
+                json!({"f": "pin", "k": "invalid", "m": "refused", "x": secret}),
+            ]),
             offer: None,
             offers: Map::new(),
         });
@@ -470,7 +552,7 @@ pub(super) mod tests {
         let wiped = serde_json::to_value(&memory).unwrap();
         assert!(!wiped.to_string().contains("hunter2"), "{wiped}");
         assert_eq!(
-            wiped["r"][0]["a"]["content"],
+            wiped["r"][0]["a"]["f"]["c"],
             json!({"number": "", "cvc": 123})
         );
         assert_eq!(wiped["m"], json!({"token": [""]}));

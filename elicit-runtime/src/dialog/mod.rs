@@ -40,6 +40,8 @@ enum Once {
 
 mod arguments;
 mod ask;
+#[cfg(feature = "url-forms")]
+mod ask_url_form;
 mod call;
 mod connection;
 mod gather;
@@ -52,13 +54,13 @@ mod reply;
 mod respond;
 mod run;
 mod settings;
-#[cfg(feature = "url-forms")]
-mod url_form;
 
 pub use self::arguments::{ARGUMENTS_KEY, Asked};
 #[cfg_attr(not(feature = "rmcp"), allow(unused_imports))]
 pub(crate) use self::ask::refuse_secret;
 pub use self::ask::{Ask, OrReply};
+#[cfg(feature = "url-forms")]
+pub use self::ask_url_form::AskUrl;
 pub use self::connection::{Connection, Sending};
 pub use self::gather::{Gathered, Inputs};
 pub use self::halt::Halt;
@@ -67,8 +69,6 @@ pub(crate) use self::offer::offer_digest;
 pub use self::reply::Reply;
 pub use self::respond::Respond;
 pub use self::settings::DialogSettings;
-#[cfg(feature = "url-forms")]
-pub use self::url_form::AskUrl;
 // What the SDK adapters answer for a halted body.
 #[cfg_attr(not(feature = "rmcp"), allow(unused_imports))]
 pub(crate) use self::respond::halted as respond_error;

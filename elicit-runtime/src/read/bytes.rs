@@ -144,7 +144,7 @@ fn decide(level: Level<'_>, contents: u32) -> Found<'_> {
         Some(version) => version.as_str() == Some("2.0"),
     };
     match level.result {
-        Some(Reply::Object(result)) if version_ok => read_result(*result, contents),
+        Some(ResultValue::Object(result)) if version_ok => read_result(*result, contents),
         _ => Found::Elsewise,
     }
 }
@@ -196,7 +196,7 @@ struct Level<'de> {
     result_type: Option<Raw<'de>>,
     jsonrpc: Option<Raw<'de>>,
     content: Option<Content<'de>>,
-    result: Option<Reply<'de>>,
+    result: Option<ResultValue<'de>>,
     has_error: bool,
     has_method: bool,
     /// A reserved key was met, here or below: read again the general way.
@@ -204,7 +204,7 @@ struct Level<'de> {
 }
 
 /// A `result` value.
-enum Reply<'de> {
+enum ResultValue<'de> {
     Object(Box<Level<'de>>),
     NotAnObject,
 }
@@ -333,8 +333,8 @@ impl<'de> Visitor<'de> for LevelVisitor<'_, '_, 'de> {
                         level.fall_back |= result.fall_back;
                     }
                     level.result = Some(match result {
-                        Some(result) => Reply::Object(Box::new(result)),
-                        None => Reply::NotAnObject,
+                        Some(result) => ResultValue::Object(Box::new(result)),
+                        None => ResultValue::NotAnObject,
                     });
                 }
                 LevelKey::Error | LevelKey::Method | LevelKey::Reserved | LevelKey::Other => {

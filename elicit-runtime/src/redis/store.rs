@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::{ConnectionManager, DEFAULT_PREFIX, RedisError, RedisReplayGuard, connect};
 use crate::url_form::{
-    Answer, Created, LinkId, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
+    Created, LinkAnswer, LinkId, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
 };
 
 /// What an answer slot holds once taken. Sealed answers are URL-safe base64, which never
@@ -177,12 +177,12 @@ fn milliseconds(keep: Duration) -> u64 {
     u64::try_from(keep.as_millis()).unwrap_or(u64::MAX).max(1)
 }
 
-fn slot(value: Option<String>) -> Answer {
+fn slot(value: Option<String>) -> LinkAnswer {
     match value.as_deref() {
-        None => Answer::Pending,
-        Some(TAKEN) => Answer::Taken,
-        Some(ABANDONED) => Answer::Abandoned,
-        Some(_) => value.map_or(Answer::Pending, Answer::Submitted),
+        None => LinkAnswer::Pending,
+        Some(TAKEN) => LinkAnswer::Taken,
+        Some(ABANDONED) => LinkAnswer::Abandoned,
+        Some(_) => value.map_or(LinkAnswer::Pending, LinkAnswer::Submitted),
     }
 }
 
@@ -269,16 +269,16 @@ impl UrlFormStore for RedisStore {
         })
     }
 
-    fn settle(&self, id: &LinkId, answer: Answer, keep: Duration) -> StoreFuture<'_, bool> {
+    fn settle(&self, id: &LinkId, answer: LinkAnswer, keep: Duration) -> StoreFuture<'_, bool> {
         let keys = [self.key(id, "link"), self.key(id, "answer")];
         let id = id.to_string();
         let mut connection = self.connection.clone();
         Box::pin(async move {
             let value = match answer {
-                Answer::Submitted(sealed) => sealed,
-                Answer::Abandoned => ABANDONED.to_owned(),
-                Answer::Taken => TAKEN.to_owned(),
-                Answer::Pending => {
+                LinkAnswer::Submitted(sealed) => sealed,
+                LinkAnswer::Abandoned => ABANDONED.to_owned(),
+                LinkAnswer::Taken => TAKEN.to_owned(),
+                LinkAnswer::Pending => {
                     return Err(StoreError::new("a link cannot be settled as pending"));
                 }
             };
@@ -308,7 +308,7 @@ impl UrlFormStore for RedisStore {
         })
     }
 
-    fn take(&self, id: &LinkId) -> StoreFuture<'_, Answer> {
+    fn take(&self, id: &LinkId) -> StoreFuture<'_, LinkAnswer> {
         let key = self.key(id, "answer");
         let mut connection = self.connection.clone();
         Box::pin(async move {

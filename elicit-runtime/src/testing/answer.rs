@@ -82,7 +82,7 @@ pub(super) enum Asks {
 
 /// What to send back: a result (read into rmcp's type for the request), the JSON verbatim,
 /// or nothing ever.
-pub(super) enum Reply {
+pub(super) enum ScriptedReply {
     Send(Value),
     Verbatim(Value),
     Never,
@@ -518,7 +518,10 @@ impl Answer {
     }
 
     /// The result to send for `request` (the elicitation, when it is one).
-    pub(super) fn reply(&self, request: Option<&ElicitRequest>) -> Result<Reply, ReplyError> {
+    pub(super) fn reply(
+        &self,
+        request: Option<&ElicitRequest>,
+    ) -> Result<ScriptedReply, ScriptedReplyError> {
         let schema = request.and_then(ElicitRequest::requested_schema);
         if let Some(reply) = self.url_reply(request)? {
             return Ok(reply);
@@ -534,7 +537,7 @@ impl Answer {
             }
             other => {
                 if let Some(chosen) = self.chosen.first() {
-                    return Err(ReplyError::Choice(format!(
+                    return Err(ScriptedReplyError::Choice(format!(
                         "cannot choose {chosen}: only an answer that accepts a form with object content chooses options"
                     )));
                 }
@@ -544,15 +547,20 @@ impl Answer {
         for chosen in &self.chosen {
             chosen
                 .apply(schema, &mut content)
-                .map_err(ReplyError::Choice)?;
+                .map_err(ScriptedReplyError::Choice)?;
         }
-        Ok(Reply::Send(json!({"action": "accept", "content": content})))
+        Ok(ScriptedReply::Send(
+            json!({"action": "accept", "content": content}),
+        ))
     }
 
     /// The reply of an answer that accepts a URL request other than at once: held, or
     /// after the page's visits.
     #[cfg_attr(not(feature = "url-forms"), allow(clippy::unnecessary_wraps))]
-    fn url_reply(&self, request: Option<&ElicitRequest>) -> Result<Option<Reply>, ReplyError> {
+    fn url_reply(
+        &self,
+        request: Option<&ElicitRequest>,
+    ) -> Result<Option<ScriptedReply>, ScriptedReplyError> {
         let url = match request {
             Some(ElicitRequest::Url(request)) => Some(request),
             _ => None,
@@ -565,13 +573,13 @@ impl Answer {
             #[cfg(feature = "url-forms")]
             Kind::OpenPage(visits) => {
                 let Some(url) = url else {
-                    return Err(ReplyError::NoUrl);
+                    return Err(ScriptedReplyError::NoUrl);
                 };
                 Some(Planned::new(url.url().as_str().to_owned(), visits.clone()))
             }
             _ => return Ok(None),
         };
-        Ok(Some(Reply::AcceptUrl {
+        Ok(Some(ScriptedReply::AcceptUrl {
             visits,
             hold: self.when_complete,
             elicitation_id,
@@ -581,8 +589,8 @@ impl Answer {
 
 impl Kind {
     /// The result of an answer that writes no form content of its own.
-    fn reply(&self) -> Result<Reply, ReplyError> {
-        Ok(Reply::Send(match self {
+    fn reply(&self) -> Result<ScriptedReply, ScriptedReplyError> {
+        Ok(ScriptedReply::Send(match self {
             Self::Accept(content) => json!({"action": "accept", "content": content}),
             Self::AcceptWithDefaults(content) => json!({"action": "accept", "content": content}),
             Self::AcceptUrl => json!({"action": "accept"}),
@@ -591,17 +599,21 @@ impl Kind {
             Self::OpenPage(_) => json!({"action": "accept"}),
             Self::Decline => json!({"action": "decline"}),
             Self::Cancel => json!({"action": "cancel"}),
-            Self::Raw(result) => return Ok(Reply::Verbatim(result.clone())),
-            Self::Never => return Ok(Reply::Never),
-            Self::Skip => return Ok(Reply::Omit),
-            Self::Sampling(result) => serde_json::to_value(result).map_err(ReplyError::Encode)?,
-            Self::Roots(result) => serde_json::to_value(result).map_err(ReplyError::Encode)?,
+            Self::Raw(result) => return Ok(ScriptedReply::Verbatim(result.clone())),
+            Self::Never => return Ok(ScriptedReply::Never),
+            Self::Skip => return Ok(ScriptedReply::Omit),
+            Self::Sampling(result) => {
+                serde_json::to_value(result).map_err(ScriptedReplyError::Encode)?
+            }
+            Self::Roots(result) => {
+                serde_json::to_value(result).map_err(ScriptedReplyError::Encode)?
+            }
         }))
     }
 }
 
 /// Why an answer could not be written for a request.
-pub(super) enum ReplyError {
+pub(super) enum ScriptedReplyError {
     /// Its result is not JSON.
     Encode(serde_json::Error),
     /// It chooses what the request does not offer.

@@ -11,7 +11,7 @@ use std::time::Duration;
 use ::rmcp::model as m;
 use serde_json::{Map, Value, json};
 
-use super::answer::Reply;
+use super::answer::ScriptedReply;
 use super::error::KitError;
 use super::service::Shared;
 use super::visit;
@@ -131,19 +131,19 @@ async fn rounds<T>(
                 entry.message,
             )?;
             match reply {
-                Reply::Send(value) | Reply::Verbatim(value) => {
+                ScriptedReply::Send(value) | ScriptedReply::Verbatim(value) => {
                     answers.insert(entry.key, value);
                 }
                 // The page first: a retry before the post would be sent the same link again.
                 // (No completion is sent on 2026-07-28: a held reply is the retry after it.)
-                Reply::AcceptUrl { visits, .. } => {
+                ScriptedReply::AcceptUrl { visits, .. } => {
                     if let Some(visits) = visits {
                         visits.run(&shared.visiting, &described).await?;
                     }
                     answers.insert(entry.key, json!({"action": "accept"}));
                 }
-                Reply::Omit => {}
-                Reply::Never => {
+                ScriptedReply::Omit => {}
+                ScriptedReply::Never => {
                     return Err(KitError::Unanswered {
                         call: call.to_owned(),
                         request: described,

@@ -10,7 +10,7 @@ use ::rmcp::service::{NotificationContext, RequestContext};
 use ::rmcp::{ErrorData, RoleClient, Service};
 use serde_json::{Value, json};
 
-use super::answer::{Answer, Asks, Reply, ReplyError};
+use super::answer::{Answer, Asks, ScriptedReply, ScriptedReplyError};
 use super::error::KitError;
 use super::record::SeenRequest;
 use super::visit::Visiting;
@@ -70,7 +70,7 @@ impl Shared {
         method: String,
         raw: String,
         raw_message: String,
-    ) -> Result<(Reply, String), KitError> {
+    ) -> Result<(ScriptedReply, String), KitError> {
         let params: Value = serde_json::from_str(&raw).unwrap_or(Value::Null);
         let mut malformed = None;
         let mut elicitation = None;
@@ -125,12 +125,12 @@ impl Shared {
                     error: error.to_string(),
                 })?;
             let value = encode(&hook(&params), &request)?;
-            return Ok((Reply::Send(value), request));
+            return Ok((ScriptedReply::Send(value), request));
         }
         if let (Asks::Roots, Some(hook)) = (asks, &self.roots) {
             drop(state);
             let value = encode(&hook(), &request)?;
-            return Ok((Reply::Send(value), request));
+            return Ok((ScriptedReply::Send(value), request));
         }
         let mut answer = state.script.pop_front();
         if !self.version.uses_input_required() {
@@ -155,14 +155,14 @@ impl Shared {
         let reply = answer
             .reply(seen.elicitation.as_ref())
             .map_err(|error| match error {
-                ReplyError::Encode(error) => {
+                ScriptedReplyError::Encode(error) => {
                     KitError::Encode(format!("the answer {answer}: {error}"))
                 }
-                ReplyError::Choice(problem) => KitError::Choice {
+                ScriptedReplyError::Choice(problem) => KitError::Choice {
                     request: request.clone(),
                     problem,
                 },
-                ReplyError::NoUrl => KitError::BadRequest {
+                ScriptedReplyError::NoUrl => KitError::BadRequest {
                     request: request.clone(),
                     error: format!("the script's answer ({answer}) opens its URL, and it has none"),
                 },
@@ -229,9 +229,9 @@ impl KitService {
             None => (method.to_owned(), typed_params.to_string(), String::new()),
         };
         match self.shared.answer(None, method.clone(), params, message) {
-            Ok((Reply::Send(value), _)) => Ok(client_result(&method, value)),
+            Ok((ScriptedReply::Send(value), _)) => Ok(client_result(&method, value)),
             Ok((
-                Reply::AcceptUrl {
+                ScriptedReply::AcceptUrl {
                     visits,
                     hold,
                     elicitation_id,
@@ -266,10 +266,10 @@ impl KitService {
                     ))
                 }
             }
-            Ok((Reply::Verbatim(value), _)) => {
+            Ok((ScriptedReply::Verbatim(value), _)) => {
                 Ok(m::ClientResult::CustomResult(m::CustomResult::new(value)))
             }
-            Ok((Reply::Never | Reply::Omit, _)) => {
+            Ok((ScriptedReply::Never | ScriptedReply::Omit, _)) => {
                 // Pending until the server gives up on it.
                 context.ct.cancelled().await;
                 Err(ErrorData::internal_error(

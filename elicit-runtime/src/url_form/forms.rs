@@ -14,10 +14,10 @@ use super::error::UrlFormError;
 use super::form::{Served, UrlForm};
 use super::identify::Identify;
 use super::link::{LinkId, PendingLink};
-use super::memory::MemoryStore;
+use super::memory_store::MemoryStore;
 use super::record::{LinkRecord, open_answer, open_link, seal_link};
 use super::store::{
-    Answer, Created, LinkOwner, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
+    Created, LinkAnswer, LinkOwner, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
 };
 use crate::Form;
 use crate::protocol::UrlPolicy;
@@ -494,11 +494,11 @@ impl<S: UrlFormStore + ?Sized> UrlFormStore for Arc<S> {
         (**self).get(id)
     }
 
-    fn settle(&self, id: &LinkId, answer: Answer, keep: Duration) -> StoreFuture<'_, bool> {
+    fn settle(&self, id: &LinkId, answer: LinkAnswer, keep: Duration) -> StoreFuture<'_, bool> {
         (**self).settle(id, answer, keep)
     }
 
-    fn take(&self, id: &LinkId) -> StoreFuture<'_, Answer> {
+    fn take(&self, id: &LinkId) -> StoreFuture<'_, LinkAnswer> {
         (**self).take(id)
     }
 
@@ -864,7 +864,7 @@ impl UrlForms {
         let shared = &self.0;
         let stored = shared.store.get(id).await?.ok_or(UrlFormError::Unknown)?;
         match stored.answer {
-            Answer::Pending => {
+            LinkAnswer::Pending => {
                 // Opening the record proves the link is this person's, and whether it is
                 // still open.
                 return match open_link(&shared.keys, &stored.record, id, principal) {
@@ -873,18 +873,18 @@ impl UrlForms {
                     Err(error) => Err(UrlFormError::Open(error)),
                 };
             }
-            Answer::Abandoned => return Err(UrlFormError::Abandoned),
-            Answer::Taken => return Err(UrlFormError::AlreadyTaken),
+            LinkAnswer::Abandoned => return Err(UrlFormError::Abandoned),
+            LinkAnswer::Taken => return Err(UrlFormError::AlreadyTaken),
             // Opened before it is taken: another person's take takes nothing.
-            Answer::Submitted(sealed) => {
+            LinkAnswer::Submitted(sealed) => {
                 open_answer(&shared.keys, &sealed, id, principal).map_err(UrlFormError::Open)?;
             }
         }
         let sealed = match shared.store.take(id).await? {
-            Answer::Submitted(sealed) => sealed,
-            Answer::Abandoned => return Err(UrlFormError::Abandoned),
-            Answer::Taken => return Err(UrlFormError::AlreadyTaken),
-            Answer::Pending => return Err(UrlFormError::Unknown),
+            LinkAnswer::Submitted(sealed) => sealed,
+            LinkAnswer::Abandoned => return Err(UrlFormError::Abandoned),
+            LinkAnswer::Taken => return Err(UrlFormError::AlreadyTaken),
+            LinkAnswer::Pending => return Err(UrlFormError::Unknown),
         };
         let content =
             open_answer(&shared.keys, &sealed, id, principal).map_err(UrlFormError::Open)?;
@@ -907,16 +907,16 @@ impl UrlForms {
         let shared = &self.0;
         let stored = shared.store.get(id).await?.ok_or(UrlFormError::Unknown)?;
         let sealed = match stored.answer {
-            Answer::Pending => {
+            LinkAnswer::Pending => {
                 return match open_link(&shared.keys, &stored.record, id, principal) {
                     Ok(_) => Ok(None),
                     Err(StateError::Expired) => Err(UrlFormError::Expired),
                     Err(error) => Err(UrlFormError::Open(error)),
                 };
             }
-            Answer::Abandoned => return Err(UrlFormError::Abandoned),
-            Answer::Taken => return Err(UrlFormError::AlreadyTaken),
-            Answer::Submitted(sealed) => sealed,
+            LinkAnswer::Abandoned => return Err(UrlFormError::Abandoned),
+            LinkAnswer::Taken => return Err(UrlFormError::AlreadyTaken),
+            LinkAnswer::Submitted(sealed) => sealed,
         };
         let content =
             open_answer(&shared.keys, &sealed, id, principal).map_err(UrlFormError::Open)?;
@@ -997,7 +997,7 @@ impl UrlForms {
                 break match self
                     .0
                     .store
-                    .settle(id, Answer::Abandoned, self.keep())
+                    .settle(id, LinkAnswer::Abandoned, self.keep())
                     .await
                 {
                     Ok(true) => Err(UrlFormError::Expired),
@@ -1048,7 +1048,7 @@ impl UrlForms {
         let closed = self
             .0
             .store
-            .settle(id, Answer::Abandoned, self.keep())
+            .settle(id, LinkAnswer::Abandoned, self.keep())
             .await?;
         self.wake(id);
         Ok(closed)

@@ -17,7 +17,7 @@
 //! - [`PendingLink`] and [`LinkId`]: what minting gives.
 //! - [`Identify`] (and [`cookie`]): who a browser is.
 //! - [`UrlFormStore`], [`MemoryStore`], [`NewLink`], [`LinkOwner`], [`Created`], [`Stored`],
-//!   [`Answer`], [`StoreError`], [`StoreFuture`]: where links and answers are kept, each
+//!   [`LinkAnswer`], [`StoreError`], [`StoreFuture`]: where links and answers are kept, each
 //!   person's open links counted; `RedisStore` (module `redis`, feature `redis`) for a fleet.
 //! - [`UrlFormError`]: what went wrong, or how a link ended without an answer.
 //!
@@ -61,7 +61,7 @@ mod form;
 mod forms;
 mod identify;
 mod link;
-mod memory;
+mod memory_store;
 mod page;
 mod post;
 mod record;
@@ -73,9 +73,9 @@ pub use form::UrlForm;
 pub use forms::{UrlForms, UrlFormsBuilder};
 pub use identify::{Identify, IdentifyFuture, cookie};
 pub use link::{LinkId, PendingLink};
-pub use memory::MemoryStore;
+pub use memory_store::MemoryStore;
 pub use store::{
-    Answer, Created, LinkOwner, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
+    Created, LinkAnswer, LinkOwner, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
 };
 
 /// secrecy's secret string, a field type for a secret (see its

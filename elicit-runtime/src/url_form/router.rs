@@ -30,7 +30,7 @@ use super::link::LinkId;
 use super::page::{FormPage, SignedIn, Values, content_security_policy, notice};
 use super::post::{self, PostError};
 use super::record::{LinkRecord, open_link, seal_answer};
-use super::store::Answer;
+use super::store::LinkAnswer;
 use crate::FieldError;
 use crate::state::{Principal, StateError};
 
@@ -239,13 +239,13 @@ async fn admit(
         }
     };
     match stored.answer {
-        Answer::Pending => Ok(Admitted {
+        LinkAnswer::Pending => Ok(Admitted {
             id,
             principal,
             record,
         }),
-        Answer::Submitted(_) | Answer::Taken => Err(Refusal::Used),
-        Answer::Abandoned => Err(Refusal::Closed),
+        LinkAnswer::Submitted(_) | LinkAnswer::Taken => Err(Refusal::Used),
+        LinkAnswer::Abandoned => Err(Refusal::Closed),
     }
 }
 
@@ -415,7 +415,7 @@ async fn read_post(
     })?;
     match shared
         .store
-        .settle(&admitted.id, Answer::Submitted(sealed), keep)
+        .settle(&admitted.id, LinkAnswer::Submitted(sealed), keep)
         .await
     {
         Ok(true) => {

@@ -1,5 +1,5 @@
 //! Where links and answers are kept: the [`UrlFormStore`] trait, what it holds
-//! ([`Stored`], [`Answer`]) and how it fails ([`StoreError`]).
+//! ([`Stored`], [`LinkAnswer`]) and how it fails ([`StoreError`]).
 
 use std::fmt;
 use std::future::Future;
@@ -27,14 +27,14 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 /// person, expiring): a store never holds an answer in clear.
 ///
 /// ```
-/// use elicit_core::url_form::Answer;
+/// use elicit_core::url_form::LinkAnswer;
 ///
-/// assert!(Answer::Pending.is_open());
-/// assert!(!Answer::Submitted("…sealed…".into()).is_open());
-/// assert_eq!(format!("{:?}", Answer::Submitted("abc".into())), "Submitted(3 bytes)");
+/// assert!(LinkAnswer::Pending.is_open());
+/// assert!(!LinkAnswer::Submitted("…sealed…".into()).is_open());
+/// assert_eq!(format!("{:?}", LinkAnswer::Submitted("abc".into())), "Submitted(3 bytes)");
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub enum Answer {
+pub enum LinkAnswer {
     /// Not answered yet.
     Pending,
     /// Answered: the answer, sealed.
@@ -45,18 +45,18 @@ pub enum Answer {
     Abandoned,
 }
 
-impl Answer {
+impl LinkAnswer {
     /// Whether the page still takes an answer.
     ///
     /// ```
-    /// assert!(!elicit_core::url_form::Answer::Taken.is_open());
+    /// assert!(!elicit_core::url_form::LinkAnswer::Taken.is_open());
     /// ```
     pub fn is_open(&self) -> bool {
         matches!(self, Self::Pending)
     }
 }
 
-impl fmt::Debug for Answer {
+impl fmt::Debug for LinkAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Pending => f.write_str("Pending"),
@@ -71,9 +71,9 @@ impl fmt::Debug for Answer {
 /// secret) and its answer slot.
 ///
 /// ```
-/// use elicit_core::url_form::{Answer, Stored};
+/// use elicit_core::url_form::{LinkAnswer, Stored};
 ///
-/// let stored = Stored { record: "…sealed…".into(), answer: Answer::Pending };
+/// let stored = Stored { record: "…sealed…".into(), answer: LinkAnswer::Pending };
 /// assert!(stored.answer.is_open());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +81,7 @@ pub struct Stored {
     /// The link's record, sealed.
     pub record: String,
     /// The answer slot.
-    pub answer: Answer,
+    pub answer: LinkAnswer,
 }
 
 /// Who a link counts against, and which question it answers, as a store keeps them: keyed
@@ -216,7 +216,7 @@ pub enum Created {
 /// its person when it is settled or its `open_for` has passed.
 ///
 /// ```
-/// use elicit_core::url_form::{Answer, Created, LinkId, LinkOwner, MemoryStore, NewLink, UrlFormStore};
+/// use elicit_core::url_form::{LinkAnswer, Created, LinkId, LinkOwner, MemoryStore, NewLink, UrlFormStore};
 /// use std::time::Duration;
 ///
 /// # #[tokio::main(flavor = "current_thread")] async fn main() {
@@ -228,15 +228,15 @@ pub enum Created {
 /// assert_eq!(store.create(link("record")).await.unwrap(), Created::Created);
 /// assert_eq!(store.create(link("again")).await.unwrap(), Created::IdTaken);
 /// assert_eq!(store.find("q").await.unwrap(), Some(id.clone()));
-/// assert!(store.settle(&id, Answer::Submitted("sealed".into()), keep).await.unwrap());
-/// assert!(!store.settle(&id, Answer::Abandoned, keep).await.unwrap());
-/// assert_eq!(store.take(&id).await.unwrap(), Answer::Submitted("sealed".into()));
-/// assert_eq!(store.take(&id).await.unwrap(), Answer::Taken);
-/// assert_eq!(store.get(&id).await.unwrap().unwrap().answer, Answer::Taken);
+/// assert!(store.settle(&id, LinkAnswer::Submitted("sealed".into()), keep).await.unwrap());
+/// assert!(!store.settle(&id, LinkAnswer::Abandoned, keep).await.unwrap());
+/// assert_eq!(store.take(&id).await.unwrap(), LinkAnswer::Submitted("sealed".into()));
+/// assert_eq!(store.take(&id).await.unwrap(), LinkAnswer::Taken);
+/// assert_eq!(store.get(&id).await.unwrap().unwrap().answer, LinkAnswer::Taken);
 /// # }
 /// ```
 pub trait UrlFormStore: Send + Sync + 'static {
-    /// Keeps a new link (see [`NewLink`]), its slot [`Pending`](Answer::Pending), counted
+    /// Keeps a new link (see [`NewLink`]), its slot [`Pending`](LinkAnswer::Pending), counted
     /// against its person's live links; remembers it as the latest link of its question, if
     /// it answers one. [`IdTaken`](Created::IdTaken) or [`Full`](Created::Full), and nothing
     /// changed, when the id is taken or the person has `limit` live links.
@@ -246,16 +246,16 @@ pub trait UrlFormStore: Send + Sync + 'static {
     /// forgotten).
     fn get(&self, id: &LinkId) -> StoreFuture<'_, Option<Stored>>;
 
-    /// Fills a [`Pending`](Answer::Pending) slot with `answer`
-    /// ([`Submitted`](Answer::Submitted) or [`Abandoned`](Answer::Abandoned)), kept for
+    /// Fills a [`Pending`](LinkAnswer::Pending) slot with `answer`
+    /// ([`Submitted`](LinkAnswer::Submitted) or [`Abandoned`](LinkAnswer::Abandoned)), kept for
     /// `keep`, and stops counting the link against its person; `false` (and nothing changed)
     /// when the slot was filled before. A store may keep an answer for a link it does not
     /// hold: the caller checks the link first.
-    fn settle(&self, id: &LinkId, answer: Answer, keep: Duration) -> StoreFuture<'_, bool>;
+    fn settle(&self, id: &LinkId, answer: LinkAnswer, keep: Duration) -> StoreFuture<'_, bool>;
 
-    /// Marks a [`Submitted`](Answer::Submitted) slot [`Taken`](Answer::Taken) and answers
+    /// Marks a [`Submitted`](LinkAnswer::Submitted) slot [`Taken`](LinkAnswer::Taken) and answers
     /// what the slot held before (any other state is left as it is, and answered).
-    fn take(&self, id: &LinkId) -> StoreFuture<'_, Answer>;
+    fn take(&self, id: &LinkId) -> StoreFuture<'_, LinkAnswer>;
 
     /// The latest link created for `question` ([`LinkOwner::question`]), while the store
     /// keeps it, whatever its slot holds.

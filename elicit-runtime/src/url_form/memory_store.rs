@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::link::LinkId;
 use super::store::{
-    Answer, Created, LinkOwner, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
+    Created, LinkAnswer, LinkOwner, NewLink, StoreError, StoreFuture, Stored, UrlFormStore,
 };
 
 /// A [`UrlFormStore`] in this process's memory: for a server of one process, where the page
@@ -58,7 +58,7 @@ struct Inner {
 
 struct Entry {
     record: Option<String>,
-    answer: Answer,
+    answer: LinkAnswer,
     forget_at: Instant,
     /// Whom it counts against while it is live, and until when.
     owner: Option<(LinkOwner, Instant)>,
@@ -168,7 +168,7 @@ impl MemoryStore {
             link.id.clone(),
             Entry {
                 record: Some(link.record),
-                answer: Answer::Pending,
+                answer: LinkAnswer::Pending,
                 forget_at,
                 owner: Some((link.owner.clone(), closes)),
             },
@@ -176,7 +176,7 @@ impl MemoryStore {
         Ok(Created::Created)
     }
 
-    fn settle_now(&self, id: &LinkId, answer: Answer, keep: Duration) -> bool {
+    fn settle_now(&self, id: &LinkId, answer: LinkAnswer, keep: Duration) -> bool {
         let mut inner = self.lock();
         let forget_at = deadline(Instant::now(), keep);
         let Inner {
@@ -216,17 +216,17 @@ impl MemoryStore {
         }
     }
 
-    fn take_now(&self, id: &LinkId) -> Answer {
+    fn take_now(&self, id: &LinkId) -> LinkAnswer {
         let mut inner = self.lock();
         match inner.entries.get_mut(id) {
             Some(entry) => {
                 let before = entry.answer.clone();
-                if matches!(before, Answer::Submitted(_)) {
-                    entry.answer = Answer::Taken;
+                if matches!(before, LinkAnswer::Submitted(_)) {
+                    entry.answer = LinkAnswer::Taken;
                 }
                 before
             }
-            None => Answer::Pending,
+            None => LinkAnswer::Pending,
         }
     }
 }
@@ -307,11 +307,11 @@ impl UrlFormStore for MemoryStore {
         Box::pin(ready(Ok(stored)))
     }
 
-    fn settle(&self, id: &LinkId, answer: Answer, keep: Duration) -> StoreFuture<'_, bool> {
+    fn settle(&self, id: &LinkId, answer: LinkAnswer, keep: Duration) -> StoreFuture<'_, bool> {
         Box::pin(ready(Ok(self.settle_now(id, answer, keep))))
     }
 
-    fn take(&self, id: &LinkId) -> StoreFuture<'_, Answer> {
+    fn take(&self, id: &LinkId) -> StoreFuture<'_, LinkAnswer> {
         Box::pin(ready(Ok(self.take_now(id))))
     }
 

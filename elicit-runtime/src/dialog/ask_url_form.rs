@@ -6,9 +6,9 @@ use std::future::{Future, IntoFuture};
 use std::pin::Pin;
 use std::task::Poll;
 
-use serde_json::{Map, Value};
+use serde_json::Map;
 
-use super::memory::{PendingUrl, Round};
+use super::memory::{Kept, PendingUrl, Round};
 use super::{Dialog, Halt, Reply};
 use crate::Elicit;
 use crate::protocol::{
@@ -305,15 +305,15 @@ impl Dialog {
         principal: &Principal,
         form: UrlForm<T>,
     ) -> Result<ElicitOutcome<T>, Halt> {
-        if let Some(mut round) = self.replay(key)? {
-            let answer = round.answer.take().unwrap_or(Value::Null);
-            return match answer.get("action").and_then(Value::as_str) {
-                Some("accept") => {
-                    let Some(id) = answer
-                        .get("link")
-                        .and_then(Value::as_str)
-                        .and_then(LinkId::parse)
-                    else {
+        if let Some(round) = self.replay(key)? {
+            let (action, link) = match &round.kept {
+                Kept::Link { action, link } => (Some(*action), link.as_deref()),
+                Kept::Form { action, .. } => (Some(*action), None),
+                Kept::Inputs(_) | Kept::GaveUp(_) => (None, None),
+            };
+            return match action {
+                Some(ElicitAction::Accept) => {
+                    let Some(id) = link.and_then(LinkId::parse) else {
                         // A state this server sealed names its link: it changed its shape.
                         return Err(refused(key, &UrlFormError::Unknown));
                     };
@@ -324,7 +324,7 @@ impl Dialog {
                         Err(error) => Err(refused(key, &error)),
                     }
                 }
-                Some("decline") => Ok(ElicitOutcome::Declined),
+                Some(ElicitAction::Decline) => Ok(ElicitOutcome::Declined),
                 _ => Ok(ElicitOutcome::Cancelled),
             };
         }
@@ -386,15 +386,12 @@ impl Dialog {
 
     /// Records the round of a URL-mode form: its action and, accepted, its link's id.
     fn record_url(&self, key: &str, action: ElicitAction, link: Option<&LinkId>) {
-        let mut answer = Map::new();
-        answer.insert("action".to_owned(), Value::from(action.as_str()));
-        if let Some(link) = link {
-            answer.insert("link".to_owned(), Value::from(link.as_str()));
-        }
         self.record(Round {
             key: key.to_owned(),
-            answer: Some(Value::Object(answer)),
-            errors: Vec::new(),
+            kept: Kept::Link {
+                action,
+                link: link.map(|link| link.as_str().to_owned()),
+            },
             offer: None,
             offers: Map::new(),
         });
