@@ -68,7 +68,7 @@ impl Dialog {
     /// #[derive(Elicit)]
     /// struct WeatherKey {
     ///     /// The API key from your account page
-    ///     #[elicit(not_sensitive)] // a secret type, asked through a page
+    ///     // A secret type: asked through a page, never in form mode.
     ///     api_key: SecretString,
     /// }
     ///
@@ -98,7 +98,6 @@ impl Dialog {
     ///
     /// #[derive(Elicit)]
     /// struct Token {
-    ///     #[elicit(not_sensitive)]
     ///     token: SecretString,
     /// }
     ///

@@ -34,7 +34,7 @@ use crate::{ContentError, Elicit, Form};
 /// #[derive(Elicit)]
 /// struct WeatherKey {
 ///     /// Your API key
-///     #[elicit(not_sensitive)] // asked through a page, never in form mode
+///     // A secret type: asked through a page, never in form mode.
 ///     api_key: SecretString,
 ///     /// Region
 ///     region: String,
@@ -125,7 +125,7 @@ impl<T> UrlForm<T> {
     /// use elicit_core::url_form::{SecretString, UrlForm};
     ///
     /// #[derive(Elicit)]
-    /// struct Login { user: String, #[elicit(not_sensitive)] passphrase: SecretString }
+    /// struct Login { user: String, passphrase: SecretString }
     ///
     /// assert_eq!(UrlForm::<Login>::new().secret("passphrase").secrets(), ["passphrase"]);
     /// ```

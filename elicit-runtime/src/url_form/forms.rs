@@ -41,7 +41,7 @@ use crate::state::{Principal, StateError, StateKeys};
 /// #[derive(Elicit, Debug)]
 /// struct WeatherKey {
 ///     /// Your API key
-///     #[elicit(not_sensitive)] // asked through a page, never in form mode
+///     // A secret type: asked through a page, never in form mode.
 ///     api_key: SecretString,
 /// }
 ///

@@ -34,7 +34,7 @@
 //! #[derive(Elicit)]
 //! struct WeatherKey {
 //!     /// The API key from your account page
-//!     #[elicit(not_sensitive)] // asked through a page, never in form mode
+//!     // A secret type: asked through a page, never in form mode.
 //!     api_key: SecretString,
 //! }
 //!

@@ -103,7 +103,7 @@ impl ServerHandler for Shop {}
 /// unticked — instead of nothing (issue 29, 7: "a multi-select answered with no box keys at
 /// all reads as nothing ticked (then `min_items` decides)"). The folding leaves the field out
 /// when nothing is ticked unless the field is in `required`, and a field with a default is
-/// not; the reader then fills the default (`read/checkboxes.rs`, `fold_checkboxes`, which
+/// not; the reader then fills the default (`protocol/checkboxes.rs`, `fold_checkboxes`, which
 /// asks `schema.is_required(name)` where it means "is not an `Option`").
 #[tokio::test]
 async fn a_multi_select_whose_boxes_are_all_unticked_is_nothing_not_its_default() {
