@@ -7,6 +7,8 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::shape::{Checks, run_checks};
+use super::{Elicit, FormMode};
+use crate::error::ContentError;
 use crate::protocol::{
     ElicitAction, ElicitOutcome, ElicitRequest, ElicitResult, OutcomeError, ReadError,
 };
@@ -14,7 +16,6 @@ use crate::protocol::{
 use crate::read::{AsSent, FieldPlan};
 use crate::read::{FormReader, Plan, Sent, read_map};
 use crate::schema::{RequestedSchema, SharedSchema};
-use crate::{ContentError, Elicit, FormMode};
 
 /// A function that reads an accepted answer's `content` into a `T`.
 type ReadFn<T> = Arc<dyn Fn(&Map<String, Value>) -> Result<T, ContentError> + Send + Sync>;

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::ContentError;
+use crate::error::ContentError;
 use crate::read::FormReader;
 use crate::schema::RequestedSchema;
 

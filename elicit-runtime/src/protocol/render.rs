@@ -460,7 +460,7 @@ impl MultiSelectFallback {
     /// its answers so.
     ///
     /// # Errors
-    /// A [`ContentError`](crate::ContentError) naming each box that is not a boolean.
+    /// A [`ContentError`](crate::error::ContentError) naming each box that is not a boolean.
     ///
     /// ```
     /// use elicit_core::protocol::MultiSelectFallback;
@@ -474,7 +474,7 @@ impl MultiSelectFallback {
         self,
         schema: &RequestedSchema,
         content: &Map<String, Value>,
-    ) -> Result<Map<String, Value>, crate::ContentError> {
+    ) -> Result<Map<String, Value>, crate::error::ContentError> {
         if self == Self::Refuse {
             return Ok(content.clone());
         }
@@ -490,7 +490,7 @@ impl MultiSelectFallback {
         if errors.is_empty() {
             Ok(folded.into_owned())
         } else {
-            Err(crate::ContentError::from(errors))
+            Err(crate::error::ContentError::from(errors))
         }
     }
 }

@@ -211,7 +211,7 @@ impl RequestedSchema {
     /// The properties an error is about ([`FieldError::property`](crate::FieldError)),
     /// each once, in this schema's order.
     #[cfg_attr(not(feature = "state"), allow(dead_code))]
-    pub(crate) fn properties_in(&self, error: &crate::ContentError) -> Vec<&str> {
+    pub(crate) fn properties_in(&self, error: &crate::error::ContentError) -> Vec<&str> {
         let names = self.names();
         let about: Vec<&str> = error
             .errors()

@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 use serde_json::Value;
 
 use super::parts::{FieldParts, Getter, compare, narrow};
-use crate::ElicitField;
+use crate::field::ElicitField;
 use crate::field::choice::ElicitEnum;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::schema::PropertySchema;

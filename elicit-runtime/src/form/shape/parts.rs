@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use serde_json::{Number, Value};
 
+use crate::error::{ContentError, FieldError, FieldErrorKind};
 use crate::schema::{
     PropertySchema, RequestedSchema, SelectOption, TitledMultiSelectSchema,
     TitledSingleSelectSchema,
 };
-use crate::{ContentError, FieldError, FieldErrorKind};
 
 /// A check of one field of an answer, given the whole answer: its error message, if any.
 pub(crate) type Check<F> = Box<dyn Fn(&F) -> Option<String> + Send + Sync>;

@@ -666,7 +666,7 @@ mod tests {
 
     #[test]
     fn the_pointer_size_integers_have_the_targets_range() {
-        use crate::ElicitField;
+        use crate::field::ElicitField;
         // What the derive judges a bound or a default of these types against is this, built
         // for the target: never a 64-bit range assumed on a 32-bit target.
         #[allow(clippy::cast_lossless)]
