@@ -523,6 +523,22 @@ mod tests {
     /// What makes `StateKey`'s `ZeroizeOnDrop` true: the features that make its fields wipe
     /// themselves are on.
     #[test]
+    fn a_refused_variable_says_why_through_its_source() {
+        use std::error::Error as _;
+        let refused = StateKey::from_text("not a key").unwrap_err();
+        let error = KeyError::InVariable {
+            variable: "KEY".into(),
+            position: None,
+            error: Box::new(refused.clone()),
+        };
+        assert_eq!(
+            error.source().map(ToString::to_string),
+            Some(refused.to_string())
+        );
+        assert!(refused.source().is_none());
+    }
+
+    #[test]
     fn what_a_key_holds_wipes_itself() {
         wiped_on_drop::<XChaCha20Poly1305>();
         wiped_on_drop::<sha2::block_api::Sha256VarCore>();

@@ -237,3 +237,35 @@ pub enum PrincipalPolicy {
     /// say), or that binds states its own way.
     Optional,
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash as _, Hasher as _};
+
+    use super::Principal;
+
+    fn hash(principal: &Principal) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        principal.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Who a principal is is its identifier: two people are never one, whatever their names
+    /// (a state, a link or a quota of one must never be another's), and one person is one
+    /// whatever name a page shows.
+    #[test]
+    fn a_principal_is_its_identifier_alone() {
+        let ada = Principal::new("ada");
+        let eve = Principal::new("eve").with_display_name("Ada");
+        assert_ne!(ada, eve);
+        assert_ne!(hash(&ada), hash(&eve));
+        let shown = Principal::new("ada").with_display_name("Ada Lovelace");
+        assert_eq!(ada, shown);
+        assert_eq!(hash(&ada), hash(&shown));
+        assert_ne!(
+            Principal::issuer_subject("https://a.example", "1"),
+            Principal::issuer_subject("https://b.example", "1")
+        );
+    }
+}

@@ -141,6 +141,18 @@ mod tests {
     }
 
     #[test]
+    fn the_buffer_grows_only_when_a_write_does_not_fit() {
+        use std::io::Write as _;
+        let mut plaintext = Plaintext(Zeroizing::new(Vec::with_capacity(8)));
+        plaintext.write_all(b"12345678").unwrap();
+        // Exactly full: not moved (a move copies what a person typed once more).
+        assert_eq!((plaintext.0.len(), plaintext.0.capacity()), (8, 8));
+        plaintext.write_all(b"9").unwrap();
+        assert_eq!((plaintext.0.len(), plaintext.0.capacity()), (9, 16));
+        assert_eq!(plaintext.0.as_slice(), b"123456789");
+    }
+
+    #[test]
     fn the_json_of_a_state_is_written_into_a_buffer_wiped_when_dropped() {
         fn wiped_on_drop<T: ZeroizeOnDrop>(_: &T) {}
         let state = json!({"secret": "x".repeat(1000), "n": [1, 2, 3]});

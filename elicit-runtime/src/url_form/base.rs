@@ -66,6 +66,12 @@ mod tests {
             ),
             ("http://127.0.0.1:8080", "http://127.0.0.1:8080", "")
         );
+        // A host shorter than its scheme: the path is found after `://`, wherever that is.
+        let short = Base::parse("https://a.io/forms/x", UrlPolicy::HttpsOnly).unwrap();
+        assert_eq!(
+            (short.url.as_str(), short.path.as_str()),
+            ("https://a.io/forms/x", "/forms/x")
+        );
         assert!(Base::parse("http://127.0.0.1:8080", UrlPolicy::HttpsOnly).is_err());
         assert!(Base::parse("https://x.example/a?b", UrlPolicy::HttpsOnly).is_err());
     }

@@ -156,3 +156,19 @@ impl PendingLink {
         self.expires_at
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LinkId;
+
+    /// An id is only ever one this crate could have drawn: 43 characters of URL-safe base64
+    /// that decode to its 32 bytes. The right length alone lets nothing through.
+    #[test]
+    fn only_a_drawn_id_parses() {
+        let drawn = LinkId::generate().unwrap();
+        assert_eq!(LinkId::parse(drawn.as_str()), Some(drawn.clone()));
+        assert_eq!(LinkId::parse(&"!".repeat(43)), None);
+        assert_eq!(LinkId::parse(&format!("{}=", &drawn.as_str()[..42])), None);
+        assert_eq!(LinkId::parse(&drawn.as_str()[..42]), None);
+    }
+}
