@@ -69,7 +69,7 @@ impl Dialog {
 
     /// The name of the tool (or prompt) this dialog serves a call of, where the call said it
     /// (every SDK adapter and [`from_params`](Self::from_params) set it): what a question for
-    /// a call's missing arguments names ([`Asked`]).
+    /// a call's missing arguments names ([`Asked`](super::Asked)).
     ///
     /// ```
     /// use elicit_core::dialog::Dialog;

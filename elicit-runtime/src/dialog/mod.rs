@@ -408,7 +408,7 @@ impl Dialog {
     /// authorization established, [`Principal::issuer_subject`] of its token): a state issued
     /// to one person and presented by another is refused, as any forgery is. Without it, the
     /// dialog binds its states to the caller as the transport identifies them, under the
-    /// keys' [`PrincipalPolicy`] (see [`PrincipalPolicy::FromTransport`]). See the guide
+    /// keys' [`PrincipalPolicy`](crate::state::PrincipalPolicy) (see [`PrincipalPolicy::FromTransport`](crate::state::PrincipalPolicy::FromTransport)). See the guide
     /// chapter [`state`](crate::guide::state).
     ///
     /// ```

@@ -87,7 +87,7 @@ impl<T: Elicit> ElicitOutcome<T> {
     ///
     /// # Errors
     /// An [`OutcomeError`]; for invalid content, [`OutcomeError::Invalid`] keeps the
-    /// per-field [`ContentError`].
+    /// per-field [`ContentError`](crate::ContentError).
     ///
     /// ```
     /// # use elicit_core::{Elicit, ElicitOutcome};

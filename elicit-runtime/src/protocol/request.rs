@@ -50,7 +50,7 @@ impl fmt::Display for ElicitMode {
 
 /// An `elicitation/create` request: what a server sends and a client receives.
 ///
-/// Servers build one with [`form`](Self::form) (from an [`Elicit`] type),
+/// Servers build one with [`form`](Self::form) (from an [`Elicit`](crate::Elicit) type),
 /// [`from_schema`](Self::from_schema) or [`url`](Self::url), then send
 /// [`to_jsonrpc`](Self::to_jsonrpc), [`render`](Self::render) for an older or newer
 /// protocol revision, or [`to_input_request`](Self::to_input_request) for 2026-07-28.

@@ -10,7 +10,7 @@ use super::error::KitError;
 use super::fetch::{Fetcher, Served, path_of};
 use super::html::{self, Element, Node};
 
-/// A page the kit's [`Browser`] was served: its status, what it says (title, heading, who
+/// A page the kit's [`Browser`](super::Browser) was served: its status, what it says (title, heading, who
 /// it is signed in as, the errors of a refused post) and its form, which the test fills in
 /// ([`fill`](Self::fill), [`choose`](Self::choose), [`choose_all`](Self::choose_all),
 /// [`check`](Self::check), [`uncheck`](Self::uncheck)) and [`submit`](Self::submit)s as a
