@@ -1,9 +1,7 @@
-// 245 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 237 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
-    #[allow(unused_imports)]
-    use ::elicit_core::__private::{NotAFlatForm as _, NotOffered as _};
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
@@ -220,27 +218,21 @@ const _: () = {
     #[automatically_derived]
     impl ::elicit_core::__private::FlatForm for SignUp {}
 };
-const _: () = {
-    #[allow(unused_imports)]
-    use ::elicit_core::__private::NotAFlatForm as _;
-    if !::elicit_core::__private::Flatten::<Address>::IS_FORM {
-        ::core::panic!(
-            "`Address` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder"
-        )
-    }
+#[allow(unused_imports)]
+use ::elicit_core::__private::fallbacks::*;
+const _: () = if !::elicit_core::__private::Flatten::<Address>::IS_FORM {
+    ::core::panic!(
+        "`Address` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder"
+    )
 };
-const _: () = {
-    #[allow(unused_imports)]
-    use ::elicit_core::__private::NotAFlatForm as _;
-    if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
-        &[("field `user_name`", &["user_name"])],
-        ::elicit_core::__private::Flatten::<Address>::NAMES,
-    ) {
-        ::core::panic!(
-            "{}", ::elicit_core::__private::ConstMessage::new()
-            .push("flattened field `address` brings the wire name \"").push(__name)
-            .push("\", which ").push(__owner)
-            .push(" also has; give one of them a different `rename`").as_str()
-        );
-    }
+const _: () = if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
+    &[("field `user_name`", &["user_name"])],
+    ::elicit_core::__private::Flatten::<Address>::NAMES,
+) {
+    ::core::panic!(
+        "{}", ::elicit_core::__private::ConstMessage::new()
+        .push("flattened field `address` brings the wire name \"").push(__name)
+        .push("\", which ").push(__owner)
+        .push(" also has; give one of them a different `rename`").as_str()
+    );
 };

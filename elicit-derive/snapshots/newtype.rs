@@ -1,4 +1,4 @@
-// 171 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 163 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -116,27 +116,19 @@ const _: () = {
         }
     }
 };
-const _: () = {
-    #[allow(unused_imports)]
-    use ::elicit_core::__private::OtherKind as _;
-    if !::elicit_core::__private::Kind::<u8>::NUMBER {
-        ::core::panic!(
-            "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-        )
-    }
+#[allow(unused_imports)]
+use ::elicit_core::__private::fallbacks::*;
+const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+    ::core::panic!(
+        "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+    )
+};
+const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
+    ::core::panic!(
+        "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+    )
 };
 const _: () = {
-    #[allow(unused_imports)]
-    use ::elicit_core::__private::OtherKind as _;
-    if !::elicit_core::__private::Kind::<u8>::NUMBER {
-        ::core::panic!(
-            "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-        )
-    }
-};
-const _: () = {
-    #[allow(unused_imports)]
-    use ::elicit_core::__private::NotAField as _;
     if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
         u8,
     >::FACTS)

@@ -119,7 +119,7 @@ pub(crate) fn assertions(
         bounds.extend(emptiness_check(field, subject, &narrowed, krate));
     }
     if !bounds.is_empty() {
-        out.extend(proofs::check(krate, "NotAField", &bounds));
+        out.extend(proofs::check(&bounds));
     }
 
     if let Some((literal, tokens)) = literal_default(field) {
@@ -139,7 +139,7 @@ pub(crate) fn assertions(
             first_span(&tokens),
             krate,
         );
-        out.extend(proofs::check(krate, "NotAField", &check));
+        out.extend(proofs::check(&[check]));
     }
     out
 }
@@ -153,8 +153,8 @@ fn facts_of(field: &Field, krate: &TokenStream) -> TokenStream {
 
 /// The proof that each explicit `minimum` and `maximum` lies within the range of the field's
 /// type, where it is a primitive integer (`Facts::bound_int`), and is a whole number there.
-fn bound_checks(field: &Field, base: &TokenStream, krate: &TokenStream) -> TokenStream {
-    let mut out = TokenStream::new();
+fn bound_checks(field: &Field, base: &TokenStream, krate: &TokenStream) -> Vec<TokenStream> {
+    let mut out = Vec::new();
     for key in [&keys::MINIMUM, &keys::MAXIMUM] {
         let Some(bound) = field.attrs.number(key) else {
             continue;
@@ -163,7 +163,7 @@ fn bound_checks(field: &Field, base: &TokenStream, krate: &TokenStream) -> Token
         let name = key.name;
         if let Some(value) = bound.value.as_integer() {
             let prefix = format!("`{name}` {value} ");
-            out.extend(panic_if(
+            out.push(panic_if(
                 &quote!((#base).bound_int(#value)),
                 &prefix,
                 span,
@@ -175,7 +175,7 @@ fn bound_checks(field: &Field, base: &TokenStream, krate: &TokenStream) -> Token
                 "`{name}` of an integer field must be a whole number, found {}",
                 bound.value
             );
-            out.extend(quote_spanned! {span=>
+            out.push(quote_spanned! {span=>
                 if (#base).bound_is_fraction(#value) {
                     ::core::panic!(#message);
                 }
@@ -232,13 +232,9 @@ fn sensitive_assertion(field: &Field, krate: &TokenStream) -> Option<TokenStream
     let message = crate::internals::valid::sensitive_name(field)?;
     let span = first_span(&crate::internals::valid::sensitive_name_span(field));
     let probe = proofs::field_probe(field.ty, krate);
-    Some(proofs::check(
-        krate,
-        "NotAField",
-        &quote_spanned! {span=>
-            ::core::assert!(!#probe::CAN_HOLD_SECRET || #probe::SECRET, #message)
-        },
-    ))
+    Some(proofs::check(&[quote_spanned! {span=>
+        ::core::assert!(!#probe::CAN_HOLD_SECRET || #probe::SECRET, #message)
+    }]))
 }
 
 /// `default = LIMIT` (a path: a `const`, `u8::MAX`…) on a number field: the constant is
@@ -275,14 +271,12 @@ fn constant_default(field: &Field, subject: &str, krate: &TokenStream) -> Option
         span,
         krate,
     );
-    let item = proofs::check(
-        krate,
-        "NotAField",
-        &quote_spanned! {span=>
+    let item = proofs::check(&[
+        quote_spanned! {span=>
             const __VALUE: #ty = #tokens;
-            #check
         },
-    );
+        check,
+    ]);
     Some(quote_spanned! {span=>
         #[allow(
             clippy::cast_lossless,

@@ -40,7 +40,10 @@ pub(crate) fn expand(
         }) if !generic => proofs::secret_assertions(fields, &krate),
         _ => TokenStream::new(),
     };
-    let checks = quote!(#checks #secrets);
+    // The probes' fallbacks, for the checks beside the constant (`proofs::check`).
+    let fallbacks =
+        (!checks.is_empty() || !secrets.is_empty()).then(|| proofs::fallbacks_in_scope(&krate));
+    let checks = quote!(#fallbacks #checks #secrets);
     // The builder of a form that has one, so that the code shaping and asking the form is not
     // an error too.
     let builder = match parsed {

@@ -63,7 +63,8 @@ fn private_api_marker(krate: &TokenStream) -> TokenStream {
 
 /// What a struct form or a newtype expands to: the items that make it one, in a constant that
 /// scopes them, and the compile-time checks on its fields' types and attributes, each an item
-/// of its own beside that constant (`proofs::check`).
+/// of its own beside that constant (`proofs::check`), with the probes' fallbacks imported
+/// once for both (`proofs::fallbacks_in_scope`).
 #[derive(Default)]
 struct Expansion {
     items: TokenStream,
@@ -72,21 +73,27 @@ struct Expansion {
 
 fn expand(input: &Input) -> TokenStream {
     let krate = input.krate();
+    let fallbacks = proofs::fallbacks_in_scope(&krate);
     let Expansion { items, checks } = match &input.data {
         Data::Struct(fields) => {
-            let probes = proofs::probes_in_scope(&krate);
             let Expansion { items, checks } = form::expand(input, fields, &krate);
             let secrets = proofs::secret_assertions(fields, &krate);
             Expansion {
-                items: quote!(#probes #items),
-                checks: quote!(#checks #secrets),
+                items,
+                checks: quote!(#fallbacks #checks #secrets),
             }
         }
         Data::Enum(variants) => Expansion {
             items: choice::expand(input, variants, &krate),
             ..Expansion::default()
         },
-        Data::Newtype(field) => newtype::expand(input, field, &krate),
+        Data::Newtype(field) => {
+            let Expansion { items, checks } = newtype::expand(input, field, &krate);
+            Expansion {
+                items,
+                checks: quote!(#fallbacks #checks),
+            }
+        }
     };
     quote! {
         // A float literal the user wrote (`default = 3.14`) lands in generated code; lints

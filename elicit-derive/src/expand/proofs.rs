@@ -21,10 +21,11 @@
 //!   and no name of ours reaches the user. The uses of a flattened form or of offered values
 //!   go through the same probes, whose fallbacks type-check for any type, so that the
 //!   assertion is the only error. Each assertion is an item of its own at the top level of
-//!   the expansion ([`check`]), so that rustc's note names no constant of ours.
+//!   the expansion ([`check`]), so that rustc's note names no constant of ours; the probes'
+//!   fallbacks are imported once for all of them ([`fallbacks_in_scope`]).
 
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
 use super::tokens::{has_float, respan, written};
@@ -124,34 +125,39 @@ pub(crate) fn field_type(field: &Field) -> TokenStream {
     quote_spanned!(ty.span()=> <#ty as elicit_core::ElicitField>)
 }
 
-/// The fallback traits of the probes a struct form's impls use (a flattened form, offered
-/// values), imported unnamed at the top of its expansion (nested scopes see them), so that a
-/// probe answers for every type.
-pub(super) fn probes_in_scope(krate: &TokenStream) -> TokenStream {
+/// The fallback traits of every probe, imported unnamed, all at once, at the top level of the
+/// expansion (beside its constant, in the user's module): the constant's items (a flattened
+/// form, offered values) and each check beside it ([`check`]) see them, so that a probe
+/// answers for every type, with one import a form rather than one a check.
+pub(super) fn fallbacks_in_scope(krate: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_imports)]
-        use #krate::__private::{NotAFlatForm as _, NotOffered as _};
+        use #krate::__private::fallbacks::*;
     }
 }
 
-/// A compile-time check (`body`, a const evaluation that panics with our message) as an item
-/// of its own, for the top level of the expansion, beside the constant that holds the rest:
-/// rustc's note on a failed evaluation names the constant by its path, `_` there and `_::_`
-/// nested in the other. It reads only the user's tokens (which mean there what they mean in
-/// the user's module) and paths of the crate, through a probe whose fallback trait
-/// (`fallback`, of `__private`) is imported in the item's own block.
-pub(super) fn check(krate: &TokenStream, fallback: &str, body: &TokenStream) -> TokenStream {
-    let fallback = format_ident!("{fallback}");
+/// A compile-time check (`body`, const evaluations that panic with our message, each an
+/// expression of type `()`) as an item of its own, for the top level of the expansion, beside
+/// the constant that holds the rest: rustc's note on a failed evaluation names the constant by
+/// its path, `_` there and `_::_` nested in the other. It reads only the user's tokens (which
+/// mean there what they mean in the user's module) and paths of the crate, through probes
+/// whose fallbacks the expansion imports once ([`fallbacks_in_scope`]).
+pub(super) fn check(body: &[TokenStream]) -> TokenStream {
     // A float the user wrote (`default = 3.14`), written back: lints about the user's own
     // number belong on their attribute, not on the derive.
-    let floats = has_float(body).then(|| quote!(#[allow(clippy::approx_constant)]));
+    let floats = body
+        .iter()
+        .any(has_float)
+        .then(|| quote!(#[allow(clippy::approx_constant)]));
+    // One evaluation is the constant's value itself; more are a block's statements.
+    let value = if let [one] = body {
+        one.clone()
+    } else {
+        quote!({ #(#body)* })
+    };
     quote! {
         #floats
-        const _: () = {
-            #[allow(unused_imports)]
-            use #krate::__private::#fallback as _;
-            #body
-        };
+        const _: () = #value;
     }
 }
 
@@ -261,15 +267,11 @@ fn attr_assertion(
         key.name,
         written(field.ty)
     );
-    let is_kind = check(
-        krate,
-        "OtherKind",
-        &quote_spanned! {span=>
-            if !#kinds::<#ty>::#constant {
-                ::core::panic!(#message)
-            }
-        },
-    );
+    let is_kind = check(&[quote_spanned! {span=>
+        if !#kinds::<#ty>::#constant {
+            ::core::panic!(#message)
+        }
+    }]);
     let count = match field.attrs.count(key) {
         Some(count) if kind == Kind::MultiSelect => {
             let count = count.value;
@@ -278,17 +280,13 @@ fn attr_assertion(
                 key.name
             );
             // Judged only on a multi-select: any other type has its kind's error above.
-            Some(check(
-                krate,
-                "OtherKind",
-                &quote_spanned! {span=>
-                    if #kinds::<#ty>::MULTI_SELECT
-                        && #count as usize > #kinds::<#ty>::OPTION_COUNT
-                    {
-                        ::core::panic!(#message)
-                    }
-                },
-            ))
+            Some(check(&[quote_spanned! {span=>
+                if #kinds::<#ty>::MULTI_SELECT
+                    && #count as usize > #kinds::<#ty>::OPTION_COUNT
+                {
+                    ::core::panic!(#message)
+                }
+            }]))
         }
         _ => None,
     };
@@ -319,15 +317,11 @@ pub(super) fn secret_assertions(fields: &[Field], krate: &TokenStream) -> TokenS
                 .map(move |Refusal { key, message }| {
                     let span = key.span();
                     let probe = respan(quote!(#krate::__private::FieldProbe), span);
-                    check(
-                        krate,
-                        "NotAField",
-                        &quote_spanned! {span=>
-                            if #probe::<#ty>::SECRET {
-                                ::core::panic!(#message)
-                            }
-                        },
-                    )
+                    check(&[quote_spanned! {span=>
+                        if #probe::<#ty>::SECRET {
+                            ::core::panic!(#message)
+                        }
+                    }])
                 })
         })
         .collect()
@@ -344,15 +338,11 @@ pub(super) fn flatten_assertions(flattened: &[&Field], krate: &TokenStream) -> T
                 "`{}` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder",
                 written(field.ty)
             );
-            check(
-                krate,
-                "NotAFlatForm",
-                &quote_spanned! {field.ty.span()=>
+            check(&[quote_spanned! {field.ty.span()=>
                     if !#probe::IS_FORM {
                         ::core::panic!(#message)
                     }
-                },
-            )
+                }])
         })
         .collect()
 }
@@ -390,28 +380,20 @@ pub(super) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> Toke
             .into_iter()
             .map(|(constant, reason)| {
                 let message = format!("`{shown}` cannot be offered as an option: {reason}; {why}");
-                check(
-                    krate,
-                    "NotOffered",
-                    &quote_spanned! {value.span()=>
+                check(&[quote_spanned! {value.span()=>
                         if !#probe::#constant {
                             ::core::panic!(#message)
                         }
-                    },
-                )
+                    }])
             });
             let owned_message = format!(
                 "`{shown}` cannot be offered as an option: it borrows its data, and {why}; use a type that owns it (`String`, not `&str`)"
             );
-            let owned = check(
-                krate,
-                "NotOffered",
-                &quote_spanned! {value.span()=>
+            let owned = check(&[quote_spanned! {value.span()=>
                     if #probe::CLONE && #probe::SEND && #probe::SYNC && !#probe::OWNED {
                         ::core::panic!(#owned_message)
                     }
-                },
-            );
+                }]);
             // A single select whose values are a collection behind an alias (`type Days =
             // Vec<String>`) would offer whole lists as options: the field is meant as the
             // multi-select that `Vec<…>` written out makes it.
@@ -423,15 +405,11 @@ pub(super) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> Toke
                 let message = format!(
                     "`{shown}` is a collection: a field with `options` is a multi-select when its type is written `Vec<…>`; write `Vec<…>` in place of the alias"
                 );
-                check(
-                    krate,
-                    "NotACollection",
-                    &quote_spanned! {value.span()=>
+                check(&[quote_spanned! {value.span()=>
                         if #krate::__private::CollectionProbe::<#value>::IS_COLLECTION {
                             ::core::panic!(#message)
                         }
-                    },
-                )
+                    }])
             });
             quote!(#(#missing)* #owned #collection)
         })
@@ -522,24 +500,20 @@ pub(super) fn collision_check(
     let flatten_type = flatten_type(field, krate);
     let prefix = format!("flattened field `{}` brings the wire name \"", field.name());
     let span = field.member.span();
-    check(
-        krate,
-        "NotAFlatForm",
-        &quote_spanned! {span=>
-            if let ::core::option::Option::Some((__name, __owner)) =
-                #private::name_clash(&[#(#owners),*], #flatten_type::NAMES)
-            {
-                ::core::panic!(
-                    "{}",
-                    #private::ConstMessage::new()
-                        .push(#prefix)
-                        .push(__name)
-                        .push("\", which ")
-                        .push(__owner)
-                        .push(" also has; give one of them a different `rename`")
-                        .as_str()
-                );
-            }
-        },
-    )
+    check(&[quote_spanned! {span=>
+        if let ::core::option::Option::Some((__name, __owner)) =
+            #private::name_clash(&[#(#owners),*], #flatten_type::NAMES)
+        {
+            ::core::panic!(
+                "{}",
+                #private::ConstMessage::new()
+                    .push(#prefix)
+                    .push(__name)
+                    .push("\", which ")
+                    .push(__owner)
+                    .push(" also has; give one of them a different `rename`")
+                    .as_str()
+            );
+        }
+    }])
 }

@@ -45,7 +45,7 @@ pub(crate) use self::number::{float, int};
 pub use self::once::OnceLock;
 pub use self::parse::{one_content, put_field, read_one};
 pub use self::probe::{
-    FieldProbe, Flatten, Kind, NotAField, NotAFlatForm, NotOffered, Offered, OtherKind,
+    FieldProbe, Flatten, Kind, NotAField, NotAFlatForm, NotOffered, Offered, OtherKind, fallbacks,
 };
 pub use self::shaped::{CollectionProbe, NotACollection, checked};
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};

@@ -5,8 +5,9 @@
 //! it into a const assertion with its own message, spanned on the attribute: no trait of ours
 //! is ever named in the user's error (rustc names a trait whenever a bound fails).
 //!
-//! The fallback traits are imported unnamed (`use … as _`) at the top of every expansion, and
-//! in each check the derive emits as an item of its own.
+//! The fallback traits are imported unnamed, all at once, by one import of [`fallbacks`] at
+//! the top level of every expansion: it reaches both the expansion's constant and the checks
+//! the derive emits beside it, each an item of its own.
 
 use std::marker::PhantomData;
 
@@ -19,6 +20,14 @@ use crate::raw::Raw;
 use crate::read::{AsSent, Errors, Offer, OfferSlot, Sent, Slot};
 use crate::schema::RequestedSchema;
 use crate::schema::facts::Facts;
+
+/// Every probe's fallback trait, imported unnamed: what an expansion imports whole
+/// (`use <crate>::__private::fallbacks::*;`), once, so that every probe answers for every
+/// type in every item it writes.
+pub mod fallbacks {
+    pub use super::super::shaped::NotACollection as _;
+    pub use super::{NotAField as _, NotAFlatForm as _, NotOffered as _, OtherKind as _};
+}
 
 /// The kinds of field an attribute applies to: strings (`min_length`, `pattern`, `format`),
 /// numbers (`minimum`, `maximum`) and multi-selects (`min_items`, `max_items`).
