@@ -1,4 +1,4 @@
-// 918 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 764 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -26,12 +26,9 @@ const _: () = {
             ) -> ::core::option::Option<::elicit_core::__private::Value>;
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self>;
-            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
         }
         #[diagnostic::do_not_recommend]
@@ -52,18 +49,13 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::from_inner(inner)
             }
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self> {
+                let (slot, name, sent, errors) = fields.next_field();
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
-            fn __put(
-                &self,
-                content: &mut ::elicit_core::__private::Content,
-                name: &str,
-            ) {
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing) {
+                let (content, name) = out.next_field();
                 ::elicit_core::__private::put_field(content, name, self);
             }
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
@@ -79,11 +71,12 @@ const _: () = {
                 ::elicit_core::__private::RequestedSchema,
             > = ::elicit_core::__private::OnceLock::new();
             __SCHEMA
-                .get_or_init(|| ::elicit_core::__private::set::schema(
+                .get_or_init(|| ::elicit_core::__private::set::schema::<
+                    Everything,
+                >(
                     "Everything",
                     &[
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "name",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -93,10 +86,8 @@ const _: () = {
                                 ),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <String as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "check",
                             base: <Option<bool> as elicit_core::ElicitField>::__schema,
                             facts: <Option<bool> as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -106,12 +97,8 @@ const _: () = {
                                 ),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <Option<
-                                bool,
-                            > as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "firstLine",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -125,10 +112,8 @@ const _: () = {
                             default: ::elicit_core::__private::set::DefaultJson::Str(
                                 "It was a dark and stormy night.",
                             ),
-                            required: <String as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "email",
                             base: <Option<String> as elicit_core::ElicitField>::__schema,
                             facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -143,12 +128,8 @@ const _: () = {
                                 ),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <Option<
-                                String,
-                            > as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "homepage",
                             base: <Option<String> as elicit_core::ElicitField>::__schema,
                             facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -163,12 +144,8 @@ const _: () = {
                                 ),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <Option<
-                                String,
-                            > as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "birthdate",
                             base: <Option<String> as elicit_core::ElicitField>::__schema,
                             facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -183,12 +160,8 @@ const _: () = {
                                 ),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <Option<
-                                String,
-                            > as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "integer",
                             base: <i64 as elicit_core::ElicitField>::__schema,
                             facts: <i64 as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -206,10 +179,8 @@ const _: () = {
                             default: ::elicit_core::__private::set::DefaultJson::Int(
                                 42i128,
                             ),
-                            required: <i64 as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "number",
                             base: <f64 as elicit_core::ElicitField>::__schema,
                             facts: <f64 as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -229,10 +200,8 @@ const _: () = {
                             default: ::elicit_core::__private::set::DefaultJson::Float(
                                 3.14f64,
                             ),
-                            required: <f64 as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "untitledSingleSelectEnum",
                             base: <Friend as elicit_core::ElicitField>::__schema,
                             facts: <Friend as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -250,10 +219,8 @@ const _: () = {
                                     Friend::Monica,
                                 )),
                             )),
-                            required: <Friend as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "untitledMultipleSelectEnum",
                             base: <Vec<
                                 Instrument,
                             > as elicit_core::ElicitField>::__schema,
@@ -283,12 +250,8 @@ const _: () = {
                                     )
                                 }),
                             )),
-                            required: <Vec<
-                                Instrument,
-                            > as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "titledSingleSelectEnum",
                             base: <Hero as elicit_core::ElicitField>::__schema,
                             facts: <Hero as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -306,10 +269,8 @@ const _: () = {
                                     Hero::Superman,
                                 )),
                             )),
-                            required: <Hero as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "titledMultipleSelectEnum",
                             base: <Vec<Fish> as elicit_core::ElicitField>::__schema,
                             facts: <Vec<Fish> as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -335,10 +296,8 @@ const _: () = {
                                     )
                                 }),
                             )),
-                            required: <Vec<Fish> as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "legacyTitledEnum",
                             base: <Pet as elicit_core::ElicitField>::__schema,
                             facts: <Pet as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -356,7 +315,6 @@ const _: () = {
                                     Pet::Cats,
                                 )),
                             )),
-                            required: <Pet as elicit_core::ElicitField>::__REQUIRED,
                         }),
                     ],
                 ))
@@ -384,77 +342,44 @@ const _: () = {
         }
         #[inline]
         fn to_content(&self) -> ::elicit_core::__private::Content {
-            let mut __content = ::elicit_core::__private::Map::new();
-            <String as elicit_core::ElicitField>::__put(
-                &self.name,
-                &mut __content,
-                "name",
-            );
-            <Option<
-                bool,
-            > as elicit_core::ElicitField>::__put(&self.check, &mut __content, "check");
-            <String as elicit_core::ElicitField>::__put(
-                &self.first_line,
-                &mut __content,
-                "firstLine",
-            );
+            let mut __out = ::elicit_core::__private::Writing::of::<Self>();
+            <String as elicit_core::ElicitField>::__put(&self.name, &mut __out);
+            <Option<bool> as elicit_core::ElicitField>::__put(&self.check, &mut __out);
+            <String as elicit_core::ElicitField>::__put(&self.first_line, &mut __out);
+            <Option<String> as elicit_core::ElicitField>::__put(&self.email, &mut __out);
             <Option<
                 String,
-            > as elicit_core::ElicitField>::__put(&self.email, &mut __content, "email");
+            > as elicit_core::ElicitField>::__put(&self.homepage, &mut __out);
             <Option<
                 String,
-            > as elicit_core::ElicitField>::__put(
-                &self.homepage,
-                &mut __content,
-                "homepage",
-            );
-            <Option<
-                String,
-            > as elicit_core::ElicitField>::__put(
-                &self.birthdate,
-                &mut __content,
-                "birthdate",
-            );
-            <i64 as elicit_core::ElicitField>::__put(
-                &self.integer,
-                &mut __content,
-                "integer",
-            );
-            <f64 as elicit_core::ElicitField>::__put(
-                &self.number,
-                &mut __content,
-                "number",
-            );
+            > as elicit_core::ElicitField>::__put(&self.birthdate, &mut __out);
+            <i64 as elicit_core::ElicitField>::__put(&self.integer, &mut __out);
+            <f64 as elicit_core::ElicitField>::__put(&self.number, &mut __out);
             <Friend as elicit_core::ElicitField>::__put(
                 &self.untitled_single_select_enum,
-                &mut __content,
-                "untitledSingleSelectEnum",
+                &mut __out,
             );
             <Vec<
                 Instrument,
             > as elicit_core::ElicitField>::__put(
                 &self.untitled_multiple_select_enum,
-                &mut __content,
-                "untitledMultipleSelectEnum",
+                &mut __out,
             );
             <Hero as elicit_core::ElicitField>::__put(
                 &self.titled_single_select_enum,
-                &mut __content,
-                "titledSingleSelectEnum",
+                &mut __out,
             );
             <Vec<
                 Fish,
             > as elicit_core::ElicitField>::__put(
                 &self.titled_multiple_select_enum,
-                &mut __content,
-                "titledMultipleSelectEnum",
+                &mut __out,
             );
             <Pet as elicit_core::ElicitField>::__put(
                 &self.legacy_titled_enum,
-                &mut __content,
-                "legacyTitledEnum",
+                &mut __out,
             );
-            __content
+            __out.into_content()
         }
     }
     #[automatically_derived]
@@ -514,100 +439,21 @@ const _: () = {
         }
         #[inline]
         fn read_fields(
-            __slots: &[::elicit_core::__private::Slot<'_>],
-            __sent: &::elicit_core::__private::Sent<'_>,
-            __errors: &mut ::elicit_core::__private::Errors,
+            __in: &mut ::elicit_core::__private::Reading<'_>,
         ) -> ::core::option::Option<Self> {
-            let __field0 = <String as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 0usize),
-                "name",
-                __sent.field(0usize),
-                __errors,
-            );
-            let __field1 = <Option<
-                bool,
-            > as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 1usize),
-                "check",
-                __sent.field(1usize),
-                __errors,
-            );
-            let __field2 = <String as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 2usize),
-                "firstLine",
-                __sent.field(2usize),
-                __errors,
-            );
-            let __field3 = <Option<
-                String,
-            > as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 3usize),
-                "email",
-                __sent.field(3usize),
-                __errors,
-            );
-            let __field4 = <Option<
-                String,
-            > as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 4usize),
-                "homepage",
-                __sent.field(4usize),
-                __errors,
-            );
-            let __field5 = <Option<
-                String,
-            > as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 5usize),
-                "birthdate",
-                __sent.field(5usize),
-                __errors,
-            );
-            let __field6 = <i64 as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 6usize),
-                "integer",
-                __sent.field(6usize),
-                __errors,
-            );
-            let __field7 = <f64 as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 7usize),
-                "number",
-                __sent.field(7usize),
-                __errors,
-            );
-            let __field8 = <Friend as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 8usize),
-                "untitledSingleSelectEnum",
-                __sent.field(8usize),
-                __errors,
-            );
-            let __field9 = <Vec<
-                Instrument,
-            > as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 9usize),
-                "untitledMultipleSelectEnum",
-                __sent.field(9usize),
-                __errors,
-            );
-            let __field10 = <Hero as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 10usize),
-                "titledSingleSelectEnum",
-                __sent.field(10usize),
-                __errors,
-            );
-            let __field11 = <Vec<
-                Fish,
-            > as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 11usize),
-                "titledMultipleSelectEnum",
-                __sent.field(11usize),
-                __errors,
-            );
-            let __field12 = <Pet as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 12usize),
-                "legacyTitledEnum",
-                __sent.field(12usize),
-                __errors,
-            );
+            let __field0 = <String as elicit_core::ElicitField>::__read(__in);
+            let __field1 = <Option<bool> as elicit_core::ElicitField>::__read(__in);
+            let __field2 = <String as elicit_core::ElicitField>::__read(__in);
+            let __field3 = <Option<String> as elicit_core::ElicitField>::__read(__in);
+            let __field4 = <Option<String> as elicit_core::ElicitField>::__read(__in);
+            let __field5 = <Option<String> as elicit_core::ElicitField>::__read(__in);
+            let __field6 = <i64 as elicit_core::ElicitField>::__read(__in);
+            let __field7 = <f64 as elicit_core::ElicitField>::__read(__in);
+            let __field8 = <Friend as elicit_core::ElicitField>::__read(__in);
+            let __field9 = <Vec<Instrument> as elicit_core::ElicitField>::__read(__in);
+            let __field10 = <Hero as elicit_core::ElicitField>::__read(__in);
+            let __field11 = <Vec<Fish> as elicit_core::ElicitField>::__read(__in);
+            let __field12 = <Pet as elicit_core::ElicitField>::__read(__in);
             let (
                 ::core::option::Option::Some(__field0),
                 ::core::option::Option::Some(__field1),

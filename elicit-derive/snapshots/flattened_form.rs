@@ -1,4 +1,4 @@
-// 237 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 209 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -26,12 +26,9 @@ const _: () = {
             ) -> ::core::option::Option<::elicit_core::__private::Value>;
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self>;
-            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
         }
         #[diagnostic::do_not_recommend]
@@ -52,18 +49,13 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::from_inner(inner)
             }
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self> {
+                let (slot, name, sent, errors) = fields.next_field();
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
-            fn __put(
-                &self,
-                content: &mut ::elicit_core::__private::Content,
-                name: &str,
-            ) {
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing) {
+                let (content, name) = out.next_field();
                 ::elicit_core::__private::put_field(content, name, self);
             }
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
@@ -79,11 +71,12 @@ const _: () = {
                 ::elicit_core::__private::RequestedSchema,
             > = ::elicit_core::__private::OnceLock::new();
             __SCHEMA
-                .get_or_init(|| ::elicit_core::__private::set::schema(
+                .get_or_init(|| ::elicit_core::__private::set::schema::<
+                    SignUp,
+                >(
                     "SignUp",
                     &[
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "user_name",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -92,7 +85,6 @@ const _: () = {
                                 ),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <String as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Flatten(
                             ::elicit_core::__private::Flatten::<Address>::push,
@@ -123,16 +115,10 @@ const _: () = {
         }
         #[inline]
         fn to_content(&self) -> ::elicit_core::__private::Content {
-            let mut __content = ::elicit_core::__private::Map::new();
-            <String as elicit_core::ElicitField>::__put(
-                &self.user_name,
-                &mut __content,
-                "user_name",
-            );
-            ::elicit_core::__private::Flatten::<
-                Address,
-            >::put(&self.address, &mut __content);
-            __content
+            let mut __out = ::elicit_core::__private::Writing::of::<Self>();
+            <String as elicit_core::ElicitField>::__put(&self.user_name, &mut __out);
+            ::elicit_core::__private::Flatten::<Address>::put(&self.address, &mut __out);
+            __out.into_content()
         }
     }
     #[automatically_derived]
@@ -165,31 +151,10 @@ const _: () = {
         }
         #[inline]
         fn read_fields(
-            __slots: &[::elicit_core::__private::Slot<'_>],
-            __sent: &::elicit_core::__private::Sent<'_>,
-            __errors: &mut ::elicit_core::__private::Errors,
+            __in: &mut ::elicit_core::__private::Reading<'_>,
         ) -> ::core::option::Option<Self> {
-            let __field0 = <String as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 0usize),
-                "user_name",
-                __sent.field(0usize),
-                __errors,
-            );
-            let __field1 = ::elicit_core::__private::Flatten::<
-                Address,
-            >::parse(
-                ::elicit_core::__private::sub_slots(
-                    __slots,
-                    1usize,
-                    ::elicit_core::__private::Flatten::<Address>::NAMES.len(),
-                ),
-                &__sent
-                    .sub(
-                        1usize,
-                        ::elicit_core::__private::Flatten::<Address>::NAMES.len(),
-                    ),
-                __errors,
-            );
+            let __field0 = <String as elicit_core::ElicitField>::__read(__in);
+            let __field1 = ::elicit_core::__private::Flatten::<Address>::parse(__in);
             let (
                 ::core::option::Option::Some(__field0),
                 ::core::option::Option::Some(__field1),
@@ -226,8 +191,15 @@ const _: () = if !::elicit_core::__private::Flatten::<Address>::IS_FORM {
     )
 };
 const _: () = if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
-    &[("field `user_name`", &["user_name"])],
-    ::elicit_core::__private::Flatten::<Address>::NAMES,
+    <SignUp as ::elicit_core::__private::FormFields>::NAMES,
+    &[
+        ::elicit_core::__private::FormPart::Own("field `user_name`"),
+        ::elicit_core::__private::FormPart::Flattened(
+            "flattened field `address`",
+            ::elicit_core::__private::Flatten::<Address>::NAMES.len(),
+        ),
+    ],
+    1usize,
 ) {
     ::core::panic!(
         "{}", ::elicit_core::__private::ConstMessage::new()

@@ -1,4 +1,4 @@
-// 169 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 159 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
     "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `ask_if_missing`, `check`"
@@ -28,12 +28,9 @@ const _: () = {
             ) -> ::core::option::Option<::elicit_core::__private::Value>;
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self>;
-            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
         }
         #[diagnostic::do_not_recommend]
@@ -54,18 +51,13 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::from_inner(inner)
             }
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self> {
+                let (slot, name, sent, errors) = fields.next_field();
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
-            fn __put(
-                &self,
-                content: &mut ::elicit_core::__private::Content,
-                name: &str,
-            ) {
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing) {
+                let (content, name) = out.next_field();
                 ::elicit_core::__private::put_field(content, name, self);
             }
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
@@ -158,9 +150,7 @@ const _: () = {
             ::core::unimplemented!()
         }
         fn read_fields(
-            _: &[::elicit_core::__private::Slot<'_>],
-            _: &::elicit_core::__private::Sent<'_>,
-            _: &mut ::elicit_core::__private::Errors,
+            _: &mut ::elicit_core::__private::Reading<'_>,
         ) -> ::core::option::Option<Self> {
             ::core::unimplemented!()
         }

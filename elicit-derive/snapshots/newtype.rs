@@ -1,4 +1,4 @@
-// 163 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 159 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -82,26 +82,22 @@ const _: () = {
                 ::elicit_core::__private::PropertySchema,
             > = ::elicit_core::__private::OnceLock::new();
             __SCHEMA
-                .get_or_init(|| {
-                    ::elicit_core::__private::set::field(
-                            <u8 as elicit_core::ElicitField>::__schema(),
-                            <u8 as elicit_core::ElicitField>::__FACTS,
-                            &[
-                                ::elicit_core::__private::set::Narrow::Description(
-                                    "A percentage",
-                                ),
-                                ::elicit_core::__private::set::Narrow::Minimum(
-                                    ::elicit_core::__private::set::Bound::Int(0i128),
-                                ),
-                                ::elicit_core::__private::set::Narrow::Maximum(
-                                    ::elicit_core::__private::set::Bound::Int(100i128),
-                                ),
-                            ],
-                            "Percent",
-                            "",
-                        )
-                        .into_schema()
-                })
+                .get_or_init(|| ::elicit_core::__private::set::newtype(
+                    <u8 as elicit_core::ElicitField>::__schema(),
+                    <u8 as elicit_core::ElicitField>::__FACTS,
+                    &[
+                        ::elicit_core::__private::set::Narrow::Description(
+                            "A percentage",
+                        ),
+                        ::elicit_core::__private::set::Narrow::Minimum(
+                            ::elicit_core::__private::set::Bound::Int(0i128),
+                        ),
+                        ::elicit_core::__private::set::Narrow::Maximum(
+                            ::elicit_core::__private::set::Bound::Int(100i128),
+                        ),
+                    ],
+                    "Percent",
+                ))
         }
     }
     impl Percent {

@@ -1,4 +1,4 @@
-// 572 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 528 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -26,12 +26,9 @@ const _: () = {
             ) -> ::core::option::Option<::elicit_core::__private::Value>;
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self>;
-            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
         }
         #[diagnostic::do_not_recommend]
@@ -52,18 +49,13 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::from_inner(inner)
             }
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self> {
+                let (slot, name, sent, errors) = fields.next_field();
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
-            fn __put(
-                &self,
-                content: &mut ::elicit_core::__private::Content,
-                name: &str,
-            ) {
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing) {
+                let (content, name) = out.next_field();
                 ::elicit_core::__private::put_field(content, name, self);
             }
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
@@ -91,34 +83,15 @@ const _: () = {
         }
         #[inline]
         fn read_fields(
-            __slots: &[::elicit_core::__private::Slot<'_>],
-            __sent: &::elicit_core::__private::Sent<'_>,
-            __errors: &mut ::elicit_core::__private::Errors,
+            __in: &mut ::elicit_core::__private::Reading<'_>,
         ) -> ::core::option::Option<Self> {
             let __field0 = ::elicit_core::__private::Offered::<
                 String,
-            >::pick_required(
-                ::elicit_core::__private::slot(__slots, 0usize),
-                "date",
-                __sent.field(0usize),
-                __sent.offer(0usize),
-                __errors,
-            );
-            let __field1 = <u8 as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 1usize),
-                "travellers",
-                __sent.field(1usize),
-                __errors,
-            );
+            >::pick_required(__in);
+            let __field1 = <u8 as elicit_core::ElicitField>::__read(__in);
             let __field2 = ::elicit_core::__private::Offered::<
                 String,
-            >::pick_all_optional(
-                ::elicit_core::__private::slot(__slots, 2usize),
-                "extras",
-                __sent.field(2usize),
-                __sent.offer(1usize),
-                __errors,
-            );
+            >::pick_all_optional(__in);
             let (
                 ::core::option::Option::Some(__field0),
                 ::core::option::Option::Some(__field1),
@@ -155,20 +128,19 @@ const _: () = {
             ::elicit_core::__private::RequestedSchema,
         > = ::elicit_core::__private::OnceLock::new();
         __BASE
-            .get_or_init(|| ::elicit_core::__private::set::schema(
+            .get_or_init(|| ::elicit_core::__private::set::schema::<
+                Rebooking,
+            >(
                 "Rebooking",
                 &[
                     ::elicit_core::__private::set::Member::Offered(::elicit_core::__private::set::Offered {
-                        name: "date",
                         multi: false,
                         title: ::core::option::Option::Some("Date"),
                         description: ::core::option::Option::None,
                         min_items: ::core::option::Option::None,
                         max_items: ::core::option::Option::None,
-                        required: true,
                     }),
                     ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                        name: "travellers",
                         base: <u8 as elicit_core::ElicitField>::__schema,
                         facts: <u8 as elicit_core::ElicitField>::__FACTS,
                         narrows: &[
@@ -183,16 +155,13 @@ const _: () = {
                             ),
                         ],
                         default: ::elicit_core::__private::set::DefaultJson::Int(1i128),
-                        required: <u8 as elicit_core::ElicitField>::__REQUIRED,
                     }),
                     ::elicit_core::__private::set::Member::Offered(::elicit_core::__private::set::Offered {
-                        name: "extras",
                         multi: true,
                         title: ::core::option::Option::Some("Extras"),
                         description: ::core::option::Option::None,
                         min_items: ::core::option::Option::None,
                         max_items: ::core::option::Option::None,
-                        required: false,
                     }),
                 ],
             ))
@@ -201,22 +170,15 @@ const _: () = {
     type __ElicitOffered0 = String;
     type __ElicitShaped1 = u8;
     type __ElicitOffered2 = String;
-    static __ELICIT_FIELDS: ::elicit_core::__private::FieldTable<__ElicitForm> = ::elicit_core::__private::FieldTable {
-        names: &["date", "travellers", "extras"],
-        optional: &[false, !<u8 as elicit_core::ElicitField>::__REQUIRED, true],
-        get: {
-            fn __get(
-                __form: &__ElicitForm,
-                __index: usize,
-            ) -> ::core::option::Option<&dyn ::core::any::Any> {
-                match __index {
-                    1usize => ::core::option::Option::Some(&__form.travellers),
-                    _ => ::core::option::Option::None,
-                }
-            }
-            __get
-        },
-    };
+    fn __elicit_field(
+        __form: &__ElicitForm,
+        __index: usize,
+    ) -> ::core::option::Option<&dyn ::core::any::Any> {
+        match __index {
+            1usize => ::core::option::Option::Some(&__form.travellers),
+            _ => ::core::option::Option::None,
+        }
+    }
     const _: () = {
         ///`Rebooking`'s form, to shape for one asking: each field's method takes a closure that narrows its range, offers fewer options, sets a default, a text or a check (see `elicit_core::shape`). Ask the builder, or `build()` it into a `Form`.
         pub struct RebookingForm<DateOptions, ExtrasOptions> {
@@ -255,7 +217,7 @@ const _: () = {
                     parts: ::elicit_core::__private::FormParts::of_fields(
                         __elicit_message(),
                         ::core::clone::Clone::clone(__elicit_base_schema()),
-                        &__ELICIT_FIELDS,
+                        __elicit_field,
                     ),
                     offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
                     _state: ::core::marker::PhantomData,
@@ -302,11 +264,7 @@ const _: () = {
                 DateOptions: DateOptionsGiven,
                 ExtrasOptions: ExtrasOptionsGiven,
             {
-                self.parts
-                    .build(
-                        ::elicit_core::__private::form_reader::<__ElicitForm>(),
-                        ::std::vec::Vec::from(self.offers),
-                    )
+                self.parts.build(::std::vec::Vec::from(self.offers))
             }
         }
         #[automatically_derived]
@@ -336,8 +294,7 @@ const _: () = {
                     self
                         .parts
                         .options(
-                            "date",
-                            false,
+                            0usize,
                             |__form: &__ElicitForm| ::core::option::Option::Some(
                                 &__form.date,
                             ),
@@ -378,8 +335,7 @@ const _: () = {
                     self
                         .parts
                         .multi_options(
-                            "extras",
-                            true,
+                            2usize,
                             |__form: &__ElicitForm| __form.extras.as_ref(),
                             shape,
                         ),

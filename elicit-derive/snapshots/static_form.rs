@@ -1,4 +1,4 @@
-// 472 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 389 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -26,12 +26,9 @@ const _: () = {
             ) -> ::core::option::Option<::elicit_core::__private::Value>;
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self>;
-            fn __put(&self, content: &mut ::elicit_core::__private::Content, name: &str);
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
         }
         #[diagnostic::do_not_recommend]
@@ -52,18 +49,13 @@ const _: () = {
                 <T as ::elicit_core::__private::FormField>::from_inner(inner)
             }
             fn __read(
-                slot: ::core::option::Option<&::elicit_core::__private::Raw<'_>>,
-                name: &str,
-                sent: ::elicit_core::__private::AsSent<'_>,
-                errors: &mut ::elicit_core::__private::Errors,
+                fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self> {
+                let (slot, name, sent, errors) = fields.next_field();
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
-            fn __put(
-                &self,
-                content: &mut ::elicit_core::__private::Content,
-                name: &str,
-            ) {
+            fn __put(&self, out: &mut ::elicit_core::__private::Writing) {
+                let (content, name) = out.next_field();
                 ::elicit_core::__private::put_field(content, name, self);
             }
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner> {
@@ -79,11 +71,12 @@ const _: () = {
                 ::elicit_core::__private::RequestedSchema,
             > = ::elicit_core::__private::OnceLock::new();
             __SCHEMA
-                .get_or_init(|| ::elicit_core::__private::set::schema(
+                .get_or_init(|| ::elicit_core::__private::set::schema::<
+                    Booking,
+                >(
                     "Booking",
                     &[
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "name",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -95,10 +88,8 @@ const _: () = {
                                 ::elicit_core::__private::set::Narrow::MaxLength(40u64),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <String as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "partySize",
                             base: <u8 as elicit_core::ElicitField>::__schema,
                             facts: <u8 as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -115,10 +106,8 @@ const _: () = {
                             default: ::elicit_core::__private::set::DefaultJson::Int(
                                 2i128,
                             ),
-                            required: <u8 as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "email",
                             base: <Option<String> as elicit_core::ElicitField>::__schema,
                             facts: <Option<String> as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -130,12 +119,8 @@ const _: () = {
                                 ),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <Option<
-                                String,
-                            > as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "seating",
                             base: <Seating as elicit_core::ElicitField>::__schema,
                             facts: <Seating as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -144,10 +129,8 @@ const _: () = {
                                 ),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <Seating as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "extras",
                             base: <Vec<Extra> as elicit_core::ElicitField>::__schema,
                             facts: <Vec<Extra> as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
@@ -157,19 +140,14 @@ const _: () = {
                                 ::elicit_core::__private::set::Narrow::MinItems(1u64),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <Vec<
-                                Extra,
-                            > as elicit_core::ElicitField>::__REQUIRED,
                         }),
                         ::elicit_core::__private::set::Member::Property(::elicit_core::__private::set::Property {
-                            name: "time",
                             base: <String as elicit_core::ElicitField>::__schema,
                             facts: <String as elicit_core::ElicitField>::__FACTS,
                             narrows: &[
                                 ::elicit_core::__private::set::Narrow::DefaultTitle("Time"),
                             ],
                             default: ::elicit_core::__private::set::DefaultJson::None,
-                            required: <String as elicit_core::ElicitField>::__REQUIRED,
                         }),
                     ],
                 ))
@@ -197,38 +175,14 @@ const _: () = {
         }
         #[inline]
         fn to_content(&self) -> ::elicit_core::__private::Content {
-            let mut __content = ::elicit_core::__private::Map::new();
-            <String as elicit_core::ElicitField>::__put(
-                &self.name,
-                &mut __content,
-                "name",
-            );
-            <u8 as elicit_core::ElicitField>::__put(
-                &self.party_size,
-                &mut __content,
-                "partySize",
-            );
-            <Option<
-                String,
-            > as elicit_core::ElicitField>::__put(&self.email, &mut __content, "email");
-            <Seating as elicit_core::ElicitField>::__put(
-                &self.seating,
-                &mut __content,
-                "seating",
-            );
-            <Vec<
-                Extra,
-            > as elicit_core::ElicitField>::__put(
-                &self.extras,
-                &mut __content,
-                "extras",
-            );
-            <String as elicit_core::ElicitField>::__put(
-                &self.time,
-                &mut __content,
-                "time",
-            );
-            __content
+            let mut __out = ::elicit_core::__private::Writing::of::<Self>();
+            <String as elicit_core::ElicitField>::__put(&self.name, &mut __out);
+            <u8 as elicit_core::ElicitField>::__put(&self.party_size, &mut __out);
+            <Option<String> as elicit_core::ElicitField>::__put(&self.email, &mut __out);
+            <Seating as elicit_core::ElicitField>::__put(&self.seating, &mut __out);
+            <Vec<Extra> as elicit_core::ElicitField>::__put(&self.extras, &mut __out);
+            <String as elicit_core::ElicitField>::__put(&self.time, &mut __out);
+            __out.into_content()
         }
     }
     #[automatically_derived]
@@ -264,50 +218,14 @@ const _: () = {
         }
         #[inline]
         fn read_fields(
-            __slots: &[::elicit_core::__private::Slot<'_>],
-            __sent: &::elicit_core::__private::Sent<'_>,
-            __errors: &mut ::elicit_core::__private::Errors,
+            __in: &mut ::elicit_core::__private::Reading<'_>,
         ) -> ::core::option::Option<Self> {
-            let __field0 = <String as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 0usize),
-                "name",
-                __sent.field(0usize),
-                __errors,
-            );
-            let __field1 = <u8 as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 1usize),
-                "partySize",
-                __sent.field(1usize),
-                __errors,
-            );
-            let __field2 = <Option<
-                String,
-            > as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 2usize),
-                "email",
-                __sent.field(2usize),
-                __errors,
-            );
-            let __field3 = <Seating as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 3usize),
-                "seating",
-                __sent.field(3usize),
-                __errors,
-            );
-            let __field4 = <Vec<
-                Extra,
-            > as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 4usize),
-                "extras",
-                __sent.field(4usize),
-                __errors,
-            );
-            let __field5 = <String as elicit_core::ElicitField>::__read(
-                ::elicit_core::__private::slot(__slots, 5usize),
-                "time",
-                __sent.field(5usize),
-                __errors,
-            );
+            let __field0 = <String as elicit_core::ElicitField>::__read(__in);
+            let __field1 = <u8 as elicit_core::ElicitField>::__read(__in);
+            let __field2 = <Option<String> as elicit_core::ElicitField>::__read(__in);
+            let __field3 = <Seating as elicit_core::ElicitField>::__read(__in);
+            let __field4 = <Vec<Extra> as elicit_core::ElicitField>::__read(__in);
+            let __field5 = <String as elicit_core::ElicitField>::__read(__in);
             let (
                 ::core::option::Option::Some(__field0),
                 ::core::option::Option::Some(__field1),
@@ -326,20 +244,19 @@ const _: () = {
                 extras: __field4,
                 time: __field5,
             };
-            let __before = __errors.len();
+            let __before = __in.error_count();
             {
                 let __field = &__value.time;
-                ::elicit_core::__private::checked(
+                __in.checked(
+                    5usize,
                     ::elicit_core::shape::FieldCheck::<
                         String,
                         Booking,
                         _,
                     >::check(&Self::not_too_late, __field, &__value),
-                    "time",
-                    __errors,
                 );
             }
-            if __errors.len() > __before {
+            if __in.error_count() > __before {
                 return ::core::option::Option::None;
             }
             ::core::option::Option::Some(__value)

@@ -20,9 +20,9 @@ use quote::{ToTokens as _, format_ident, quote};
 use syn::spanned::Spanned as _;
 use syn::{Ident, Type};
 
-use super::proofs;
+use super::reader;
 use super::tokens::respan;
-use crate::internals::ast::{BUILDER_METHODS, Field, Input, is_reserved, option_inner};
+use crate::internals::ast::{BUILDER_METHODS, Field, Input, Part, is_reserved, option_inner};
 
 /// The builder's names for the user's types, defined in the outer scope.
 struct Aliases;
@@ -45,14 +45,11 @@ impl Aliases {
 
     /// The aliases of the form and of the types of `properties` that the builder names: for
     /// a field filled at run time the type of its values, for another its shape's type; for
-    /// the stand-in builder (`stub`), every field's shape's. A static form's builder also
-    /// gets its fields' table ([`field_table`]).
-    fn define(
-        input: &Input,
-        properties: &[&Field],
-        stub: bool,
-        krate: &TokenStream,
-    ) -> TokenStream {
+    /// the stand-in builder (`stub`, without `places`), every field's shape's. A builder that
+    /// shapes the fields at `places` also gets the function that finds their values
+    /// ([`field_getter`]).
+    fn define(input: &Input, properties: &[&Field], places: Option<&Places>) -> TokenStream {
+        let stub = places.is_none();
         let form_alias = Self::form();
         let form = input.ident;
         let fields = properties.iter().enumerate().map(|(index, field)| {
@@ -66,11 +63,7 @@ impl Aliases {
                 quote!(type #alias = #shaped;)
             }
         });
-        let table = if stub {
-            TokenStream::new()
-        } else {
-            field_table(properties, krate)
-        };
+        let table = places.map(|places| field_getter(properties, places));
         quote! {
             type #form_alias = #form;
             #(#fields)*
@@ -78,61 +71,86 @@ impl Aliases {
         }
     }
 
-    /// The form's table of its fields ([`field_table`]).
-    fn fields() -> Ident {
-        format_ident!("__ELICIT_FIELDS")
+    /// The function that finds a field's value by its place ([`field_getter`]).
+    fn getter() -> Ident {
+        format_ident!("__elicit_field")
+    }
+
+    /// The place of the property at `index`, where a flattened form comes before it.
+    fn place(index: usize) -> Ident {
+        format_ident!("__ELICIT_PLACE{index}")
     }
 }
 
-/// A form's table of the fields its builder shapes, by place (the runtime's `FieldTable`):
-/// their wire names, whether each is an `Option` (for a field of a fixed kind computed through
-/// the field trait, as every other use of the field's type in the outer scope, so that an
-/// unsupported type is one error), and one function that finds the value of each field of a
-/// fixed kind in a whole answer, for its checks (a field filled at run time has its own
-/// method, which passes its own). One table and one function a form, rather than a closure a method: the
-/// builder's methods are most of what a static form costs to build.
-fn field_table(properties: &[&Field], krate: &TokenStream) -> TokenStream {
-    let private = quote!(#krate::__private);
-    let (form, table) = (Aliases::form(), Aliases::fields());
-    let names = properties.iter().map(|field| &field.wire_name);
-    let optional = properties.iter().map(|field| {
-        if field.has_run_time_options() {
-            let (_, _, optional) = field.offered();
-            quote!(#optional)
-        } else {
-            let field_type = proofs::field_type(field);
-            quote!(!#field_type::__REQUIRED)
+/// Where each property of the form is in its table of names (`FormFields::NAMES`), the place
+/// its builder method and the getter of its value ([`field_getter`]) name it by: a literal,
+/// or, after a flattened form (whose number of names only the compiler knows), a constant of
+/// the outer scope, where the flattened form's type is named.
+struct Places {
+    /// Each property's place, as a literal or the constant's name.
+    of: Vec<TokenStream>,
+    /// The constants.
+    definitions: TokenStream,
+}
+
+impl Places {
+    /// The places of the properties among `members`, in order.
+    fn of(members: &[Part], krate: &TokenStream) -> Self {
+        let mut places = Self {
+            of: Vec::new(),
+            definitions: TokenStream::new(),
+        };
+        let all = reader::places(members, krate);
+        let mut flattened_before = false;
+        for (member, place) in members.iter().zip(all) {
+            match member {
+                Part::Flatten(_) => flattened_before = true,
+                Part::Property(_) if flattened_before => {
+                    let name = Aliases::place(places.of.len());
+                    places
+                        .definitions
+                        .extend(quote!(const #name: usize = #place;));
+                    places.of.push(quote!(#name));
+                }
+                Part::Property(_) => places.of.push(place),
+            }
         }
-    });
-    let arms = properties.iter().enumerate().map(|(index, field)| {
+        places
+    }
+}
+
+/// The function that finds the value of each field of a fixed kind in a whole answer, by its
+/// place (`places`), for its checks (a field filled at run time has its own method, which
+/// passes its own): the builder's `FieldGetter`. Its name and whether it is an `Option` are
+/// the form's `NAMES` and `NEEDS_VALUE`, which the builder reads at the same place. One
+/// function a form, rather than a closure a method: the builder's methods are most of what a
+/// static form costs to build.
+fn field_getter(properties: &[&Field], places: &Places) -> TokenStream {
+    let (form, getter) = (Aliases::form(), Aliases::getter());
+    let arms = properties.iter().zip(&places.of).map(|(field, place)| {
         let member = &field.member;
         if field.has_run_time_options() {
             TokenStream::new()
         } else if option_inner(field.ty).is_some() {
             quote! {
-                #index => match &__form.#member {
+                #place => match &__form.#member {
                     ::core::option::Option::Some(__value) => ::core::option::Option::Some(__value),
                     ::core::option::Option::None => ::core::option::Option::None,
                 },
             }
         } else {
-            quote!(#index => ::core::option::Option::Some(&__form.#member),)
+            quote!(#place => ::core::option::Option::Some(&__form.#member),)
         }
     });
+    let definitions = &places.definitions;
     quote! {
-        static #table: #private::FieldTable<#form> = #private::FieldTable {
-            names: &[#(#names),*],
-            optional: &[#(#optional),*],
-            get: {
-                fn __get(__form: &#form, __index: usize) -> ::core::option::Option<&dyn ::core::any::Any> {
-                    match __index {
-                        #(#arms)*
-                        _ => ::core::option::Option::None,
-                    }
-                }
-                __get
-            },
-        };
+        #definitions
+        fn #getter(__form: &#form, __index: usize) -> ::core::option::Option<&dyn ::core::any::Any> {
+            match __index {
+                #(#arms)*
+                _ => ::core::option::Option::None,
+            }
+        }
     }
 }
 
@@ -181,8 +199,13 @@ fn shaped_type<'a>(field: &Field<'a>) -> &'a Type {
 }
 
 /// The method that shapes the field at `index` of the properties, of a fixed kind: the
-/// field's place in the form's [`field_table`] is all it passes on.
-fn field_method(index: usize, field: &Field, krate: &TokenStream) -> TokenStream {
+/// field's place in the form's table of names (`place`, [`Places`]) is all it passes on.
+fn field_method(
+    index: usize,
+    place: &TokenStream,
+    field: &Field,
+    krate: &TokenStream,
+) -> TokenStream {
     let private = quote!(#krate::__private);
     let form = Aliases::form();
     let vis = field.vis;
@@ -200,7 +223,7 @@ fn field_method(index: usize, field: &Field, krate: &TokenStream) -> TokenStream
             mut self,
             shape: impl ::core::ops::FnOnce(#private::FieldShape<#form, #ty>) -> #private::FieldShape<#form, #ty>,
         ) -> Self {
-            self.parts.field_at(#index, shape);
+            self.parts.field_at(#place, shape);
             self
         }
     }
@@ -236,25 +259,30 @@ fn form_doc(input: &Input) -> String {
     )
 }
 
-/// The builder of a form whose fields are all of a fixed kind: it starts from the form's own
-/// cached schema and reads answers with `from_content`.
-pub(super) fn static_builder(
-    input: &Input,
-    properties: &[&Field],
-    krate: &TokenStream,
-) -> TokenStream {
+/// The builder of a form whose fields are all of a fixed kind (its `members`): it starts from
+/// the form's own cached schema and reads answers with its one reader.
+pub(super) fn static_builder(input: &Input, members: &[Part], krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
     let form = Aliases::form();
     let vis = input.vis;
     let builder = builder_name(input);
+    let properties: Vec<&Field> = members
+        .iter()
+        .filter_map(|member| match member {
+            Part::Property(field) => Some(*field),
+            Part::Flatten(_) => None,
+        })
+        .collect();
+    let places = Places::of(members, krate);
     let methods = properties
         .iter()
+        .zip(&places.of)
         .enumerate()
-        .map(|(index, field)| field_method(index, field, krate));
+        .map(|(index, (field, place))| field_method(index, place, field, krate));
     let own = own_methods(input);
     let doc = form_doc(input);
-    let aliases = Aliases::define(input, properties, false, krate);
-    let fields = Aliases::fields();
+    let aliases = Aliases::define(input, &properties, Some(&places));
+    let getter = Aliases::getter();
     let shaped = shaped_impl(&quote!(#builder), krate);
     quote! {
         #aliases
@@ -275,7 +303,7 @@ pub(super) fn static_builder(
                         parts: #private::FormParts::of_fields(
                             <#form as #krate::Elicit>::message(),
                             ::core::clone::Clone::clone(<#form as #krate::Elicit>::requested_schema()),
-                            &#fields,
+                            #getter,
                         ),
                     }
                 }
@@ -293,7 +321,7 @@ pub(super) fn static_builder(
                 /// A `ShapeError` naming the field and the problem.
                 #[inline]
                 #vis fn build(self) -> ::core::result::Result<#private::Form<#form>, #private::ShapeError> {
-                    self.parts.build(#private::form_reader::<#form>(), ::std::vec::Vec::new())
+                    self.parts.build(::std::vec::Vec::new())
                 }
             }
 
@@ -407,8 +435,7 @@ impl OptionsBuilder<'_, '_> {
         } = &self.offered[which];
         let vis = field.vis;
         let method = field_method_name(field);
-        let name = &field.wire_name;
-        let (value, multi, optional) = field.offered();
+        let (value, multi, _) = field.offered();
         let value = Aliases::offered(*index, value);
         let (shape, register) = if multi {
             (quote!(MultiOptions), quote!(multi_options))
@@ -457,7 +484,7 @@ impl OptionsBuilder<'_, '_> {
                     ) -> #private::#shape<#form, #value, #private::Given>,
                 ) -> #builder<#(#after),*> {
                     self.offers[#slot] = #private::Offered::<#value>::keep(
-                        self.parts.#register(#name, #optional, #get, shape),
+                        self.parts.#register(#index, #get, shape),
                     );
                     #builder {
                         parts: self.parts,
@@ -574,17 +601,25 @@ pub(super) fn options_form(
     let own = own_methods(input);
     let (states, bounds, not_given) = (parts.states(), parts.bounds(), parts.not_given());
     let offer_count = parts.offered.len();
+    // Such a form flattens nothing (`valid::run_time_forms_flatten_nothing`): its fields'
+    // places are their indexes.
+    let members: Vec<Part> = properties
+        .iter()
+        .map(|field| Part::Property(field))
+        .collect();
+    let places = Places::of(&members, krate);
     // The methods of the fields of a fixed kind, on every state.
     let methods = properties
         .iter()
+        .zip(&places.of)
         .enumerate()
-        .filter(|(_, field)| !field.has_run_time_options())
-        .map(|(index, field)| field_method(index, field, krate));
+        .filter(|(_, (field, _))| !field.has_run_time_options())
+        .map(|(index, (field, place))| field_method(index, place, field, krate));
     let options_methods = (0..parts.offered.len()).map(|which| parts.options_method(which));
     let markers = parts.offered.iter().map(|o| parts.marker(o));
     let asked_through_builder = parts.asked_through_builder();
-    let aliases = Aliases::define(input, properties, false, krate);
-    let fields = Aliases::fields();
+    let aliases = Aliases::define(input, properties, Some(&places));
+    let getter = Aliases::getter();
     let shaped = shaped_impl(&quote!(#builder<#(#not_given),*>), krate);
     quote! {
         #aliases
@@ -611,7 +646,7 @@ pub(super) fn options_form(
                         parts: #private::FormParts::of_fields(
                             __elicit_message(),
                             ::core::clone::Clone::clone(__elicit_base_schema()),
-                            &#fields,
+                            #getter,
                         ),
                         offers: ::core::array::from_fn(|_| ::core::default::Default::default()),
                         _state: ::core::marker::PhantomData,
@@ -635,7 +670,6 @@ pub(super) fn options_form(
                     #(#bounds,)*
                 {
                     self.parts.build(
-                        #private::form_reader::<#form>(),
                         ::std::vec::Vec::from(self.offers),
                     )
                 }
@@ -681,7 +715,7 @@ pub(super) fn stub_builder(input: &Input, fields: &[Field], krate: &TokenStream)
                 }
             }
         });
-    let aliases = Aliases::define(input, &properties, true, krate);
+    let aliases = Aliases::define(input, &properties, None);
     quote! {
         #aliases
 

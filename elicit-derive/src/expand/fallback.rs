@@ -126,11 +126,7 @@ fn flat_stub(input: &DeriveInput, krate: &TokenStream) -> TokenStream {
             fn base_schema() -> &'static #private::RequestedSchema {
                 ::core::unimplemented!()
             }
-            fn read_fields(
-                _: &[#private::Slot<'_>],
-                _: &#private::Sent<'_>,
-                _: &mut #private::Errors,
-            ) -> ::core::option::Option<Self> {
+            fn read_fields(_: &mut #private::Reading<'_>) -> ::core::option::Option<Self> {
                 ::core::unimplemented!()
             }
         }

@@ -31,9 +31,7 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> Ex
         krate,
     );
 
-    let collisions = flattened.iter().enumerate().map(|(index, field)| {
-        proofs::collision_check(&properties, &flattened[..index], field, krate)
-    });
+    let collisions = proofs::collision_checks(ident, &members, krate);
     let reader = reader::form_fields(
         input,
         fields,
@@ -50,7 +48,7 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> Ex
     // A builder only where it is asked for: most forms are asked as declared, and a builder is
     // most of what a form costs to compile.
     let form_builder = if input.has_builder() {
-        builder::static_builder(input, &properties, krate)
+        builder::static_builder(input, &members, krate)
     } else {
         TokenStream::new()
     };
@@ -87,9 +85,9 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> Ex
 
             #[inline]
             fn to_content(&self) -> #map {
-                let mut __content = #private::Map::new();
+                let mut __out = #private::Writing::of::<Self>();
                 #(#puts)*
-                __content
+                __out.into_content()
             }
         }
 
@@ -104,7 +102,7 @@ pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> Ex
         #kinds
         #flattened
         #values
-        #(#collisions)*
+        #collisions
     };
     Expansion { items, checks }
 }
@@ -159,19 +157,19 @@ fn options_form(input: &Input, fields: &[Field], krate: &TokenStream) -> Expansi
     }
 }
 
-/// The statement that writes a member into `to_content`'s map.
+/// The statement that writes a member into `to_content`'s `__out` (a `Writing`), which names
+/// it by its place.
 fn content_put(member: &Part, krate: &TokenStream) -> TokenStream {
     match member {
         Part::Property(field) => {
             let member = &field.member;
-            let name = &field.wire_name;
             let field_type = proofs::field_type(field);
-            quote!(#field_type::__put(&self.#member, &mut __content, #name);)
+            quote!(#field_type::__put(&self.#member, &mut __out);)
         }
         Part::Flatten(field) => {
             let member = &field.member;
             let flatten_type = proofs::flatten_type(field, krate);
-            quote!(#flatten_type::put(&self.#member, &mut __content);)
+            quote!(#flatten_type::put(&self.#member, &mut __out);)
         }
     }
 }

@@ -26,10 +26,11 @@
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
+use syn::Ident;
 use syn::spanned::Spanned as _;
 
 use super::tokens::{has_float, respan, written};
-use crate::internals::ast::{Field, generic_inner, is_borrowed};
+use crate::internals::ast::{Field, Part, generic_inner, is_borrowed};
 use crate::internals::attr::{Key, Kind, keys};
 use crate::internals::secret::{self, Refusal};
 
@@ -45,7 +46,6 @@ impl FieldTrait {
     /// The trait and its blanket impl, delegating to `FormField`.
     fn definition(krate: &TokenStream) -> TokenStream {
         let private = quote!(#krate::__private);
-        let map = quote!(#private::Content);
         let trait_definition = quote! {
             #[diagnostic::on_unimplemented(
                 message = "`{Self}` cannot be a field of an elicitation form",
@@ -65,13 +65,8 @@ impl FieldTrait {
                     default: &#private::FieldDefault<Self>,
                 ) -> ::core::option::Option<#private::Value>;
                 fn __from_inner(inner: Self::__Inner) -> Self;
-                fn __read(
-                    slot: ::core::option::Option<&#private::Raw<'_>>,
-                    name: &str,
-                    sent: #private::AsSent<'_>,
-                    errors: &mut #private::Errors,
-                ) -> ::core::option::Option<Self>;
-                fn __put(&self, content: &mut #map, name: &str);
+                fn __read(fields: &mut #private::Reading<'_>) -> ::core::option::Option<Self>;
+                fn __put(&self, out: &mut #private::Writing);
                 fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
             }
 
@@ -96,16 +91,13 @@ impl FieldTrait {
                     <T as #private::FormField>::from_inner(inner)
                 }
 
-                fn __read(
-                    slot: ::core::option::Option<&#private::Raw<'_>>,
-                    name: &str,
-                    sent: #private::AsSent<'_>,
-                    errors: &mut #private::Errors,
-                ) -> ::core::option::Option<Self> {
+                fn __read(fields: &mut #private::Reading<'_>) -> ::core::option::Option<Self> {
+                    let (slot, name, sent, errors) = fields.next_field();
                     #private::read_field(slot, name, sent, errors)
                 }
 
-                fn __put(&self, content: &mut #map, name: &str) {
+                fn __put(&self, out: &mut #private::Writing) {
+                    let (content, name) = out.next_field();
                     #private::put_field(content, name, self);
                 }
 
@@ -475,45 +467,54 @@ pub(crate) fn newtype_type_assertion(field: &Field) -> TokenStream {
     quote!(const _: () = #inner_type::__CHECK;)
 }
 
-/// The compile-time proof that a flattened field brings no wire name the form's own fields
-/// (`properties`) or the flattened fields before it (`earlier`) already have; the error names
-/// the clashing name and its owner, on the flattened field.
-pub(super) fn collision_check(
-    properties: &[&Field],
-    earlier: &[&Field],
-    field: &Field,
-    krate: &TokenStream,
-) -> TokenStream {
+/// The compile-time proofs that each flattened field brings no wire name the form's own
+/// fields or the flattened fields before it already have, read from the form's one table of
+/// names (`FormFields::NAMES`, each member's names a run of it); the error names the clashing
+/// name and its owner, on the flattened field.
+pub(super) fn collision_checks(form: &Ident, members: &[Part], krate: &TokenStream) -> TokenStream {
     let private = quote!(#krate::__private);
-    let owners = properties
+    let parts: Vec<TokenStream> = members
         .iter()
-        .map(|property| {
-            let who = format!("field `{}`", property.name());
-            let name = &property.wire_name;
-            quote!((#who, &[#name]))
+        .map(|member| match member {
+            Part::Property(field) => {
+                let who = format!("field `{}`", field.name());
+                quote!(#private::FormPart::Own(#who))
+            }
+            Part::Flatten(field) => {
+                let who = format!("flattened field `{}`", field.name());
+                let flatten_type = flatten_type(field, krate);
+                quote!(#private::FormPart::Flattened(#who, #flatten_type::NAMES.len()))
+            }
         })
-        .chain(earlier.iter().map(|other| {
-            let who = format!("flattened field `{}`", other.name());
-            let flatten_type = flatten_type(other, krate);
-            quote!((#who, #flatten_type::NAMES))
-        }));
-    let flatten_type = flatten_type(field, krate);
-    let prefix = format!("flattened field `{}` brings the wire name \"", field.name());
-    let span = field.member.span();
-    check(&[quote_spanned! {span=>
-        if let ::core::option::Option::Some((__name, __owner)) =
-            #private::name_clash(&[#(#owners),*], #flatten_type::NAMES)
-        {
-            ::core::panic!(
-                "{}",
-                #private::ConstMessage::new()
-                    .push(#prefix)
-                    .push(__name)
-                    .push("\", which ")
-                    .push(__owner)
-                    .push(" also has; give one of them a different `rename`")
-                    .as_str()
-            );
-        }
-    }])
+        .collect();
+    members
+        .iter()
+        .enumerate()
+        .filter_map(|(which, member)| match member {
+            Part::Flatten(field) => Some((which, field)),
+            Part::Property(_) => None,
+        })
+        .map(|(which, field)| {
+            let prefix = format!("flattened field `{}` brings the wire name \"", field.name());
+            let span = field.member.span();
+            check(&[quote_spanned! {span=>
+                if let ::core::option::Option::Some((__name, __owner)) = #private::name_clash(
+                    <#form as #private::FormFields>::NAMES,
+                    &[#(#parts),*],
+                    #which,
+                ) {
+                    ::core::panic!(
+                        "{}",
+                        #private::ConstMessage::new()
+                            .push(#prefix)
+                            .push(__name)
+                            .push("\", which ")
+                            .push(__owner)
+                            .push(" also has; give one of them a different `rename`")
+                            .as_str()
+                    );
+                }
+            }])
+        })
+        .collect()
 }

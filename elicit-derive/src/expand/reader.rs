@@ -64,11 +64,7 @@ pub(crate) fn form_fields(
             }
 
             #[inline]
-            fn read_fields(
-                __slots: &[#private::Slot<'_>],
-                __sent: &#private::Sent<'_>,
-                __errors: &mut #private::Errors,
-            ) -> ::core::option::Option<Self> {
+            fn read_fields(__in: &mut #private::Reading<'_>) -> ::core::option::Option<Self> {
                 #body
             }
         }
@@ -187,74 +183,60 @@ fn needs_value(members: &[Part], krate: &TokenStream) -> TokenStream {
     field_flags(members, krate, own, &quote!(NEEDS_VALUE))
 }
 
-/// The body of `FormFields::read_fields`.
+/// The place of each member of the form in its table of names (`FormFields::NAMES`): the
+/// properties before it, and the names of the flattened forms before it (a flattened field's
+/// place is its first name's). A literal while no flattened form comes before.
+pub(crate) fn places(members: &[Part], krate: &TokenStream) -> Vec<TokenStream> {
+    let mut own_before = 0usize;
+    let mut flattened_before: Vec<TokenStream> = Vec::new();
+    members
+        .iter()
+        .map(|member| {
+            let place = quote!(#own_before #(+ #flattened_before)*);
+            match member {
+                Part::Property(_) => own_before += 1,
+                Part::Flatten(field) => {
+                    let flatten_type = proofs::flatten_type(field, krate);
+                    flattened_before.push(quote!(#flatten_type::NAMES.len()));
+                }
+            }
+            place
+        })
+        .collect()
+}
+
+/// The body of `FormFields::read_fields`: each member read from `__in` (a `Reading`) in
+/// declaration order, which finds each field's slot, name and property by its place.
 fn read_fields_body(
     form: &syn::Ident,
     fields: &[Field],
     members: &[Part],
     krate: &TokenStream,
 ) -> TokenStream {
-    let private = quote!(#krate::__private);
     let locals: Vec<_> = (0..members.len())
         .map(|index| format_ident!("__field{index}"))
         .collect();
-    // A property's index among the form's fields: the properties before it, and the
-    // properties of the flattened forms before it.
-    let mut own_before = 0usize;
-    let mut flattened_before: Vec<TokenStream> = Vec::new();
-    // The index of a field filled at run time among those fields: its offer's.
-    let mut offered_before = 0usize;
     let parses: Vec<TokenStream> = members
         .iter()
         .zip(&locals)
         .map(|(member, local)| match member {
+            Part::Property(field) if field.has_run_time_options() => {
+                let pick = match field.offered() {
+                    (_, false, false) => quote!(pick_required),
+                    (_, false, true) => quote!(pick_optional),
+                    (_, true, false) => quote!(pick_all_required),
+                    (_, true, true) => quote!(pick_all_optional),
+                };
+                let offerable = proofs::offered_type(field.offered().0, krate);
+                quote!(let #local = #offerable::#pick(__in);)
+            }
             Part::Property(field) => {
-                let name = &field.wire_name;
-                let index = quote!(#own_before #(+ #flattened_before)*);
-                own_before += 1;
-                if field.has_run_time_options() {
-                    let pick = match field.offered() {
-                        (_, false, false) => quote!(pick_required),
-                        (_, false, true) => quote!(pick_optional),
-                        (_, true, false) => quote!(pick_all_required),
-                        (_, true, true) => quote!(pick_all_optional),
-                    };
-                    let offerable = proofs::offered_type(field.offered().0, krate);
-                    let offer = offered_before;
-                    offered_before += 1;
-                    return quote! {
-                        let #local = #offerable::#pick(
-                            #private::slot(__slots, #index),
-                            #name,
-                            __sent.field(#index),
-                            __sent.offer(#offer),
-                            __errors,
-                        );
-                    };
-                }
                 let field_type = proofs::field_type(field);
-                quote! {
-                    let #local = #field_type::__read(
-                        #private::slot(__slots, #index),
-                        #name,
-                        __sent.field(#index),
-                        __errors,
-                    );
-                }
+                quote!(let #local = #field_type::__read(__in);)
             }
             Part::Flatten(field) => {
                 let flatten_type = proofs::flatten_type(field, krate);
-                let start = quote!(#own_before #(+ #flattened_before)*);
-                let len = quote!(#flatten_type::NAMES.len());
-                let parse = quote! {
-                    let #local = #flatten_type::parse(
-                        #private::sub_slots(__slots, #start, #len),
-                        &__sent.sub(#start, #len),
-                        __errors,
-                    );
-                };
-                flattened_before.push(len);
-                parse
+                quote!(let #local = #flatten_type::parse(__in);)
             }
         })
         .collect();
@@ -277,8 +259,7 @@ fn read_fields_body(
         }
     });
 
-    let all: Vec<&Field> = fields.iter().collect();
-    let checks = checks(&all, form, krate);
+    let checks = checks(members, &places(members, krate), form, krate);
     let build = if checks.is_empty() {
         quote!(::core::option::Option::Some(Self { #(#inits,)* }))
     } else {
@@ -286,9 +267,9 @@ fn read_fields_body(
         // others, and the form is not handed back.
         quote! {
             let __value = Self { #(#inits,)* };
-            let __before = __errors.len();
+            let __before = __in.error_count();
             #checks
-            if __errors.len() > __before {
+            if __in.error_count() > __before {
                 return ::core::option::Option::None;
             }
             ::core::option::Option::Some(__value)
@@ -302,18 +283,25 @@ fn read_fields_body(
 }
 
 /// The checks written on fields (`check = …`), run on `__value` (a `form`) once every field
-/// was read, each error recorded on its field in `__errors` (a `&mut Errors`). Each function
-/// is called through the public `shape::FieldCheck`, spanned on its path, so that a function
-/// of another signature is an error there, saying what differs.
-pub(crate) fn checks(fields: &[&Field], form: &Ident, krate: &TokenStream) -> TokenStream {
-    let private = quote!(#krate::__private);
-    fields
+/// was read, each error recorded in `__in` (a `Reading`) on its field, by its place
+/// (`places`, one per member). Each function is called through the public
+/// `shape::FieldCheck`, spanned on its path, so that a function of another signature is an
+/// error there, saying what differs.
+fn checks(
+    members: &[Part],
+    places: &[TokenStream],
+    form: &Ident,
+    krate: &TokenStream,
+) -> TokenStream {
+    members
         .iter()
-        .filter(|field| !field.is_skipped())
-        .filter_map(|field| {
+        .zip(places)
+        .filter_map(|(member, place)| {
+            let Part::Property(field) = member else {
+                return None;
+            };
             let path = field.attrs.check()?;
             let member = &field.member;
-            let name = &field.wire_name;
             let span = path.span();
             // A check of an optional field runs on its value, when there is one.
             let (checked, optional) = match option_inner(field.ty) {
@@ -329,13 +317,13 @@ pub(crate) fn checks(fields: &[&Field], form: &Ident, krate: &TokenStream) -> To
             Some(if optional {
                 quote! {
                     if let ::core::option::Option::Some(__field) = &__value.#member {
-                        #private::checked(#run, #name, __errors);
+                        __in.checked(#place, #run);
                     }
                 }
             } else {
                 quote! {{
                     let __field = &__value.#member;
-                    #private::checked(#run, #name, __errors);
+                    __in.checked(#place, #run);
                 }}
             })
         })

@@ -25,9 +25,8 @@ pub(super) fn field_schema(
 ) -> TokenStream {
     let private = quote!(#krate::__private);
     let table = narrows(field, description, krate);
-    let wire_name = &field.wire_name;
     quote! {
-        #private::set::field(#base, #facts, &[#(#table),*], #form, #wire_name).into_schema()
+        #private::set::newtype(#base, #facts, &[#(#table),*], #form)
     }
 }
 
@@ -74,44 +73,39 @@ fn narrows(field: &Field, description: Option<Doc>, krate: &TokenStream) -> Vec<
 
 /// A member of the form as its table (`__private::set::Member`) lists it: a property (its
 /// type's schema and facts, its attributes, its default), a field whose options are given at
-/// run time (a select with none yet: its texts and item counts), or a flattened form.
+/// run time (a select with none yet: its texts and item counts), or a flattened form. Its wire
+/// name and whether it needs a value are the form's `NAMES` and `NEEDS_VALUE`, which the
+/// runtime reads at its place.
 pub(super) fn member(member: &Part, krate: &TokenStream) -> TokenStream {
     let set = quote!(#krate::__private::set);
     match member {
         Part::Property(field) if field.has_run_time_options() => {
-            let name = &field.wire_name;
-            let (_, multi, optional) = field.offered();
+            let (_, multi, _) = field.offered();
             let title = tokens::option_tokens(field.title.as_deref());
             let description = tokens::option_tokens(field.description());
             let count =
                 |key| tokens::option_tokens(field.attrs.count(key).map(|count| count.value));
             let (min_items, max_items) = (count(&keys::MIN_ITEMS), count(&keys::MAX_ITEMS));
-            let required = !optional;
             quote! {
                 #set::Member::Offered(#set::Offered {
-                    name: #name,
                     multi: #multi,
                     title: #title,
                     description: #description,
                     min_items: #min_items,
                     max_items: #max_items,
-                    required: #required,
                 })
             }
         }
         Part::Property(field) => {
-            let name = &field.wire_name;
             let field_type = proofs::field_type(field);
             let narrows = narrows(field, field.description(), krate);
             let default = defaults::default_json(field, krate);
             quote! {
                 #set::Member::Property(#set::Property {
-                    name: #name,
                     base: #field_type::__schema,
                     facts: #field_type::__FACTS,
                     narrows: &[#(#narrows),*],
                     default: #default,
-                    required: #field_type::__REQUIRED,
                 })
             }
         }
@@ -123,12 +117,13 @@ pub(super) fn member(member: &Part, krate: &TokenStream) -> TokenStream {
 }
 
 /// The expression that builds a form's schema from its members' table: one call over one
-/// array, which is cheaper to compile than a statement per field.
+/// array, which is cheaper to compile than a statement per field; the names are the form's
+/// own table's (`FormFields::NAMES`).
 pub(super) fn form_schema(
     form: &Ident,
     members: &[TokenStream],
     krate: &TokenStream,
 ) -> TokenStream {
     let name = form.to_string();
-    quote!(#krate::__private::set::schema(#name, &[#(#members),*]))
+    quote!(#krate::__private::set::schema::<#form>(#name, &[#(#members),*]))
 }

@@ -1,13 +1,13 @@
 //! `#[elicit(flatten)]`: a struct form inlined into another.
 //!
 //! The parent's wire schema stays one flat object: the flattened form's properties are pushed
-//! into it where the field is declared, and its fields are read from the parent's slots
-//! (its names are a run of the parent's, from where the field is declared).
-//! Wire-name collisions are compile errors, proven by const assertions over `NAMES`.
+//! into it where the field is declared, and its fields are read from the parent's slots and
+//! written into the parent's content (its names are a run of the parent's, from where the
+//! field is declared). Wire-name collisions are compile errors, proven by const assertions
+//! over `NAMES`.
 
-use serde_json::{Map, Value};
-
-use crate::read::{AsSent, Errors, FormFields, Sent, Slot};
+use super::parse::Writing;
+use crate::read::{AsSent, FormFields, Reading, Sent, Slot};
 use crate::schema::RequestedSchema;
 
 /// A struct form that can be flattened into another: a [`FormFields`] with a schema of its
@@ -26,10 +26,10 @@ pub trait FlattenSlot: Sized {
     const ASKABLE: &'static [bool];
     /// Appends the flattened form's properties to the parent's schema.
     fn push(form: &mut RequestedSchema);
-    /// Reads the flattened form from its run of the parent's slots and fields as sent.
-    fn parse(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self>;
-    /// Writes the flattened form into the parent's content.
-    fn put(&self, content: &mut Map<String, Value>);
+    /// Reads the flattened form from its run of the parent's fields (the next ones).
+    fn parse(fields: &mut Reading<'_>) -> Option<Self>;
+    /// Writes the flattened form into the parent's content, as its next fields.
+    fn put(&self, out: &mut Writing);
 }
 
 impl<T: FlatForm> FlattenSlot for T {
@@ -42,12 +42,12 @@ impl<T: FlatForm> FlattenSlot for T {
         push_properties::<T>(form, false);
     }
 
-    fn parse(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self> {
-        T::read_fields(slots, sent, errors)
+    fn parse(fields: &mut Reading<'_>) -> Option<Self> {
+        T::read_fields(&mut fields.flattened(T::NAMES.len()))
     }
 
-    fn put(&self, content: &mut Map<String, Value>) {
-        content.extend(self.to_content());
+    fn put(&self, out: &mut Writing) {
+        out.flattened(T::NAMES.len(), Some(self.to_content()));
     }
 }
 
@@ -62,17 +62,19 @@ impl<T: FlatForm> FlattenSlot for Option<T> {
         push_properties::<T>(form, true);
     }
 
-    fn parse(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self> {
-        if answered(slots, sent) {
-            T::read_fields(slots, sent, errors).map(Some)
+    fn parse(fields: &mut Reading<'_>) -> Option<Self> {
+        let mut own = fields.flattened(T::NAMES.len());
+        if answered(own.slots(), own.sent()) {
+            T::read_fields(&mut own).map(Some)
         } else {
             Some(None)
         }
     }
 
-    fn put(&self, content: &mut Map<String, Value>) {
-        if let Some(form) = self {
-            form.put(content);
+    fn put(&self, out: &mut Writing) {
+        match self {
+            Some(form) => form.put(out),
+            None => out.flattened(T::NAMES.len(), None),
         }
     }
 }

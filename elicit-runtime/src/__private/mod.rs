@@ -39,28 +39,29 @@ pub use crate::field::choice::{ElicitEnum, EnumStyle, MultiSelectOption, Variant
 pub use crate::schema::{PropertySchema, RequestedSchema, StringFormat};
 
 pub use self::flatten::{FlatForm, FlattenSlot};
-pub use self::names::{NoSecret, Secrecy, any_secret, concat_flags, concat_names, name_clash};
+pub use self::names::{
+    FormPart, NoSecret, Secrecy, any_secret, concat_flags, concat_names, name_clash,
+};
 pub use self::newtype::{NewtypeField, check_newtype};
 pub(crate) use self::number::{float, int};
 pub use self::once::OnceLock;
-pub use self::parse::{one_content, put_field, read_one};
+pub use self::parse::{Writing, one_content, put_field, read_one};
 pub use self::probe::{
     FieldProbe, Flatten, Kind, NotAField, NotAFlatForm, NotOffered, Offered, OtherKind, fallbacks,
 };
-pub use self::shaped::{CollectionProbe, NotACollection, checked};
+pub use self::shaped::{CollectionProbe, NotACollection};
 pub use self::single::{parse_single_raw, single_select_schema, single_to_json};
 pub use self::stub::ShapeStub;
 pub use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 pub use crate::field::slot::{FieldDefault, FormField};
 pub use crate::form::shape::Shaped;
-pub use crate::form::shape::form_parts::{FieldTable, FormParts};
+pub use crate::form::shape::form_parts::FormParts;
 pub use crate::form::shape::{FieldShape, Given, MultiOptions, NotGiven, Options};
 pub use crate::form::{Form, IntoForm, ShapeError};
 pub use crate::raw::Raw;
 pub use crate::read::{
-    AsSent, Errors, FormFields, FormReader, Offer, OfferSlot, Sent, Slot, form_reader,
-    pick_all_optional, pick_all_required, pick_optional, pick_required, read_field, read_map, slot,
-    sub_slots,
+    FormFields, FormReader, Offer, OfferSlot, Reading, Sent, form_reader, pick_all_optional,
+    pick_all_required, pick_optional, pick_required, read_field, read_map,
 };
 pub use crate::schema::facts::{ConstMessage, FactKind, Facts};
 

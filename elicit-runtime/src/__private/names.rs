@@ -53,27 +53,73 @@ impl NoSecret for Secrecy<false> {}
 /// No field of a flattened `Option` of a form needs a value: the first `len` of these.
 pub const NONE_NEEDED: [bool; 4096] = [false; 4096];
 
-/// The first name of `added` that one of the `earlier` parts (each described, with its
-/// names) also has: `(name, description of that part)`.
-pub const fn name_clash(
-    earlier: &[(&'static str, &'static [&'static str])],
-    added: &[&'static str],
-) -> Option<(&'static str, &'static str)> {
-    let mut index = 0;
-    while index < added.len() {
-        let mut part = 0;
-        while part < earlier.len() {
-            let (who, names) = earlier[part];
-            let mut other = 0;
-            while other < names.len() {
-                if str_eq(added[index], names[other]) {
-                    return Some((added[index], who));
-                }
-                other += 1;
-            }
-            part += 1;
+/// A part of a derived form, as the proof that no flattened form brings a wire name the form
+/// already has sees it: its description for the error ("field `zip`", "flattened field
+/// `billing`"), and how many of the form's wire names are its own (a run of them, in the order
+/// of the parts).
+#[derive(Clone, Copy)]
+pub enum FormPart {
+    /// A field of the form's own: one name.
+    Own(&'static str),
+    /// A flattened form: this many names.
+    Flattened(&'static str, usize),
+}
+
+impl FormPart {
+    const fn described(self) -> (&'static str, usize) {
+        match self {
+            Self::Own(who) => (who, 1),
+            Self::Flattened(who, len) => (who, len),
         }
-        index += 1;
+    }
+}
+
+/// The first wire name the flattened form `parts[which]` brings that one of the form's own
+/// fields, or a flattened form before it, also has; `names` is the form's every wire name
+/// (its `NAMES`). Its own fields are looked at first, then the flattened forms in order:
+/// `(name, description of that part)`.
+pub const fn name_clash(
+    names: &[&'static str],
+    parts: &[FormPart],
+    which: usize,
+) -> Option<(&'static str, &'static str)> {
+    let mut start = 0;
+    let mut part = 0;
+    while part < which && part < parts.len() {
+        start += parts[part].described().1;
+        part += 1;
+    }
+    let end = if which < parts.len() {
+        start + parts[which].described().1
+    } else {
+        start
+    };
+    let mut added = start;
+    while added < end && added < names.len() {
+        // The form's own fields first, then the flattened forms before `which`.
+        let mut pass = 0;
+        while pass < 2 {
+            let mut part = 0;
+            let mut at = 0;
+            while part < parts.len() {
+                let (who, len) = parts[part].described();
+                let looked = match parts[part] {
+                    FormPart::Own(_) => pass == 0,
+                    FormPart::Flattened(..) => pass == 1 && part < which,
+                };
+                let mut other = at;
+                while looked && other < at + len && other < names.len() {
+                    if str_eq(names[added], names[other]) {
+                        return Some((names[added], who));
+                    }
+                    other += 1;
+                }
+                at += len;
+                part += 1;
+            }
+            pass += 1;
+        }
+        added += 1;
     }
     None
 }

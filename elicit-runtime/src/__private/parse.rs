@@ -1,6 +1,7 @@
-//! Writing one field of a form's content; reading it is the one reader's
-//! ([`read_field`](crate::read::read_field)). And a one-question form (a derived enum asked
-//! on its own) read and written whole: its `from_content` and `to_content` are these.
+//! Writing one field of a form's content, and a derived struct form's content whole
+//! ([`Writing`]); reading it is the one reader's ([`read_field`](crate::read::read_field)).
+//! And a one-question form (a derived enum asked on its own) read and written whole: its
+//! `from_content` and `to_content` are these.
 
 use serde_json::{Map, Value};
 
@@ -8,7 +9,54 @@ use crate::Elicit;
 use crate::error::ContentError;
 use crate::field::slot::FormField;
 use crate::raw::Raw;
-use crate::read::{Errors, Sent, read_field};
+use crate::read::{Errors, FormFields, Sent, read_field};
+
+/// A derived struct form's content while its `to_content` writes it: each field under the
+/// next of the form's wire names (its `NAMES`), in declaration order, so that it names no
+/// field's name itself.
+pub struct Writing {
+    content: Map<String, Value>,
+    names: &'static [&'static str],
+    /// The place of the next field to write.
+    next: usize,
+}
+
+impl Writing {
+    /// The content of a form of `F`'s fields, nothing written yet.
+    #[inline]
+    #[must_use]
+    pub fn of<F: FormFields>() -> Self {
+        Self {
+            content: Map::new(),
+            names: F::NAMES,
+            next: 0,
+        }
+    }
+
+    /// The next field: the content it is written into, and its wire name.
+    #[inline]
+    pub fn next_field(&mut self) -> (&mut Map<String, Value>, &'static str) {
+        let name = self.names.get(self.next).copied().unwrap_or_default();
+        self.next += 1;
+        (&mut self.content, name)
+    }
+
+    /// The next `len` fields, a flattened form's: its own `content` (`None` for an `Option`
+    /// of the form that is `None`).
+    pub(crate) fn flattened(&mut self, len: usize, content: Option<Map<String, Value>>) {
+        self.next = self.next.saturating_add(len);
+        if let Some(content) = content {
+            self.content.extend(content);
+        }
+    }
+
+    /// The content written.
+    #[inline]
+    #[must_use]
+    pub fn into_content(self) -> Map<String, Value> {
+        self.content
+    }
+}
 
 /// Writes one field into `content`. An `Option` that is `None` is left out: the form's schema
 /// has no `null`, and an absent optional field reads back as `None`.

@@ -11,13 +11,11 @@
 
 use std::marker::PhantomData;
 
-use serde_json::{Map, Value};
-
 use super::flatten::FlattenSlot;
+use super::parse::Writing;
 use crate::field::kinds::{MultiSelectField, NumberField, StringField};
 use crate::field::slot::FormField;
-use crate::raw::Raw;
-use crate::read::{AsSent, Errors, Offer, OfferSlot, Sent, Slot};
+use crate::read::{Offer, OfferSlot, Reading};
 use crate::schema::RequestedSchema;
 use crate::schema::facts::Facts;
 
@@ -88,16 +86,16 @@ impl<T: FlattenSlot> Flatten<T> {
         T::push(form);
     }
 
-    /// Reads it from its run of the parent's slots.
+    /// Reads it from its run of the parent's fields (the next ones).
     #[inline]
-    pub fn parse(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<T> {
-        T::parse(slots, sent, errors)
+    pub fn parse(fields: &mut Reading<'_>) -> Option<T> {
+        T::parse(fields)
     }
 
-    /// Writes it into the parent's content.
+    /// Writes it into the parent's content, as its next fields.
     #[inline]
-    pub fn put(value: &T, content: &mut Map<String, Value>) {
-        value.put(content);
+    pub fn put(value: &T, out: &mut Writing) {
+        value.put(out);
     }
 }
 
@@ -121,12 +119,12 @@ pub trait NotAFlatForm {
     fn push(_: &mut RequestedSchema) {}
 
     /// Nothing read.
-    fn parse(_: &[Slot<'_>], _: &Sent<'_>, _: &mut Errors) -> Option<Self::Of> {
+    fn parse(_: &mut Reading<'_>) -> Option<Self::Of> {
         None
     }
 
     /// Nothing written.
-    fn put(_: &Self::Of, _: &mut Map<String, Value>) {}
+    fn put(_: &Self::Of, _: &mut Writing) {}
 }
 
 impl<T> NotAFlatForm for Flatten<T> {
@@ -163,51 +161,31 @@ impl<V: Clone + Send + Sync + 'static> Offered<V> {
         OfferSlot::new(offer)
     }
 
-    /// Reads a single select of the values offered.
+    /// Reads a single select of the values offered: the next field.
     #[inline]
-    pub fn pick_required(
-        slot: Option<&Raw<'_>>,
-        name: &str,
-        sent: AsSent<'_>,
-        offer: Option<&OfferSlot>,
-        errors: &mut Errors,
-    ) -> Option<V> {
+    pub fn pick_required(fields: &mut Reading<'_>) -> Option<V> {
+        let (slot, name, sent, offer, errors) = fields.next_offered();
         crate::read::pick_required::<V>(slot, name, sent, offer, errors)
     }
 
-    /// Reads an optional single select of the values offered.
+    /// Reads an optional single select of the values offered: the next field.
     #[inline]
-    pub fn pick_optional(
-        slot: Option<&Raw<'_>>,
-        name: &str,
-        sent: AsSent<'_>,
-        offer: Option<&OfferSlot>,
-        errors: &mut Errors,
-    ) -> Option<Option<V>> {
+    pub fn pick_optional(fields: &mut Reading<'_>) -> Option<Option<V>> {
+        let (slot, name, sent, offer, errors) = fields.next_offered();
         crate::read::pick_optional::<V>(slot, name, sent, offer, errors)
     }
 
-    /// Reads a multi-select of the values offered.
+    /// Reads a multi-select of the values offered: the next field.
     #[inline]
-    pub fn pick_all_required(
-        slot: Option<&Raw<'_>>,
-        name: &str,
-        sent: AsSent<'_>,
-        offer: Option<&OfferSlot>,
-        errors: &mut Errors,
-    ) -> Option<Vec<V>> {
+    pub fn pick_all_required(fields: &mut Reading<'_>) -> Option<Vec<V>> {
+        let (slot, name, sent, offer, errors) = fields.next_offered();
         crate::read::pick_all_required::<V>(slot, name, sent, offer, errors)
     }
 
-    /// Reads an optional multi-select of the values offered.
+    /// Reads an optional multi-select of the values offered: the next field.
     #[inline]
-    pub fn pick_all_optional(
-        slot: Option<&Raw<'_>>,
-        name: &str,
-        sent: AsSent<'_>,
-        offer: Option<&OfferSlot>,
-        errors: &mut Errors,
-    ) -> Option<Option<Vec<V>>> {
+    pub fn pick_all_optional(fields: &mut Reading<'_>) -> Option<Option<Vec<V>>> {
+        let (slot, name, sent, offer, errors) = fields.next_offered();
         crate::read::pick_all_optional::<V>(slot, name, sent, offer, errors)
     }
 }
@@ -232,46 +210,22 @@ pub trait NotOffered {
     }
 
     /// Nothing read.
-    fn pick_required(
-        _: Option<&Raw<'_>>,
-        _: &str,
-        _: AsSent<'_>,
-        _: Option<&OfferSlot>,
-        _: &mut Errors,
-    ) -> Option<Self::Of> {
+    fn pick_required(_: &mut Reading<'_>) -> Option<Self::Of> {
         None
     }
 
     /// Nothing read.
-    fn pick_optional(
-        _: Option<&Raw<'_>>,
-        _: &str,
-        _: AsSent<'_>,
-        _: Option<&OfferSlot>,
-        _: &mut Errors,
-    ) -> Option<Option<Self::Of>> {
+    fn pick_optional(_: &mut Reading<'_>) -> Option<Option<Self::Of>> {
         None
     }
 
     /// Nothing read.
-    fn pick_all_required(
-        _: Option<&Raw<'_>>,
-        _: &str,
-        _: AsSent<'_>,
-        _: Option<&OfferSlot>,
-        _: &mut Errors,
-    ) -> Option<Vec<Self::Of>> {
+    fn pick_all_required(_: &mut Reading<'_>) -> Option<Vec<Self::Of>> {
         None
     }
 
     /// Nothing read.
-    fn pick_all_optional(
-        _: Option<&Raw<'_>>,
-        _: &str,
-        _: AsSent<'_>,
-        _: Option<&OfferSlot>,
-        _: &mut Errors,
-    ) -> Option<Option<Vec<Self::Of>>> {
+    fn pick_all_optional(_: &mut Reading<'_>) -> Option<Option<Vec<Self::Of>>> {
         None
     }
 }

@@ -5,6 +5,7 @@
 
 use serde_json::{Number, Value};
 
+use crate::read::FormFields;
 use crate::schema::Pattern;
 use crate::schema::compare;
 use crate::schema::facts::Facts;
@@ -91,12 +92,11 @@ pub enum Member {
     Offered(Offered),
 }
 
-/// One property of a derived form's schema: the field's wire name, its type's schema and
-/// facts, its attributes' table, its `default` attribute and whether the type needs a value.
+/// One property of a derived form's schema: its type's schema and facts, its attributes'
+/// table and its `default` attribute. (Its wire name and whether it needs a value are the
+/// form's `FormFields::NAMES` and `NEEDS_VALUE` at its place.)
 #[derive(Clone, Copy)]
 pub struct Property {
-    /// The wire name.
-    pub name: &'static str,
     /// The field type's own schema.
     pub base: fn() -> PropertySchema,
     /// The field type's facts.
@@ -105,8 +105,6 @@ pub struct Property {
     pub narrows: &'static [Narrow],
     /// The `default` attribute.
     pub default: DefaultJson,
-    /// Whether the field's type needs a value (it is not an `Option`).
-    pub required: bool,
 }
 
 /// A field's `default` attribute, as the derive writes it: a literal is written as it is
@@ -144,11 +142,10 @@ impl DefaultJson {
 }
 
 /// A field whose options are given at run time, before they are: a select of no option yet,
-/// with the field's texts and item counts.
+/// with the field's texts and item counts. (Its wire name and whether it needs an answer are
+/// the form's `FormFields::NAMES` and `NEEDS_VALUE` at its place.)
 #[derive(Clone, Copy)]
 pub struct Offered {
-    /// The wire name.
-    pub name: &'static str,
     /// Whether it is a multi-select.
     pub multi: bool,
     /// Its title.
@@ -159,8 +156,6 @@ pub struct Offered {
     pub min_items: Option<u64>,
     /// `max_items`
     pub max_items: Option<u64>,
-    /// Whether it needs an answer (it is not an `Option`).
-    pub required: bool,
 }
 
 impl Offered {
@@ -177,32 +172,53 @@ impl Offered {
     }
 }
 
-/// The schema of the derived form `form` whose members are `members`.
-pub fn schema(form: &str, members: &[Member]) -> RequestedSchema {
+/// The schema of the derived form `F` (`form`, its Rust name) whose members are `members`:
+/// each property named, and required or not, as `F`'s `NAMES` and `NEEDS_VALUE` say at its
+/// place.
+pub fn schema<F: FormFields>(form: &str, members: &[Member]) -> RequestedSchema {
+    schema_of(form, F::NAMES, F::NEEDS_VALUE, members)
+}
+
+/// [`schema`], compiled once: the members' properties take the names `names` in order (a
+/// flattened form's, a run of them), each required as `needs_value` says.
+fn schema_of(
+    form: &str,
+    names: &[&'static str],
+    needs_value: &[bool],
+    members: &[Member],
+) -> RequestedSchema {
     let mut schema = RequestedSchema::new();
     for member in members {
+        // Each member before this one pushed a property for each of its names.
+        let at = schema.properties.len();
+        let name = names.get(at).copied().unwrap_or_default();
+        let required = needs_value.get(at).copied().unwrap_or_default();
         match *member {
-            Member::Property(ref property) => push_field(&mut schema, form, property),
-            Member::Flatten(push) => push(&mut schema),
-            Member::Offered(offered) => {
-                schema.push(offered.name, offered.property(), offered.required);
+            Member::Property(ref property) => {
+                push_field(&mut schema, form, name, required, property);
             }
+            Member::Flatten(push) => push(&mut schema),
+            Member::Offered(offered) => schema.push(name, offered.property(), required),
         }
     }
     schema
 }
 
-/// Adds the property `property` of `form` to `schema`: its type's schema with its attributes
+/// Adds the property `name` of `form` to `schema`: its type's schema with its attributes
 /// applied ([`field`]), then its default ([`default`]); a field with a default is not
-/// required.
-fn push_field(schema: &mut RequestedSchema, form: &str, property: &Property) {
+/// `required`.
+fn push_field(
+    schema: &mut RequestedSchema,
+    form: &str,
+    name: &str,
+    required: bool,
+    property: &Property,
+) {
     let Property {
-        name,
         base,
         facts,
         narrows,
         default: written,
-        required,
     } = *property;
     let mut field = field(base(), facts, narrows, form, name);
     let required = match written {
@@ -213,6 +229,18 @@ fn push_field(schema: &mut RequestedSchema, form: &str, property: &Property) {
         }
     };
     schema.push(name, field.into_schema(), required);
+}
+
+/// The schema of the newtype `newtype`: its field type's `base` schema with the attributes
+/// written on its field (`narrows`) applied, as [`field`] applies a form field's.
+pub fn newtype(
+    base: PropertySchema,
+    facts: Facts,
+    narrows: &[Narrow],
+    newtype: &str,
+) -> PropertySchema {
+    // A newtype's one field has no wire name of its own.
+    field(base, facts, narrows, newtype, "").into_schema()
 }
 
 /// The schema of the field `name` of `form`: its type's `base` schema with the attributes

@@ -1,24 +1,5 @@
-//! What derived forms call for checks and run-time options beyond the `shape` module: the
-//! checks written on fields, and the probe proving an offered value is not a collection.
-
-use std::fmt::Display;
-
-use crate::error::FieldErrorKind;
-use crate::read::Errors;
-
-/// A check written on a field (`#[elicit(check = …)]`): its error, if any, recorded on the
-/// field.
-#[inline]
-pub fn checked<E: Display>(result: Result<(), E>, name: &str, errors: &mut Errors) {
-    if let Err(error) = result {
-        errors.push(
-            name,
-            FieldErrorKind::Invalid {
-                reason: error.to_string(),
-            },
-        );
-    }
-}
+//! What derived forms call for run-time options beyond the `shape` module: the probe proving
+//! an offered value is not a collection.
 
 /// Whether a type is a `Vec`, a `BTreeSet` or a `HashSet`, seen through any alias: the derive
 /// proves that the value type of a single select filled at run time is none of them (the

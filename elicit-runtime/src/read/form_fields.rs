@@ -1,9 +1,15 @@
 //! What a derived struct form tells its one reader: [`FormFields`] (`#[derive(Elicit)]`
-//! implements it), and the [`FormReader`] made from it.
+//! implements it), the [`FormReader`] made from it, and the [`Reading`] its reader reads its
+//! fields from, in declaration order, each under its name of the one table, `NAMES`.
 
+use std::fmt::Display;
+
+use crate::error::FieldErrorKind;
+use crate::raw::Raw;
 use crate::schema::RequestedSchema;
 
-use super::{Errors, FormReader, Sent, Slot};
+use super::slots::{slot, sub_slots};
+use super::{AsSent, Errors, FormReader, OfferSlot, Sent, Slot};
 
 /// The one reader of a derived struct form: its field names, and how it reads its fields
 /// from their slots against the fields as sent. `#[derive(Elicit)]` implements it for every
@@ -16,7 +22,8 @@ use super::{Errors, FormReader, Sent, Slot};
 )]
 pub trait FormFields: Sized {
     /// Every wire name of the form, those of its own flattened forms included, in
-    /// declaration order.
+    /// declaration order: the one table of them. The schema, the reader, the content and the
+    /// builder each find a field's name here, by its place.
     const NAMES: &'static [&'static str];
 
     /// Whether each of those fields needs a value (is not an `Option`): left out, it gets the
@@ -42,11 +49,12 @@ pub trait FormFields: Sized {
     /// (`deny_unknown_fields`).
     const DENY_UNKNOWN: bool = false;
 
-    /// Reads the form's fields from its slots (slot `i` holds the value of `NAMES[i]`), each
-    /// against the field as sent (field `i` of `sent`), recording every invalid one in
-    /// `errors`; `None` when any was invalid. Keys the form does not know never reach it:
-    /// whether they are errors is for the outermost form's `deny_unknown_fields` to say.
-    fn read_fields(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<Self>;
+    /// Reads the form's fields from `fields`, one after the other in declaration order
+    /// (field `i` is the slot of `NAMES[i]` and field `i` of the form as sent), recording
+    /// every invalid one; `None` when any was invalid. Keys the form does not know never
+    /// reach it: whether they are errors is for the outermost form's `deny_unknown_fields`
+    /// to say.
+    fn read_fields(fields: &mut Reading<'_>) -> Option<Self>;
 }
 
 /// How `from_content`, a [`Form`](crate::Form) and the bytes reader read the form `T`.
@@ -57,6 +65,132 @@ pub const fn form_reader<T: FormFields>() -> FormReader<T> {
         secret: T::SECRET,
         askable: T::ASKABLE,
         deny_unknown: T::DENY_UNKNOWN,
-        build: T::read_fields,
+        build: read_form::<T>,
+    }
+}
+
+/// Reads `T` from its slots, against the fields as `sent`: the build function of its reader.
+#[inline]
+fn read_form<T: FormFields>(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Errors) -> Option<T> {
+    T::read_fields(&mut Reading::new(slots, *sent, T::NAMES, errors))
+}
+
+/// A derived form's fields while its reader reads them: their slots, the fields as sent,
+/// their wire names (the form's `NAMES`) and the errors so far. The reader takes them in
+/// declaration order, each field once ([`next_field`](Self::next_field)), a flattened form
+/// its run of them ([`flattened`](Self::flattened)), so that it names no field's place or
+/// name itself.
+pub struct Reading<'r> {
+    slots: &'r [Slot<'r>],
+    sent: Sent<'r>,
+    names: &'static [&'static str],
+    errors: &'r mut Errors,
+    /// The place of the next field to read.
+    next: usize,
+    /// The place of the next field filled at run time among those fields: its offer's.
+    next_offer: usize,
+}
+
+impl<'r> Reading<'r> {
+    /// The fields named `names`, found in `slots` and read against the form as `sent`, their
+    /// errors recorded in `errors`.
+    pub(crate) fn new(
+        slots: &'r [Slot<'r>],
+        sent: Sent<'r>,
+        names: &'static [&'static str],
+        errors: &'r mut Errors,
+    ) -> Self {
+        Self {
+            slots,
+            sent,
+            names,
+            errors,
+            next: 0,
+            next_offer: 0,
+        }
+    }
+
+    /// The wire name at `index` (empty past the table, which no reader reaches).
+    fn name(&self, index: usize) -> &'static str {
+        self.names.get(index).copied().unwrap_or_default()
+    }
+
+    /// The next field: the value found for it (if any), its wire name, how it was sent, and
+    /// the errors its own joins.
+    #[inline]
+    pub fn next_field(&mut self) -> (Option<&'r Raw<'r>>, &'static str, AsSent<'r>, &mut Errors) {
+        let index = self.next;
+        self.next += 1;
+        (
+            slot(self.slots, index),
+            self.name(index),
+            self.sent.field(index),
+            &mut *self.errors,
+        )
+    }
+
+    /// The next field, one whose options are given at run time: as
+    /// [`next_field`](Self::next_field), with what was offered for it.
+    #[inline]
+    pub fn next_offered(
+        &mut self,
+    ) -> (
+        Option<&'r Raw<'r>>,
+        &'static str,
+        AsSent<'r>,
+        Option<&'r OfferSlot>,
+        &mut Errors,
+    ) {
+        let offer = self.sent.offer(self.next_offer);
+        self.next_offer += 1;
+        let (slot, name, sent, errors) = self.next_field();
+        (slot, name, sent, offer, errors)
+    }
+
+    /// The next `len` fields: a flattened form's, as its own reader reads them (from its
+    /// first field).
+    pub(crate) fn flattened(&mut self, len: usize) -> Reading<'_> {
+        let start = self.next;
+        let end = start.saturating_add(len);
+        self.next = end;
+        Reading {
+            slots: sub_slots(self.slots, start, len),
+            sent: self.sent.sub(start, len),
+            names: self.names.get(start..end).unwrap_or_default(),
+            errors: &mut *self.errors,
+            next: 0,
+            next_offer: 0,
+        }
+    }
+
+    /// The slots of the fields read here.
+    pub(crate) fn slots(&self) -> &'r [Slot<'r>] {
+        self.slots
+    }
+
+    /// The fields read here, as sent.
+    pub(crate) fn sent(&self) -> &Sent<'r> {
+        &self.sent
+    }
+
+    /// Records the error of a check written on the field at `index`
+    /// (`#[elicit(check = …)]`), if it failed.
+    #[inline]
+    pub fn checked<E: Display>(&mut self, index: usize, result: Result<(), E>) {
+        if let Err(error) = result {
+            let name = self.name(index);
+            self.errors.push(
+                name,
+                FieldErrorKind::Invalid {
+                    reason: error.to_string(),
+                },
+            );
+        }
+    }
+
+    /// How many errors are recorded so far.
+    #[inline]
+    pub fn error_count(&self) -> usize {
+        self.errors.len()
     }
 }

@@ -1,6 +1,6 @@
 //! A form's field slots: each key of an answer matched once to the form's field-name table,
 //! its value kept (borrowed) in the field's slot, then every field converted and checked in
-//! declaration order by the form's `parse_fields`, which reports every field's error.
+//! declaration order by the form's `read_fields`, which reports every field's error.
 //!
 //! One pass over the answer's entries instead of one lookup per field (a `Map` with
 //! `preserve_order` hashes each name with `SipHash`), and the same conversion whether the
@@ -162,7 +162,7 @@ pub(crate) fn into_result<T>(value: Option<T>, errors: Errors) -> Result<T, Cont
 
 /// Slot `index` of `slots`, if it holds a value.
 #[inline]
-pub fn slot<'s, 'a>(slots: &'s [Slot<'a>], index: usize) -> Option<&'s Raw<'a>> {
+pub(crate) fn slot<'s, 'a>(slots: &'s [Slot<'a>], index: usize) -> Option<&'s Raw<'a>> {
     match slots.get(index) {
         Some(Some(raw)) => Some(raw),
         _ => None,
@@ -171,7 +171,7 @@ pub fn slot<'s, 'a>(slots: &'s [Slot<'a>], index: usize) -> Option<&'s Raw<'a>> 
 
 /// The `len` slots of a flattened form, from `start`.
 #[inline]
-pub fn sub_slots<'s, 'a>(slots: &'s [Slot<'a>], start: usize, len: usize) -> &'s [Slot<'a>] {
+pub(crate) fn sub_slots<'s, 'a>(slots: &'s [Slot<'a>], start: usize, len: usize) -> &'s [Slot<'a>] {
     match slots.get(start..start.saturating_add(len)) {
         Some(sub) => sub,
         None => &[],

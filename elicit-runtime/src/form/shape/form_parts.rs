@@ -13,30 +13,22 @@ use super::options::{Given, MultiOptions, NotGiven, OfferShape, Options};
 use super::parts::{Check, Checks, FieldParts, Getter, is_select, placeholder, set_required};
 use crate::form::Form;
 use crate::form::ShapeError;
-use crate::read::{FieldPlan, FormReader, Plan};
+use crate::read::{FieldPlan, FormFields, Plan, form_reader};
 use crate::read::{Offer, OfferSlot};
 use crate::schema::{BooleanSchema, PropertySchema, RequestedSchema};
 
-/// The fields a derived form's builder shapes, by place: their wire names, whether each is
-/// an `Option`, and a reader of each one's value from a whole answer (for its checks). One
-/// table a form, so that each of the builder's methods is a single call with the field's
-/// place, not a copy of all three (what a form's build time is mostly spent on).
-#[doc(hidden)]
-pub struct FieldTable<F: 'static> {
-    /// The wire names, in the order of the builder's methods.
-    pub names: &'static [&'static str],
-    /// Whether each field is an `Option`.
-    pub optional: &'static [bool],
-    /// Field `index`'s value in the form (the `T` of an `Option<T>`), or `None` when it has
-    /// none.
-    pub get: fn(&F, usize) -> Option<&dyn Any>,
-}
+/// The value of the field at `index` (its place in the form's `FormFields::NAMES`) in a whole
+/// answer, for its checks: the `T` of an `Option<T>`, or `None` when it has none. One function
+/// a form, written by the derive, so that each of the builder's methods is a single call with
+/// the field's place; the field's name and whether it is an `Option` are the form's
+/// `NAMES` and `NEEDS_VALUE` at that place.
+pub type FieldGetter<F> = fn(&F, usize) -> Option<&dyn Any>;
 
 /// A form while its builder shapes it: what generated builders keep and call.
 #[doc(hidden)]
 pub struct FormParts<F: 'static> {
-    /// The fields [`field_at`](Self::field_at) finds by place.
-    fields: &'static FieldTable<F>,
+    /// Each field's value, by place, for [`field_at`](Self::field_at).
+    get: FieldGetter<F>,
     message: Cow<'static, str>,
     schema: RequestedSchema,
     checks: Vec<(&'static str, Check<F>)>,
@@ -45,17 +37,13 @@ pub struct FormParts<F: 'static> {
     unasked: Vec<&'static str>,
 }
 
-impl<F: 'static> FormParts<F> {
+impl<F: FormFields + 'static> FormParts<F> {
     /// The parts of a derived form's builder: its prompt and base schema (the type's own,
-    /// whose fields filled at run time are still placeholders), and the fields its methods
-    /// shape by place.
-    pub fn of_fields(
-        message: &'static str,
-        schema: RequestedSchema,
-        fields: &'static FieldTable<F>,
-    ) -> Self {
+    /// whose fields filled at run time are still placeholders), and the value of each field
+    /// its methods shape by place.
+    pub fn of_fields(message: &'static str, schema: RequestedSchema, get: FieldGetter<F>) -> Self {
         Self {
-            fields,
+            get,
             message: Cow::Borrowed(message),
             schema,
             checks: Vec::new(),
@@ -85,60 +73,65 @@ impl<F: 'static> FormParts<F> {
         self.checks.push((name, check));
     }
 
-    /// Shapes the field at `index` of the table the parts were made with
-    /// ([`of_fields`](Self::of_fields)). An index past it (which no generated builder
-    /// makes) shapes nothing.
+    /// The wire name of the field at `index` of the form's `NAMES`, and whether it is an
+    /// `Option` (does not need a value); `None` past the table (which no generated builder
+    /// reaches).
+    fn field(index: usize) -> Option<(&'static str, bool)> {
+        match (F::NAMES.get(index), F::NEEDS_VALUE.get(index)) {
+            (Some(name), Some(needs_value)) => Some((name, !needs_value)),
+            _ => None,
+        }
+    }
+
+    /// Shapes the field at `index` (its place in the form's `NAMES`). An index past them
+    /// (which no generated builder makes) shapes nothing.
     pub fn field_at<T: 'static, S: FnOnce(FieldShape<F, T>) -> FieldShape<F, T>>(
         &mut self,
         index: usize,
         shape: S,
     ) {
-        let fields = self.fields;
-        let (Some(name), Some(optional)) = (fields.names.get(index), fields.optional.get(index))
-        else {
+        let Some((name, optional)) = Self::field(index) else {
             return;
         };
-        let Some(parts) = self.take(name, *optional) else {
+        let Some(parts) = self.take(name, optional) else {
             return;
         };
         let shaped = shape(FieldShape {
             parts,
-            get: Getter::Indexed(fields.get, index),
+            get: Getter::Indexed(self.get, index),
             _type: PhantomData,
         });
         self.put(shaped.parts);
     }
 
-    /// Gives the options of the field `name` (a single select filled at run time; an
-    /// `Option` if `optional`); what was offered, for reading the answer.
+    /// Gives the options of the field at `index` (a single select filled at run time);
+    /// what was offered, for reading the answer.
     pub fn options<V: 'static>(
         &mut self,
-        name: &'static str,
-        optional: bool,
+        index: usize,
         get: fn(&F) -> Option<&V>,
         shape: impl FnOnce(Options<F, V, NotGiven>) -> Options<F, V, Given>,
     ) -> Offer<V> {
-        self.offered(name, optional, get, shape)
+        self.offered(index, get, shape)
     }
 
-    /// Gives the options of the field `name` (a multi-select filled at run time).
+    /// Gives the options of the field at `index` (a multi-select filled at run time).
     pub fn multi_options<V: 'static>(
         &mut self,
-        name: &'static str,
-        optional: bool,
+        index: usize,
         get: fn(&F) -> Option<&Vec<V>>,
         shape: impl FnOnce(MultiOptions<F, V, NotGiven>) -> MultiOptions<F, V, Given>,
     ) -> Offer<V> {
-        self.offered(name, optional, get, shape)
+        self.offered(index, get, shape)
     }
 
     fn offered<V, S: OfferShape<F, V>>(
         &mut self,
-        name: &'static str,
-        optional: bool,
+        index: usize,
         get: fn(&F) -> Option<&S::Value>,
         shape: impl FnOnce(S) -> S::Given,
     ) -> Offer<V> {
+        let (name, optional) = Self::field(index).unwrap_or(("", true));
         let parts = self
             .take(name, optional)
             .unwrap_or_else(|| FieldParts::new(name, placeholder(S::MULTI), optional));
@@ -201,17 +194,14 @@ impl<F: 'static> FormParts<F> {
         self.problems.push(ShapeError::new(name, problem));
     }
 
-    /// The form, read by `reader` (the form's one reader) against the form as shaped, its
-    /// fields filled at run time against `offers` (one per such field, in declaration
-    /// order); or the first problem.
+    /// The form, read by its one reader against the form as shaped, its fields filled at run
+    /// time against `offers` (one per such field, in declaration order); or the first
+    /// problem.
     ///
     /// # Errors
     /// The first [`ShapeError`] found while shaping.
-    pub fn build(
-        self,
-        reader: FormReader<F>,
-        offers: Vec<OfferSlot>,
-    ) -> Result<Form<F>, ShapeError> {
+    pub fn build(self, offers: Vec<OfferSlot>) -> Result<Form<F>, ShapeError> {
+        let reader = form_reader::<F>();
         if let Some(problem) = self.problems.into_iter().next() {
             return Err(problem);
         }

@@ -19,10 +19,10 @@ use crate::schema::{
 pub(crate) type Check<F> = Box<dyn Fn(&F) -> Option<String> + Send + Sync>;
 
 /// How a check finds its field's value in a whole answer: a function of the form, or a
-/// derived form's one reader of its fields by place (its builder's [`FieldTable`]), whose
+/// derived form's one reader of its fields by place (its builder's [`FieldGetter`]), whose
 /// value is then taken as a `T`.
 ///
-/// [`FieldTable`]: super::form_parts::FieldTable
+/// [`FieldGetter`]: super::form_parts::FieldGetter
 pub(crate) enum Getter<F, T> {
     Field(fn(&F) -> Option<&T>),
     Indexed(fn(&F, usize) -> Option<&dyn Any>, usize),
