@@ -78,8 +78,7 @@ fn read_form<T: FormFields>(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Er
 /// A derived form's fields while its reader reads them: their slots, the fields as sent,
 /// their wire names (the form's `NAMES`) and the errors so far. The reader takes them in
 /// declaration order, each field once ([`next_field`](Self::next_field)), a flattened form
-/// its run of them ([`flattened`](Self::flattened)), so that it names no field's place or
-/// name itself.
+/// its run of them, so that it names no field's place or name itself.
 pub struct Reading<'r> {
     slots: &'r [Slot<'r>],
     sent: Sent<'r>,
