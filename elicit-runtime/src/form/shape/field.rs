@@ -1,4 +1,7 @@
-//! One field of a form shaped at run time: [`FieldShape`].
+//! One field of a form shaped at run time: [`FieldShape`], and the kinds of field its methods
+//! narrow ([`StringShape`], [`NumberShape`], [`MultiSelectShape`], [`EnumShape`]), each a
+//! bound on its own methods, so that a method of another kind is an error on the call,
+//! saying what the field takes instead.
 
 // The builder takes values as an author writes them (`f.maximum(4)`, `f.default(Size::Small)`),
 // not by reference.
@@ -28,11 +31,13 @@ const SECRET_DEFAULT: &str = "the field holds a secret: a default would be writt
 /// of the field's method (`Trip::form().travellers(|f| f.maximum(seats_left))`); `F` is the
 /// form, `T` the field's type (`U` for an `Option<U>` field).
 ///
-/// What applies depends on `T`: lengths on a string, bounds on a number, the options of a
-/// select or multi-select, item counts on a multi-select. Everything only narrows what the
-/// type and the field's attributes allow: a bound wider than that, a default outside what is
-/// offered, or no option left is a [`ShapeError`](crate::ShapeError) when the form is asked,
-/// before anything is sent.
+/// What applies depends on `T`: lengths on a string ([`StringShape`]), bounds on a number
+/// ([`NumberShape`]), the options of a select or multi-select of a derived enum
+/// ([`EnumShape`]), item counts on a multi-select ([`MultiSelectShape`]); a method of another
+/// kind is a compile error on the call, naming the kind it is for. Everything only narrows
+/// what the type and the field's attributes allow: a bound wider than that, a default outside
+/// what is offered, or no option left is a [`ShapeError`](crate::ShapeError) when the form is
+/// asked, before anything is sent.
 ///
 /// ```
 /// use elicit_core::Elicit;
@@ -161,7 +166,7 @@ impl<F, T: ElicitField> FieldShape<F, T> {
     }
 }
 
-impl<F, T: StringField> FieldShape<F, T> {
+impl<F, T> FieldShape<F, T> {
     /// At least `min_length` characters (Unicode scalar values): narrows the field's own.
     ///
     /// ```
@@ -171,7 +176,10 @@ impl<F, T: StringField> FieldShape<F, T> {
     /// assert!(Code::form().code(|f| f.min_length(20)).build().is_err());
     /// ```
     #[must_use]
-    pub fn min_length(mut self, min_length: u64) -> Self {
+    pub fn min_length(mut self, min_length: u64) -> Self
+    where
+        T: StringShape,
+    {
         if let PropertySchema::String(schema) = &mut self.parts.property
             && let Some(current) = narrow(&mut schema.min_length, min_length, |asked, current| {
                 asked < current
@@ -191,7 +199,10 @@ impl<F, T: StringField> FieldShape<F, T> {
     /// assert!(Code::form().code(|f| f.max_length(20)).build().is_err());
     /// ```
     #[must_use]
-    pub fn max_length(mut self, max_length: u64) -> Self {
+    pub fn max_length(mut self, max_length: u64) -> Self
+    where
+        T: StringShape,
+    {
         if let PropertySchema::String(schema) = &mut self.parts.property
             && let Some(current) = narrow(&mut schema.max_length, max_length, |asked, current| {
                 asked > current
@@ -201,9 +212,7 @@ impl<F, T: StringField> FieldShape<F, T> {
         }
         self
     }
-}
 
-impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// At least `minimum`: narrows the field's own (its type's range and its attributes).
     ///
     /// ```
@@ -212,7 +221,10 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// assert!(Age::form().age(|f| f.minimum(18)).build().is_ok());
     /// ```
     #[must_use]
-    pub fn minimum(mut self, minimum: T) -> Self {
+    pub fn minimum(mut self, minimum: T) -> Self
+    where
+        T: NumberShape,
+    {
         self.bound("minimum", &minimum, Ordering::Less);
         self
     }
@@ -229,7 +241,10 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// assert_eq!(error.to_string(), "the form cannot be asked: field `count`: maximum 0 is below the minimum 1, so no answer would fit");
     /// ```
     #[must_use]
-    pub fn maximum(mut self, maximum: T) -> Self {
+    pub fn maximum(mut self, maximum: T) -> Self
+    where
+        T: NumberShape,
+    {
         self.bound("maximum", &maximum, Ordering::Greater);
         self
     }
@@ -237,7 +252,10 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
     /// Narrows the bound `key` to `value`; `wider` is the side a wider bound lies on. A bound
     /// that is no finite number (a NaN, an infinity) is a problem of its own: NaN bounds
     /// nothing, and an infinity is either wider than the field's bound or no bound at all.
-    fn bound(&mut self, key: &str, value: &T, wider: Ordering) {
+    fn bound(&mut self, key: &str, value: &T, wider: Ordering)
+    where
+        T: NumberShape,
+    {
         let PropertySchema::Number(schema) = &mut self.parts.property else {
             return;
         };
@@ -254,7 +272,7 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
             }
             return;
         }
-        let problem = match value.to_f64() {
+        let problem = match value.as_f64() {
             Some(f) if f.is_nan() => format!("{key} NaN is not a number"),
             Some(f) => {
                 let infinity = if f > 0.0 { "inf" } else { "-inf" };
@@ -277,9 +295,7 @@ impl<F, T: NumberField + ElicitField> FieldShape<F, T> {
         };
         self.parts.problems.push(problem);
     }
-}
 
-impl<F, T: EnumSelect> FieldShape<F, T> {
     /// Offers only these of the select's options, in the select's order (the colours in
     /// stock, say): of a derived enum's field, or of a `Vec`, `BTreeSet` or `HashSet` of one.
     /// Asking with none left is a [`ShapeError`](crate::ShapeError) (for an optional field,
@@ -306,8 +322,14 @@ impl<F, T: EnumSelect> FieldShape<F, T> {
     /// assert!(form.read(json!({"colour": "green"}).as_object().unwrap()).is_err());
     /// ```
     #[must_use]
-    pub fn only(mut self, options: impl IntoIterator<Item = T::Option>) -> Self {
-        let keep = consts(options);
+    pub fn only<E>(mut self, options: impl IntoIterator<Item = E>) -> Self
+    where
+        T: EnumShape<Option = E>,
+    {
+        let keep: Vec<String> = options
+            .into_iter()
+            .map(|option| T::option_value(&option).to_owned())
+            .collect();
         self.parts.keep_options(&keep);
         self
     }
@@ -333,14 +355,15 @@ impl<F, T: EnumSelect> FieldShape<F, T> {
     /// assert_eq!(class["oneOf"][0], json!({"const": "economy", "title": "Economy — €120"}));
     /// ```
     #[must_use]
-    pub fn option_title(mut self, option: T::Option, title: impl Into<String>) -> Self {
-        let value = constant(&option);
+    pub fn option_title<E>(mut self, option: E, title: impl Into<String>) -> Self
+    where
+        T: EnumShape<Option = E>,
+    {
+        let value = T::option_value(&option);
         self.parts.title_option(value, title.into());
         self
     }
-}
 
-impl<F, T: MultiSelectField + ElicitField> FieldShape<F, T> {
     /// At least `min_items` options chosen: narrows the field's own.
     ///
     /// ```
@@ -350,7 +373,10 @@ impl<F, T: MultiSelectField + ElicitField> FieldShape<F, T> {
     /// assert!(Order::form().extras(|f| f.min_items(1)).build().is_ok());
     /// ```
     #[must_use]
-    pub fn min_items(mut self, min_items: u64) -> Self {
+    pub fn min_items(mut self, min_items: u64) -> Self
+    where
+        T: MultiSelectShape,
+    {
         self.parts.items(Some(min_items), None);
         self
     }
@@ -365,43 +391,144 @@ impl<F, T: MultiSelectField + ElicitField> FieldShape<F, T> {
     /// assert!(Order::form().extras(|f| f.max_items(0)).build().is_err());
     /// ```
     #[must_use]
-    pub fn max_items(mut self, max_items: u64) -> Self {
+    pub fn max_items(mut self, max_items: u64) -> Self
+    where
+        T: MultiSelectShape,
+    {
         self.parts.items(None, Some(max_items));
         self
     }
 }
 
-/// A field whose options are a derived enum's variants: the enum itself, or a `Vec`,
-/// `BTreeSet` or `HashSet` of it; what [`FieldShape::only`] and
-/// [`FieldShape::option_title`] name the options by.
-#[doc(hidden)]
-pub trait EnumSelect {
+/// A string field as its builder shapes it: what [`FieldShape::min_length`] and
+/// [`FieldShape::max_length`] narrow. A `String`, another plain string type (`Box<str>`,
+/// `Arc<str>`, `Cow<'static, str>`), a `SecretString`, or a newtype of one; the `T` of an
+/// `Option<T>` field.
+///
+/// Implemented for every such type; a method of this kind on another field is a compile
+/// error on the call:
+///
+/// ```compile_fail
+/// # use elicit_core::Elicit;
+/// # #[derive(Elicit)] #[elicit(shaped)] struct Party { size: u8 }
+/// let _ = Party::form().size(|f| f.min_length(1));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`min_length` and `max_length` narrow a string field, and `{Self}` is not one",
+    label = "not a string field",
+    note = "a string field is a `String` or another plain string type such as `Box<str>`, or a newtype of one",
+    note = "each kind of field has its own: a string field takes `min_length` and `max_length`; a number field `minimum` and `maximum`; a multi-select `min_items` and `max_items`; a select or multi-select of a derived enum `only` and `option_title`; every field `title`, `description`, `default` and `check`"
+)]
+pub trait StringShape {}
+
+#[diagnostic::do_not_recommend]
+impl<T: StringField> StringShape for T {}
+
+/// A number field as its builder shapes it: what [`FieldShape::minimum`] and
+/// [`FieldShape::maximum`] narrow. An integer of up to 64 bits (`NonZero` ones too), `f32`,
+/// `f64`, or a newtype of one; the `T` of an `Option<T>` field.
+///
+/// Implemented for every such type; a method of this kind on another field is a compile
+/// error on the call:
+///
+/// ```compile_fail
+/// # use elicit_core::Elicit;
+/// # #[derive(Elicit)] #[elicit(shaped)] struct Name { name: String }
+/// let _ = Name::form().name(|f| f.minimum(String::new()));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`minimum` and `maximum` narrow a number field, and `{Self}` is not one",
+    label = "not a number field",
+    note = "a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or a newtype of one",
+    note = "each kind of field has its own: a string field takes `min_length` and `max_length`; a number field `minimum` and `maximum`; a multi-select `min_items` and `max_items`; a select or multi-select of a derived enum `only` and `option_title`; every field `title`, `description`, `default` and `check`"
+)]
+pub trait NumberShape: ElicitField {
+    /// The value as an `f64`, where the type says (so that a bound that is no JSON number,
+    /// a NaN or an infinity, is named as such).
+    #[doc(hidden)]
+    fn as_f64(&self) -> Option<f64>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: NumberField + ElicitField> NumberShape for T {
+    fn as_f64(&self) -> Option<f64> {
+        self.to_f64()
+    }
+}
+
+/// A multi-select field as its builder shapes it: what [`FieldShape::min_items`] and
+/// [`FieldShape::max_items`] narrow. A `Vec`, `BTreeSet` or `HashSet` of a unit-variant
+/// enum that derives `Elicit`, or a newtype of one; the `T` of an `Option<T>` field.
+///
+/// Implemented for every such type; a method of this kind on another field is a compile
+/// error on the call:
+///
+/// ```compile_fail
+/// # use elicit_core::Elicit;
+/// # #[derive(Elicit)] enum Seating { Window, Aisle }
+/// # #[derive(Elicit)] #[elicit(shaped)] struct Table { seating: Seating }
+/// let _ = Table::form().seating(|f| f.max_items(1));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`min_items` and `max_items` narrow a multi-select field, and `{Self}` is not one",
+    label = "not a multi-select field",
+    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`; a single select (the enum itself) is answered with one option",
+    note = "each kind of field has its own: a string field takes `min_length` and `max_length`; a number field `minimum` and `maximum`; a multi-select `min_items` and `max_items`; a select or multi-select of a derived enum `only` and `option_title`; every field `title`, `description`, `default` and `check`"
+)]
+pub trait MultiSelectShape {}
+
+#[diagnostic::do_not_recommend]
+impl<T: MultiSelectField> MultiSelectShape for T {}
+
+/// A field whose options are a derived enum's variants, as its builder shapes it: the enum
+/// itself (a single select), or a `Vec`, `BTreeSet` or `HashSet` of it (a multi-select); what
+/// [`FieldShape::only`] and [`FieldShape::option_title`] name the options by. (A field marked
+/// `#[elicit(options)]` is given its options at run time, with
+/// [`Options::options`](super::Options::options).)
+///
+/// Implemented for every such type; a method of this kind on another field is a compile
+/// error on the call:
+///
+/// ```compile_fail
+/// # use elicit_core::Elicit;
+/// # #[derive(Elicit)] #[elicit(shaped)] struct Name { name: String }
+/// let _ = Name::form().name(|f| f.only(["Ada".to_owned()]));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`only` and `option_title` pick among the variants of a derived enum, and `{Self}` is no select of one",
+    label = "not a select of a derived enum",
+    note = "a select of a derived enum is a unit-variant enum that derives `Elicit`, or a `Vec`, `BTreeSet` or `HashSet` of one (a multi-select)",
+    note = "each kind of field has its own: a string field takes `min_length` and `max_length`; a number field `minimum` and `maximum`; a multi-select `min_items` and `max_items`; a select or multi-select of a derived enum `only` and `option_title`; every field `title`, `description`, `default` and `check`"
+)]
+pub trait EnumShape {
     /// The enum whose variants are the options.
     type Option: ElicitEnum;
+
+    /// The wire value of an option (its variant's `const`).
+    #[doc(hidden)]
+    fn option_value(option: &Self::Option) -> &'static str {
+        constant(option)
+    }
 }
 
-impl<E: ElicitEnum> EnumSelect for E {
+#[diagnostic::do_not_recommend]
+impl<E: ElicitEnum> EnumShape for E {
     type Option = E;
 }
 
-impl<E: ElicitEnum> EnumSelect for Vec<E> {
+#[diagnostic::do_not_recommend]
+impl<E: ElicitEnum> EnumShape for Vec<E> {
     type Option = E;
 }
 
-impl<E: ElicitEnum> EnumSelect for std::collections::BTreeSet<E> {
+#[diagnostic::do_not_recommend]
+impl<E: ElicitEnum> EnumShape for std::collections::BTreeSet<E> {
     type Option = E;
 }
 
-impl<E: ElicitEnum, S> EnumSelect for std::collections::HashSet<E, S> {
+#[diagnostic::do_not_recommend]
+impl<E: ElicitEnum, S> EnumShape for std::collections::HashSet<E, S> {
     type Option = E;
-}
-
-/// The wire values of enum options.
-fn consts<E: ElicitEnum>(options: impl IntoIterator<Item = E>) -> Vec<String> {
-    options
-        .into_iter()
-        .map(|option| constant(&option).to_owned())
-        .collect()
 }
 
 /// The wire value of an enum option.
