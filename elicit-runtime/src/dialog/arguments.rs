@@ -280,7 +280,7 @@ impl<'de, T> serde_core::Deserialize<'de> for Asked<T> {
 /// string (a list of strings for a multi-select), its options not known when tools are
 /// listed.
 #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
-impl<T: crate::read::FormFields + 'static> schemars::JsonSchema for Asked<T> {
+impl<T: crate::shape::StructForm + 'static> schemars::JsonSchema for Asked<T> {
     fn schema_name() -> std::borrow::Cow<'static, str> {
         std::any::type_name::<T>()
             .rsplit("::")

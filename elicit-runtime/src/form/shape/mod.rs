@@ -65,4 +65,4 @@ pub use self::check::{CheckResult, FieldCheck};
 pub use self::field::{EnumShape, FieldShape, MultiSelectShape, NumberShape, StringShape};
 pub use self::options::{Given, MultiOptions, NotGiven, OfferedOption, OptionValue, Options};
 pub(crate) use self::parts::{Checks, run_checks};
-pub use self::shaped::Shaped;
+pub use self::shaped::{Shaped, StructForm};

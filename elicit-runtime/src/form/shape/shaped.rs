@@ -1,4 +1,50 @@
-//! [`Shaped`]: the struct forms that have a builder, and how generic code starts one.
+//! [`StructForm`]: the struct forms, what a builder shapes and a tool's arguments are read as;
+//! [`Shaped`]: those that have a builder, and how generic code starts one.
+
+use crate::read::FormFields;
+
+/// A struct form: a struct with named fields that derives `Elicit` (one with fields marked
+/// `#[elicit(options)]` too, whose options are given when it is asked). What a builder shapes
+/// (`FieldShape<F, _>`'s `F`), and what a tool's arguments are read as
+/// ([`Asked<T>`](crate::dialog::Asked), whose JSON schema is the form's). The derive
+/// implements it for every struct form, and nothing else is one: a newtype that derives
+/// `Elicit` is a field type, an enum a one-question form.
+///
+/// ```
+/// use elicit_core::Elicit;
+/// use elicit_core::shape::StructForm;
+///
+/// /// Book a table
+/// #[derive(Elicit)]
+/// struct Table { size: u8 }
+///
+/// fn is_a_struct_form<T: StructForm>() {}
+/// is_a_struct_form::<Table>();
+/// ```
+///
+/// A newtype is not one:
+///
+/// ```compile_fail
+/// use elicit_core::Elicit;
+/// use elicit_core::shape::StructForm;
+///
+/// /// A percentage
+/// #[derive(Elicit)]
+/// struct Percent(#[elicit(maximum = 100)] u8);
+///
+/// fn is_a_struct_form<T: StructForm>() {}
+/// is_a_struct_form::<Percent>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a struct form",
+    label = "not a struct form",
+    note = "a struct form is a struct with named fields that derives `Elicit`; tool arguments (`Asked<{Self}>`) are read as one",
+    note = "a newtype (a one-field tuple struct) that derives `Elicit` is a field type: make it a field of a struct form; an enum that derives `Elicit` is a one-question form, asked with `Dialog::ask`"
+)]
+pub trait StructForm: FormFields {}
+
+#[diagnostic::do_not_recommend]
+impl<T: FormFields> StructForm for T {}
 
 /// A struct form with a builder, `T::form()`: one that derives with `#[elicit(shaped)]` (or
 /// has a field marked `#[elicit(options)]`, which always has one). The derive writes the
