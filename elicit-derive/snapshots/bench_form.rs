@@ -1,4 +1,4 @@
-// 764 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 852 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -518,94 +518,132 @@ const _: () = {
     impl ::elicit_core::__private::FlatForm for Everything {}
 };
 #[allow(unused_imports)]
-use ::elicit_core::__private::fallbacks::*;
-const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
-    ::core::panic!(
-        "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
-    ::core::panic!(
-        "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
-    ::core::panic!(
-        "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<i64>::NUMBER {
-    ::core::panic!(
-        "`minimum` applies only to integer and float fields, and `i64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<i64>::NUMBER {
-    ::core::panic!(
-        "`maximum` applies only to integer and float fields, and `i64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<f64>::NUMBER {
-    ::core::panic!(
-        "`minimum` applies only to integer and float fields, and `f64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<f64>::NUMBER {
-    ::core::panic!(
-        "`maximum` applies only to integer and float fields, and `f64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT {
-    ::core::panic!(
-        "`min_items` applies only to multi-select fields, and `Vec<Instrument>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
-    )
-};
-const _: () = if ::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT
-    && 1u64 as usize > ::elicit_core::__private::Kind::<Vec<Instrument>>::OPTION_COUNT
-{
-    ::core::panic!("`min_items` (1) is more than the number of options to choose from")
-};
-const _: () = if !::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT {
-    ::core::panic!(
-        "`max_items` applies only to multi-select fields, and `Vec<Instrument>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
-    )
-};
-const _: () = if ::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT
-    && 3u64 as usize > ::elicit_core::__private::Kind::<Vec<Instrument>>::OPTION_COUNT
-{
-    ::core::panic!("`max_items` (3) is more than the number of options to choose from")
-};
-const _: () = if !::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT {
-    ::core::panic!(
-        "`min_items` applies only to multi-select fields, and `Vec<Fish>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
-    )
-};
-const _: () = if ::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT
-    && 1u64 as usize > ::elicit_core::__private::Kind::<Vec<Fish>>::OPTION_COUNT
-{
-    ::core::panic!("`min_items` (1) is more than the number of options to choose from")
-};
-const _: () = if !::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT {
-    ::core::panic!(
-        "`max_items` applies only to multi-select fields, and `Vec<Fish>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
-    )
-};
-const _: () = if ::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT
-    && 3u64 as usize > ::elicit_core::__private::Kind::<Vec<Fish>>::OPTION_COUNT
-{
-    ::core::panic!("`max_items` (3) is more than the number of options to choose from")
-};
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    String,
->::FACTS)
-    .check_str("It was a dark and stormy night.")
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new()
-        .push("`default` \"It was a dark and stormy night.\" of field `first_line` ")
-        .push(__problem.as_str()).as_str()
-    );
-};
 const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<i64>::NUMBER {
+        ::core::panic!(
+            "`minimum` and `maximum` apply only to integer and float fields, and `i64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<f64>::NUMBER {
+        ::core::panic!(
+            "`minimum` and `maximum` apply only to integer and float fields, and `f64` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT {
+        ::core::panic!(
+            "`min_items` and `max_items` apply only to multi-select fields, and `Vec<Instrument>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT
+        && 1u64 as usize
+            > ::elicit_core::__private::Kind::<Vec<Instrument>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`min_items` (1) is more than the number of options to choose from"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::Kind::<Vec<Instrument>>::MULTI_SELECT
+        && 3u64 as usize
+            > ::elicit_core::__private::Kind::<Vec<Instrument>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`max_items` (3) is more than the number of options to choose from"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT {
+        ::core::panic!(
+            "`min_items` and `max_items` apply only to multi-select fields, and `Vec<Fish>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT
+        && 1u64 as usize > ::elicit_core::__private::Kind::<Vec<Fish>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`min_items` (1) is more than the number of options to choose from"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::Kind::<Vec<Fish>>::MULTI_SELECT
+        && 3u64 as usize > ::elicit_core::__private::Kind::<Vec<Fish>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`max_items` (3) is more than the number of options to choose from"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        String,
+    >::FACTS)
+        .check_str("It was a dark and stormy night.")
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("`default` \"It was a dark and stormy night.\" of field `first_line` ")
+            .push(__problem.as_str()).as_str()
+        );
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
     if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
         i64,
     >::FACTS)
@@ -639,19 +677,25 @@ const _: () = {
         );
     }
 };
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    i64,
->::FACTS
-    .minimum_int(1i128)
-    .maximum_int(100i128))
-    .check_int(42i128)
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new()
-        .push("`default` 42 of field `integer` ").push(__problem.as_str()).as_str()
-    );
-};
+#[allow(unused_imports)]
 const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        i64,
+    >::FACTS
+        .minimum_int(1i128)
+        .maximum_int(100i128))
+        .check_int(42i128)
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("`default` 42 of field `integer` ").push(__problem.as_str()).as_str()
+        );
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
     if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
         f64,
     >::FACTS)
@@ -685,81 +729,125 @@ const _: () = {
         );
     }
 };
-#[allow(clippy::approx_constant)]
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    f64,
->::FACTS
-    .minimum_int(0i128)
-    .maximum_int(1000i128))
-    .check_float(3.14f64)
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new()
-        .push("`default` 3.14 of field `number` ").push(__problem.as_str()).as_str()
-    );
+#[allow(unused_imports, clippy::approx_constant)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        f64,
+    >::FACTS
+        .minimum_int(0i128)
+        .maximum_int(1000i128))
+        .check_float(3.14f64)
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("`default` 3.14 of field `number` ").push(__problem.as_str()).as_str()
+        );
+    }
 };
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    Vec<Instrument>,
->::FACTS
-    .min_items(1u64)
-    .max_items(3u64))
-    .empty()
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new()
-        .push("field `untitled_multiple_select_enum`: ").push(__problem.as_str())
-        .as_str()
-    );
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        Vec<Instrument>,
+    >::FACTS
+        .min_items(1u64)
+        .max_items(3u64))
+        .empty()
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("field `untitled_multiple_select_enum`: ").push(__problem.as_str())
+            .as_str()
+        );
+    }
 };
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    Vec<Fish>,
->::FACTS
-    .min_items(1u64)
-    .max_items(3u64))
-    .empty()
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new()
-        .push("field `titled_multiple_select_enum`: ").push(__problem.as_str()).as_str()
-    );
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        Vec<Fish>,
+    >::FACTS
+        .min_items(1u64)
+        .max_items(3u64))
+        .empty()
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("field `titled_multiple_select_enum`: ").push(__problem.as_str())
+            .as_str()
+        );
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<String>::SECRET {
-    ::core::panic!(
-        "`firstLine` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<String>::SECRET {
+        ::core::panic!(
+            "`firstLine` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<i64>::SECRET {
-    ::core::panic!(
-        "`integer` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<i64>::SECRET {
+        ::core::panic!(
+            "`integer` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<f64>::SECRET {
-    ::core::panic!(
-        "`number` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<f64>::SECRET {
+        ::core::panic!(
+            "`number` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<Friend>::SECRET {
-    ::core::panic!(
-        "`untitledSingleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<Friend>::SECRET {
+        ::core::panic!(
+            "`untitledSingleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<Vec<Instrument>>::SECRET {
-    ::core::panic!(
-        "`untitledMultipleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<Vec<Instrument>>::SECRET {
+        ::core::panic!(
+            "`untitledMultipleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<Hero>::SECRET {
-    ::core::panic!(
-        "`titledSingleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<Hero>::SECRET {
+        ::core::panic!(
+            "`titledSingleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<Vec<Fish>>::SECRET {
-    ::core::panic!(
-        "`titledMultipleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<Vec<Fish>>::SECRET {
+        ::core::panic!(
+            "`titledMultipleSelectEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<Pet>::SECRET {
-    ::core::panic!(
-        "`legacyTitledEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<Pet>::SECRET {
+        ::core::panic!(
+            "`legacyTitledEnum` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };

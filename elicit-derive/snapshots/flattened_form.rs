@@ -1,7 +1,9 @@
-// 209 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 217 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::fallbacks::*;
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
@@ -184,27 +186,33 @@ const _: () = {
     impl ::elicit_core::__private::FlatForm for SignUp {}
 };
 #[allow(unused_imports)]
-use ::elicit_core::__private::fallbacks::*;
-const _: () = if !::elicit_core::__private::Flatten::<Address>::IS_FORM {
-    ::core::panic!(
-        "`Address` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder"
-    )
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Flatten::<Address>::IS_FORM {
+        ::core::panic!(
+            "`Address` cannot be flattened into a form: `#[elicit(flatten)]` inlines the fields of a struct with named fields that derives `Elicit`, or of an `Option` of one; a newtype or an enum that derives `Elicit` is one field of a form (drop `flatten`), and a form with fields marked `#[elicit(options)]` is asked on its own, through its builder"
+        )
+    }
 };
-const _: () = if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
-    <SignUp as ::elicit_core::__private::FormFields>::NAMES,
-    &[
-        ::elicit_core::__private::FormPart::Own("field `user_name`"),
-        ::elicit_core::__private::FormPart::Flattened(
-            "flattened field `address`",
-            ::elicit_core::__private::Flatten::<Address>::NAMES.len(),
-        ),
-    ],
-    1usize,
-) {
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new()
-        .push("flattened field `address` brings the wire name \"").push(__name)
-        .push("\", which ").push(__owner)
-        .push(" also has; give one of them a different `rename`").as_str()
-    );
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some((__name, __owner)) = ::elicit_core::__private::name_clash(
+        <SignUp as ::elicit_core::__private::FormFields>::NAMES,
+        &[
+            ::elicit_core::__private::FormPart::Own("field `user_name`"),
+            ::elicit_core::__private::FormPart::Flattened(
+                "flattened field `address`",
+                ::elicit_core::__private::Flatten::<Address>::NAMES.len(),
+            ),
+        ],
+        1usize,
+    ) {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("flattened field `address` brings the wire name \"").push(__name)
+            .push("\", which ").push(__owner)
+            .push(" also has; give one of them a different `rename`").as_str()
+        );
+    }
 };

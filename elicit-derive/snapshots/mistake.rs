@@ -1,9 +1,11 @@
-// 159 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 161 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
     "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `ask_if_missing`, `check`"
 }
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::fallbacks::*;
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;

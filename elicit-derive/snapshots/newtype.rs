@@ -1,4 +1,4 @@
-// 159 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 158 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -113,18 +113,17 @@ const _: () = {
     }
 };
 #[allow(unused_imports)]
-use ::elicit_core::__private::fallbacks::*;
-const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
-    ::core::panic!(
-        "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
-    ::core::panic!(
-        "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
 const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`minimum` and `maximum` apply only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
     if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
         u8,
     >::FACTS)

@@ -1,7 +1,9 @@
-// 528 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 581 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
+    use ::elicit_core::__private::fallbacks::*;
     mod elicit_core {
         #[allow(unused_imports)]
         use super::*;
@@ -402,18 +404,17 @@ const _: () = {
     };
 };
 #[allow(unused_imports)]
-use ::elicit_core::__private::fallbacks::*;
-const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
-    ::core::panic!(
-        "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
-    ::core::panic!(
-        "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
 const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`minimum` and `maximum` apply only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
     if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
         u8,
     >::FACTS)
@@ -447,83 +448,135 @@ const _: () = {
         );
     }
 };
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    u8,
->::FACTS
-    .minimum_int(1i128)
-    .maximum_int(9i128))
-    .check_int(1i128)
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new()
-        .push("`default` 1 of field `travellers` ").push(__problem.as_str()).as_str()
-    );
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        u8,
+    >::FACTS
+        .minimum_int(1i128)
+        .maximum_int(9i128))
+        .check_int(1i128)
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("`default` 1 of field `travellers` ").push(__problem.as_str()).as_str()
+        );
+    }
 };
-const _: () = if !::elicit_core::__private::Offered::<String>::CLONE {
-    ::core::panic!(
-        "`String` cannot be offered as an option: it is not `Clone` (derive or implement `Clone` for `String`); the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Offered::<String>::CLONE {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Clone` (derive or implement `Clone` for `String`); the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    }
 };
-const _: () = if !::elicit_core::__private::Offered::<String>::SEND {
-    ::core::panic!(
-        "`String` cannot be offered as an option: it is not `Send`, so a form holding it cannot move between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Offered::<String>::SEND {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Send`, so a form holding it cannot move between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    }
 };
-const _: () = if !::elicit_core::__private::Offered::<String>::SYNC {
-    ::core::panic!(
-        "`String` cannot be offered as an option: it is not `Sync`, so a form holding it cannot be shared between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Offered::<String>::SYNC {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Sync`, so a form holding it cannot be shared between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::Offered::<String>::CLONE
-    && ::elicit_core::__private::Offered::<String>::SEND
-    && ::elicit_core::__private::Offered::<String>::SYNC
-    && !::elicit_core::__private::Offered::<String>::OWNED
-{
-    ::core::panic!(
-        "`String` cannot be offered as an option: it borrows its data, and the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer; use a type that owns it (`String`, not `&str`)"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::Offered::<String>::CLONE
+        && ::elicit_core::__private::Offered::<String>::SEND
+        && ::elicit_core::__private::Offered::<String>::SYNC
+        && !::elicit_core::__private::Offered::<String>::OWNED
+    {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it borrows its data, and the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer; use a type that owns it (`String`, not `&str`)"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::CollectionProbe::<String>::IS_COLLECTION {
-    ::core::panic!(
-        "`String` is a collection: a field with `options` is a multi-select when its type is written `Vec<…>`; write `Vec<…>` in place of the alias"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::CollectionProbe::<String>::IS_COLLECTION {
+        ::core::panic!(
+            "`String` is a collection: a field with `options` is a multi-select when its type is written `Vec<…>`; write `Vec<…>` in place of the alias"
+        )
+    }
 };
-const _: () = if !::elicit_core::__private::Offered::<String>::CLONE {
-    ::core::panic!(
-        "`String` cannot be offered as an option: it is not `Clone` (derive or implement `Clone` for `String`); the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Offered::<String>::CLONE {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Clone` (derive or implement `Clone` for `String`); the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    }
 };
-const _: () = if !::elicit_core::__private::Offered::<String>::SEND {
-    ::core::panic!(
-        "`String` cannot be offered as an option: it is not `Send`, so a form holding it cannot move between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Offered::<String>::SEND {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Send`, so a form holding it cannot move between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    }
 };
-const _: () = if !::elicit_core::__private::Offered::<String>::SYNC {
-    ::core::panic!(
-        "`String` cannot be offered as an option: it is not `Sync`, so a form holding it cannot be shared between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Offered::<String>::SYNC {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it is not `Sync`, so a form holding it cannot be shared between threads; the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::Offered::<String>::CLONE
-    && ::elicit_core::__private::Offered::<String>::SEND
-    && ::elicit_core::__private::Offered::<String>::SYNC
-    && !::elicit_core::__private::Offered::<String>::OWNED
-{
-    ::core::panic!(
-        "`String` cannot be offered as an option: it borrows its data, and the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer; use a type that owns it (`String`, not `&str`)"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::Offered::<String>::CLONE
+        && ::elicit_core::__private::Offered::<String>::SEND
+        && ::elicit_core::__private::Offered::<String>::SYNC
+        && !::elicit_core::__private::Offered::<String>::OWNED
+    {
+        ::core::panic!(
+            "`String` cannot be offered as an option: it borrows its data, and the options of a field marked `#[elicit(options)]` are kept with the form and come back as its answer; use a type that owns it (`String`, not `&str`)"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<String>::SECRET {
-    ::core::panic!(
-        "`date` holds a secret, and `options` would list values of it in the form's schema and on the page: drop `options`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<String>::SECRET {
+        ::core::panic!(
+            "`date` holds a secret, and `options` would list values of it in the form's schema and on the page: drop `options`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<u8>::SECRET {
-    ::core::panic!(
-        "`travellers` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<u8>::SECRET {
+        ::core::panic!(
+            "`travellers` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<String>::SECRET {
-    ::core::panic!(
-        "`extras` holds a secret, and `options` would list values of it in the form's schema and on the page: drop `options`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<String>::SECRET {
+        ::core::panic!(
+            "`extras` holds a secret, and `options` would list values of it in the form's schema and on the page: drop `options`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };

@@ -1,4 +1,4 @@
-// 560 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 588 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -449,55 +449,71 @@ const _: () = {
     };
 };
 #[allow(unused_imports)]
-use ::elicit_core::__private::fallbacks::*;
-const _: () = if !::elicit_core::__private::Kind::<String>::STRING {
-    ::core::panic!(
-        "`min_length` applies only to string fields, and `String` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<String>::STRING {
-    ::core::panic!(
-        "`max_length` applies only to string fields, and `String` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
-    ::core::panic!(
-        "`minimum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<u8>::NUMBER {
-    ::core::panic!(
-        "`maximum` applies only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<Option<String>>::STRING {
-    ::core::panic!(
-        "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
-    )
-};
-const _: () = if !::elicit_core::__private::Kind::<Vec<Extra>>::MULTI_SELECT {
-    ::core::panic!(
-        "`min_items` applies only to multi-select fields, and `Vec<Extra>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
-    )
-};
-const _: () = if ::elicit_core::__private::Kind::<Vec<Extra>>::MULTI_SELECT
-    && 1u64 as usize > ::elicit_core::__private::Kind::<Vec<Extra>>::OPTION_COUNT
-{
-    ::core::panic!("`min_items` (1) is more than the number of options to choose from")
-};
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    String,
->::FACTS
-    .min_length(1u64)
-    .max_length(40u64))
-    .empty()
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new().push("field `name`: ")
-        .push(__problem.as_str()).as_str()
-    );
-};
 const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<String>::STRING {
+        ::core::panic!(
+            "`min_length` and `max_length` apply only to string fields, and `String` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<u8>::NUMBER {
+        ::core::panic!(
+            "`minimum` and `maximum` apply only to integer and float fields, and `u8` is not one: a number field is an integer of up to 64 bits (`NonZero` ones too), `f32` or `f64`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<Option<String>>::STRING {
+        ::core::panic!(
+            "`format` applies only to string fields, and `Option<String>` is not one: a string field is a `String` or another plain string type such as `Box<str>`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if !::elicit_core::__private::Kind::<Vec<Extra>>::MULTI_SELECT {
+        ::core::panic!(
+            "`min_items` applies only to multi-select fields, and `Vec<Extra>` is not one: a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-variant enum that derives `Elicit`, or an `Option` of one"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::Kind::<Vec<Extra>>::MULTI_SELECT
+        && 1u64 as usize > ::elicit_core::__private::Kind::<Vec<Extra>>::OPTION_COUNT
+    {
+        ::core::panic!(
+            "`min_items` (1) is more than the number of options to choose from"
+        )
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        String,
+    >::FACTS
+        .min_length(1u64)
+        .max_length(40u64))
+        .empty()
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new().push("field `name`: ")
+            .push(__problem.as_str()).as_str()
+        );
+    }
+};
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
     if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
         u8,
     >::FACTS)
@@ -531,31 +547,43 @@ const _: () = {
         );
     }
 };
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    u8,
->::FACTS
-    .minimum_int(1i128)
-    .maximum_int(12i128))
-    .check_int(2i128)
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new()
-        .push("`default` 2 of field `party_size` ").push(__problem.as_str()).as_str()
-    );
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        u8,
+    >::FACTS
+        .minimum_int(1i128)
+        .maximum_int(12i128))
+        .check_int(2i128)
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new()
+            .push("`default` 2 of field `party_size` ").push(__problem.as_str()).as_str()
+        );
+    }
 };
-const _: () = if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
-    Vec<Extra>,
->::FACTS
-    .min_items(1u64))
-    .empty()
-{
-    ::core::panic!(
-        "{}", ::elicit_core::__private::ConstMessage::new().push("field `extras`: ")
-        .push(__problem.as_str()).as_str()
-    );
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if let ::core::option::Option::Some(__problem) = (::elicit_core::__private::FieldProbe::<
+        Vec<Extra>,
+    >::FACTS
+        .min_items(1u64))
+        .empty()
+    {
+        ::core::panic!(
+            "{}", ::elicit_core::__private::ConstMessage::new().push("field `extras`: ")
+            .push(__problem.as_str()).as_str()
+        );
+    }
 };
-const _: () = if ::elicit_core::__private::FieldProbe::<u8>::SECRET {
-    ::core::panic!(
-        "`partySize` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
-    )
+#[allow(unused_imports)]
+const _: () = {
+    use ::elicit_core::__private::fallbacks::*;
+    if ::elicit_core::__private::FieldProbe::<u8>::SECRET {
+        ::core::panic!(
+            "`partySize` holds a secret, and a default would be written into the form's schema and read as the answer when the field is left empty: drop `default`; a secret field takes none: the person types it on the server's own page"
+        )
+    }
 };

@@ -119,7 +119,7 @@ pub(crate) fn assertions(
         bounds.extend(emptiness_check(field, subject, &narrowed, krate));
     }
     if !bounds.is_empty() {
-        out.extend(proofs::check(&bounds));
+        out.extend(proofs::check(&bounds, krate));
     }
 
     if let Some((literal, tokens)) = literal_default(field) {
@@ -139,7 +139,7 @@ pub(crate) fn assertions(
             first_span(&tokens),
             krate,
         );
-        out.extend(proofs::check(&[check]));
+        out.extend(proofs::check(&[check], krate));
     }
     out
 }
@@ -232,9 +232,12 @@ fn sensitive_assertion(field: &Field, krate: &TokenStream) -> Option<TokenStream
     let message = crate::internals::valid::sensitive_name(field)?;
     let span = first_span(&crate::internals::valid::sensitive_name_span(field));
     let probe = proofs::field_probe(field.ty, krate);
-    Some(proofs::check(&[quote_spanned! {span=>
-        ::core::assert!(!#probe::CAN_HOLD_SECRET || #probe::SECRET, #message)
-    }]))
+    Some(proofs::check(
+        &[quote_spanned! {span=>
+            ::core::assert!(!#probe::CAN_HOLD_SECRET || #probe::SECRET, #message)
+        }],
+        krate,
+    ))
 }
 
 /// `default = LIMIT` (a path: a `const`, `u8::MAX`…) on a number field: the constant is
@@ -271,12 +274,15 @@ fn constant_default(field: &Field, subject: &str, krate: &TokenStream) -> Option
         span,
         krate,
     );
-    let item = proofs::check(&[
-        quote_spanned! {span=>
-            const __VALUE: #ty = #tokens;
-        },
-        check,
-    ]);
+    let item = proofs::check(
+        &[
+            quote_spanned! {span=>
+                const __VALUE: #ty = #tokens;
+            },
+            check,
+        ],
+        krate,
+    );
     Some(quote_spanned! {span=>
         #[allow(
             clippy::cast_lossless,

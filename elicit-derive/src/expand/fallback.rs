@@ -7,7 +7,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use syn::{Data as SynData, DeriveInput, Fields};
 
-use super::{Expansion, builder, facts, proofs};
+use super::expansion::Expansion;
+use super::{builder, facts, proofs};
 use crate::internals::ast::{Data, Field, Input, Parts};
 
 pub(crate) fn expand(
@@ -40,10 +41,7 @@ pub(crate) fn expand(
         }) if !generic => proofs::secret_assertions(fields, &krate),
         _ => TokenStream::new(),
     };
-    // The probes' fallbacks, for the checks beside the constant (`proofs::check`).
-    let fallbacks =
-        (!checks.is_empty() || !secrets.is_empty()).then(|| proofs::fallbacks_in_scope(&krate));
-    let checks = quote!(#fallbacks #checks #secrets);
+    let checks = quote!(#checks #secrets);
     // The builder of a form that has one, so that the code shaping and asking the form is not
     // an error too.
     let builder = match parsed {
@@ -71,6 +69,8 @@ pub(crate) fn expand(
     }
 
     let is_enum = matches!(input.data, SynData::Enum(_));
+    // The builder's stand-in goes through the probes of the values offered.
+    let probes = proofs::fallbacks(&krate);
     let field_impl = is_enum.then(|| field_stub(input, &krate));
     let kind_impls = if is_enum {
         enum_stubs(input, parsed, &krate)
@@ -81,6 +81,7 @@ pub(crate) fn expand(
         #errors
 
         const _: () = {
+            #probes
             #field_types
             #builder
 

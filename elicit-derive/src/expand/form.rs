@@ -6,7 +6,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Expansion, builder, facts, proofs, reader, schema};
+use super::expansion::Expansion;
+use super::{builder, facts, proofs, reader, schema};
 use crate::internals::ast::{Field, Input, Part, Parts, has_run_time_options};
 
 pub(super) fn expand(input: &Input, fields: &[Field], krate: &TokenStream) -> Expansion {

@@ -14,6 +14,7 @@
 mod builder;
 mod choice;
 mod defaults;
+mod expansion;
 mod facts;
 mod fallback;
 mod form;
@@ -30,6 +31,8 @@ use syn::DeriveInput;
 use crate::internals::ast::{Data, Input};
 use crate::internals::ctxt::Ctxt;
 use crate::internals::valid;
+
+use self::expansion::Expansion;
 
 pub(crate) fn derive(input: &DeriveInput) -> TokenStream {
     let cx = Ctxt::new();
@@ -61,26 +64,21 @@ fn private_api_marker(krate: &TokenStream) -> TokenStream {
     quote!(const _: () = #krate::__private::#marker;)
 }
 
-/// What a struct form or a newtype expands to: the items that make it one, in a constant that
-/// scopes them, and the compile-time checks on its fields' types and attributes, each an item
-/// of its own beside that constant (`proofs::check`), with the probes' fallbacks imported
-/// once for both (`proofs::fallbacks_in_scope`).
-#[derive(Default)]
-struct Expansion {
-    items: TokenStream,
-    checks: TokenStream,
-}
-
 fn expand(input: &Input) -> TokenStream {
     let krate = input.krate();
-    let fallbacks = proofs::fallbacks_in_scope(&krate);
     let Expansion { items, checks } = match &input.data {
         Data::Struct(fields) => {
             let Expansion { items, checks } = form::expand(input, fields, &krate);
             let secrets = proofs::secret_assertions(fields, &krate);
+            // The probes of flattened forms and of values offered at run time answer for any
+            // type through their fallbacks, which the items then need in scope.
+            let probes = fields
+                .iter()
+                .any(|field| field.is_flattened() || field.has_run_time_options())
+                .then(|| proofs::fallbacks(&krate));
             Expansion {
-                items,
-                checks: quote!(#fallbacks #checks #secrets),
+                items: quote!(#probes #items),
+                checks: quote!(#checks #secrets),
             }
         }
         Data::Enum(variants) => Expansion {
@@ -89,10 +87,7 @@ fn expand(input: &Input) -> TokenStream {
         },
         Data::Newtype(field) => {
             let Expansion { items, checks } = newtype::expand(input, field, &krate);
-            Expansion {
-                items,
-                checks: quote!(#fallbacks #checks),
-            }
+            Expansion { items, checks }
         }
     };
     quote! {

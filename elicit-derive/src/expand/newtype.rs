@@ -4,7 +4,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Expansion, facts, proofs, schema};
+use super::expansion::Expansion;
+use super::{facts, proofs, schema};
 use crate::internals::ast::{Field, Input};
 
 /// A newtype: an `ElicitField` whose schema is its field type's with the field's attributes

@@ -22,7 +22,7 @@
 //!   go through the same probes, whose fallbacks type-check for any type, so that the
 //!   assertion is the only error. Each assertion is an item of its own at the top level of
 //!   the expansion ([`check`]), so that rustc's note names no constant of ours; the probes'
-//!   fallbacks are imported once for all of them ([`fallbacks_in_scope`]).
+//!   fallbacks are imported inside each.
 
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
@@ -117,39 +117,36 @@ pub(crate) fn field_type(field: &Field) -> TokenStream {
     quote_spanned!(ty.span()=> <#ty as elicit_core::ElicitField>)
 }
 
-/// The fallback traits of every probe, imported unnamed, all at once, at the top level of the
-/// expansion (beside its constant, in the user's module): the constant's items (a flattened
-/// form, offered values) and each check beside it ([`check`]) see them, so that a probe
-/// answers for every type, with one import a form rather than one a check.
-pub(super) fn fallbacks_in_scope(krate: &TokenStream) -> TokenStream {
-    quote! {
-        #[allow(unused_imports)]
-        use #krate::__private::fallbacks::*;
-    }
-}
-
 /// A compile-time check (`body`, const evaluations that panic with our message, each an
 /// expression of type `()`) as an item of its own, for the top level of the expansion, beside
 /// the constant that holds the rest: rustc's note on a failed evaluation names the constant by
 /// its path, `_` there and `_::_` nested in the other. It reads only the user's tokens (which
 /// mean there what they mean in the user's module) and paths of the crate, through probes
-/// whose fallbacks the expansion imports once ([`fallbacks_in_scope`]).
-pub(super) fn check(body: &[TokenStream]) -> TokenStream {
+/// whose fallbacks it imports inside itself (where a probe answers for a field, its fallback
+/// is not used: hence the `allow`).
+pub(super) fn check(body: &[TokenStream], krate: &TokenStream) -> TokenStream {
     // A float the user wrote (`default = 3.14`), written back: lints about the user's own
     // number belong on their attribute, not on the derive.
     let floats = body
         .iter()
         .any(has_float)
-        .then(|| quote!(#[allow(clippy::approx_constant)]));
-    // One evaluation is the constant's value itself; more are a block's statements.
-    let value = if let [one] = body {
-        one.clone()
-    } else {
-        quote!({ #(#body)* })
-    };
+        .then(|| quote!(, clippy::approx_constant));
     quote! {
-        #floats
-        const _: () = #value;
+        #[allow(unused_imports #floats)]
+        const _: () = {
+            use #krate::__private::fallbacks::*;
+            #(#body)*
+        };
+    }
+}
+
+/// The probes' fallbacks in scope, where a probe may be asked of a type it does not answer
+/// for (the answer is then the fallback's): inside a check, or at the top of the items that
+/// use the probes of flattened forms and offered values.
+pub(super) fn fallbacks(krate: &TokenStream) -> TokenStream {
+    quote! {
+        #[allow(unused_imports)]
+        use #krate::__private::fallbacks::*;
     }
 }
 
@@ -241,56 +238,85 @@ fn kind_probe(kind: Kind) -> (TokenStream, &'static str, &'static str) {
     }
 }
 
-/// The proof for one key written on a field, spanned on the key: the kind, and for an item
-/// count that it is within the number of options.
-fn attr_assertion(
-    key: &Key,
+/// The proofs for the keys of one kind written on a field: that the field is of that kind,
+/// once for them all, spanned on the first and naming each (`minimum` and `maximum` on a
+/// string are one mistake); and for an item count, that it is within the number of options.
+fn kind_assertions(
+    keys: &[&Key],
     kind: Kind,
     field: &Field,
     krate: &TokenStream,
 ) -> Option<TokenStream> {
-    let entry = field.attrs.get(key)?;
-    let span = entry.path.span();
+    let entries: Vec<_> = keys
+        .iter()
+        .filter_map(|key| Some((*key, field.attrs.get(key)?)))
+        .collect();
+    let (_, first) = entries.first()?;
+    let span = first.path.span();
     let ty = respan(field.ty.to_token_stream(), span);
     let kinds = respan(quote!(#krate::__private::Kind), span);
     let (constant, applies_to, what) = kind_probe(kind);
+    let names: Vec<String> = entries
+        .iter()
+        .map(|(key, _)| format!("`{}`", key.name))
+        .collect();
+    let (keys_named, verb) = match names.as_slice() {
+        [one] => (one.clone(), "applies"),
+        [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "apply"),
+        [] => return None,
+    };
     let message = format!(
-        "`{}` applies only to {applies_to}, and `{}` is not one: {what}",
-        key.name,
+        "{keys_named} {verb} only to {applies_to}, and `{}` is not one: {what}",
         written(field.ty)
     );
-    let is_kind = check(&[quote_spanned! {span=>
-        if !#kinds::<#ty>::#constant {
-            ::core::panic!(#message)
+    let is_kind = check(
+        &[quote_spanned! {span=>
+            if !#kinds::<#ty>::#constant {
+                ::core::panic!(#message)
+            }
+        }],
+        krate,
+    );
+    let counts = entries.iter().filter_map(|(key, entry)| {
+        let count = field.attrs.count(key)?.value;
+        if kind != Kind::MultiSelect {
+            return None;
         }
-    }]);
-    let count = match field.attrs.count(key) {
-        Some(count) if kind == Kind::MultiSelect => {
-            let count = count.value;
-            let message = format!(
-                "`{}` ({count}) is more than the number of options to choose from",
-                key.name
-            );
-            // Judged only on a multi-select: any other type has its kind's error above.
-            Some(check(&[quote_spanned! {span=>
+        let span = entry.path.span();
+        let ty = respan(field.ty.to_token_stream(), span);
+        let kinds = respan(quote!(#krate::__private::Kind), span);
+        let message = format!(
+            "`{}` ({count}) is more than the number of options to choose from",
+            key.name
+        );
+        // Judged only on a multi-select: any other type has its kind's error above.
+        Some(check(
+            &[quote_spanned! {span=>
                 if #kinds::<#ty>::MULTI_SELECT
                     && #count as usize > #kinds::<#ty>::OPTION_COUNT
                 {
                     ::core::panic!(#message)
                 }
-            }]))
-        }
-        _ => None,
-    };
-    Some(quote!(#is_kind #count))
+            }],
+            krate,
+        ))
+    });
+    Some(quote!(#is_kind #(#counts)*))
 }
 
-/// The proofs that each attribute suits its field's type.
+/// The proofs that each attribute suits its field's type, the keys of one kind together.
 pub(super) fn attribute_assertions(fields: &[&Field], krate: &TokenStream) -> TokenStream {
+    let kinds = [Kind::String, Kind::Number, Kind::MultiSelect];
     fields
         .iter()
         .flat_map(|field| {
-            kinded_keys().filter_map(|(key, kind)| attr_assertion(key, kind, field, krate))
+            kinds.into_iter().filter_map(move |kind| {
+                let keys: Vec<&Key> = kinded_keys()
+                    .filter(|(_, of)| *of == kind)
+                    .map(|(key, _)| key)
+                    .collect();
+                kind_assertions(&keys, kind, field, krate)
+            })
         })
         .collect()
 }
@@ -309,11 +335,14 @@ pub(super) fn secret_assertions(fields: &[Field], krate: &TokenStream) -> TokenS
                 .map(move |Refusal { key, message }| {
                     let span = key.span();
                     let probe = respan(quote!(#krate::__private::FieldProbe), span);
-                    check(&[quote_spanned! {span=>
-                        if #probe::<#ty>::SECRET {
-                            ::core::panic!(#message)
-                        }
-                    }])
+                    check(
+                        &[quote_spanned! {span=>
+                            if #probe::<#ty>::SECRET {
+                                ::core::panic!(#message)
+                            }
+                        }],
+                        krate,
+                    )
                 })
         })
         .collect()
@@ -334,7 +363,7 @@ pub(super) fn flatten_assertions(flattened: &[&Field], krate: &TokenStream) -> T
                     if !#probe::IS_FORM {
                         ::core::panic!(#message)
                     }
-                }])
+                }], krate)
         })
         .collect()
 }
@@ -376,7 +405,7 @@ pub(super) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> Toke
                         if !#probe::#constant {
                             ::core::panic!(#message)
                         }
-                    }])
+                    }], krate)
             });
             let owned_message = format!(
                 "`{shown}` cannot be offered as an option: it borrows its data, and {why}; use a type that owns it (`String`, not `&str`)"
@@ -385,7 +414,7 @@ pub(super) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> Toke
                     if #probe::CLONE && #probe::SEND && #probe::SYNC && !#probe::OWNED {
                         ::core::panic!(#owned_message)
                     }
-                }]);
+                }], krate);
             // A single select whose values are a collection behind an alias (`type Days =
             // Vec<String>`) would offer whole lists as options: the field is meant as the
             // multi-select that `Vec<…>` written out makes it.
@@ -401,7 +430,7 @@ pub(super) fn offered_assertions(fields: &[&Field], krate: &TokenStream) -> Toke
                         if #krate::__private::CollectionProbe::<#value>::IS_COLLECTION {
                             ::core::panic!(#message)
                         }
-                    }])
+                    }], krate)
             });
             quote!(#(#missing)* #owned #collection)
         })
@@ -497,24 +526,27 @@ pub(super) fn collision_checks(form: &Ident, members: &[Part], krate: &TokenStre
         .map(|(which, field)| {
             let prefix = format!("flattened field `{}` brings the wire name \"", field.name());
             let span = field.member.span();
-            check(&[quote_spanned! {span=>
-                if let ::core::option::Option::Some((__name, __owner)) = #private::name_clash(
-                    <#form as #private::FormFields>::NAMES,
-                    &[#(#parts),*],
-                    #which,
-                ) {
-                    ::core::panic!(
-                        "{}",
-                        #private::ConstMessage::new()
-                            .push(#prefix)
-                            .push(__name)
-                            .push("\", which ")
-                            .push(__owner)
-                            .push(" also has; give one of them a different `rename`")
-                            .as_str()
-                    );
-                }
-            }])
+            check(
+                &[quote_spanned! {span=>
+                    if let ::core::option::Option::Some((__name, __owner)) = #private::name_clash(
+                        <#form as #private::FormFields>::NAMES,
+                        &[#(#parts),*],
+                        #which,
+                    ) {
+                        ::core::panic!(
+                            "{}",
+                            #private::ConstMessage::new()
+                                .push(#prefix)
+                                .push(__name)
+                                .push("\", which ")
+                                .push(__owner)
+                                .push(" also has; give one of them a different `rename`")
+                                .as_str()
+                        );
+                    }
+                }],
+                krate,
+            )
         })
         .collect()
 }
