@@ -20,8 +20,8 @@ use crate::schema::RequestedSchema;
 use crate::schema::facts::Facts;
 
 /// Every probe's fallback trait, imported unnamed: what an expansion imports whole
-/// (`use <crate>::__private::fallbacks::*;`), once, so that every probe answers for every
-/// type in every item it writes.
+/// (`use <crate>::__private::fallbacks::*;`) inside each check and, where they ask a probe,
+/// inside the constant that holds its items, so that every probe answers for every type.
 pub mod fallbacks {
     pub use super::super::shaped::NotACollection as _;
     pub use super::{NotAField as _, NotAFlatForm as _, NotOffered as _, OtherKind as _};

@@ -4,9 +4,9 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use serde_json::Value;
-use sha2::{Digest as _, Sha256};
 
 use crate::schema::RequestedSchema;
+use crate::state::binding::canonical_digest;
 
 /// The words of a property (and of its options) that say nothing of how an answer is read: a
 /// changed title ("2 seats left") is not a changed offer. A `default` is: an answer that
@@ -22,8 +22,9 @@ pub(crate) fn offer_digest(schema: &RequestedSchema) -> String {
     if let Some(Value::Object(properties)) = json.get_mut("properties") {
         properties.values_mut().for_each(strip);
     }
-    let bytes = serde_json::to_vec(&json).unwrap_or_default();
-    let digest = Sha256::digest(&bytes);
+    // Canonical JSON, not serde_json's text: servers of one fleet built against different
+    // serde_json releases (or with and without `preserve_order`) read one offer alike.
+    let digest = canonical_digest(&json);
     URL_SAFE_NO_PAD.encode(&digest[..16])
 }
 

@@ -2,7 +2,7 @@
 //! ring's audience), each as a SHA-256 digest.
 
 use std::fmt;
-use std::io;
+use std::io::{self, Write as _};
 
 use serde_core::Serialize;
 use serde_json::{Map, Value};
@@ -24,7 +24,8 @@ const AUDIENCE_LABEL: &[u8] = b"elicit request state v2: audience\0";
 /// principal, the authenticated user ([`with_principal`](Self::with_principal)).
 ///
 /// The arguments are hashed as canonical JSON: object keys sorted, numbers with an integral
-/// value written as integers (`2.0` as `2`), no whitespace; so a client that re-serializes
+/// value written as integers (`2.0` as `2`), other numbers in Rust's shortest exponent form
+/// (`2.5e0`, whatever serde_json release is linked), no whitespace; so a client that re-serializes
 /// the arguments for its retry, in another key order, still opens the state. Missing or
 /// `null` arguments count as `{}`. Only the name and the arguments are bound: the request's
 /// `inputResponses`, `requestState` and `_meta` (progress token, capabilities) change between
@@ -351,6 +352,11 @@ fn write_canonical(out: &mut HashWriter, value: &Value) {
 /// 2^53: below it every integer is exact as an `f64`.
 const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
 
+/// Writes a number the same way whatever serde_json version formats it: integers as
+/// integers, any other float in Rust's shortest round-trip exponent form (`2.5e0`,
+/// `1e300`). serde_json's own float text changed between releases (`1e300`, then
+/// `1e+300`); two servers of one fleet built against different releases must still
+/// compute one binding for one call.
 fn write_number(out: &mut HashWriter, number: &serde_json::Number) {
     if number.is_i64() || number.is_u64() {
         write_json(out, number);
@@ -361,8 +367,20 @@ fn write_number(out: &mut HashWriter, number: &serde_json::Number) {
         Some(float) if float.fract() == 0.0 && float.abs() < EXACT_INTEGERS => {
             write_json(out, &(float as i64));
         }
-        _ => write_json(out, number),
+        // Writing into a hasher cannot fail.
+        Some(float) => {
+            let _ = write!(out, "{float:e}");
+        }
+        None => write_json(out, number),
     }
+}
+
+/// The SHA-256 of `value` written as canonical JSON (see [`Binding::new`]): one digest for
+/// one value, whatever the order of its keys or the serde_json release that holds it.
+pub(crate) fn canonical_digest(value: &Value) -> [u8; 32] {
+    let mut out = HashWriter(Sha256::new());
+    write_canonical(&mut out, value);
+    out.0.finalize().into()
 }
 
 fn write_json<T: Serialize + ?Sized>(out: &mut HashWriter, value: &T) {
@@ -401,14 +419,16 @@ mod tests {
         );
         written_as(&json!({"k": {}}), r#"{"k":{}}"#);
         // A whole number is one however it is spelt (a client that sends `2.0` for `2`);
-        // a fraction, and a float past 2^53 (not every integer there is a float), stay as
-        // they are.
+        // a fraction, and a float past 2^53 (not every integer there is a float), are written
+        // in Rust's shortest exponent form, not in serde_json's (which changed across releases).
         written_as(&json!(2.0), "2");
         written_as(&json!(-3.0), "-3");
-        written_as(&json!(2.5), "2.5");
+        written_as(&json!(2.5), "2.5e0");
+        written_as(&json!(-0.125), "-1.25e-1");
         written_as(&json!(9_007_199_254_740_991.0), "9007199254740991");
-        written_as(&json!(9_007_199_254_740_992.0), "9007199254740992.0");
-        written_as(&json!(1e300), "1e+300");
+        written_as(&json!(9_007_199_254_740_992.0), "9.007199254740992e15");
+        written_as(&json!(1e300), "1e300");
+        written_as(&json!(1.5e-300), "1.5e-300");
         written_as(&json!(u64::MAX), "18446744073709551615");
         written_as(&json!(i64::MIN), "-9223372036854775808");
     }

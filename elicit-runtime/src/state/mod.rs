@@ -113,7 +113,7 @@
 //! without audience, principal or id, which this one refuses as
 //! [`Malformed`](StateError::Malformed). A form open across the upgrade starts over.
 
-mod binding;
+pub(crate) mod binding;
 mod error;
 mod format;
 mod key;
