@@ -172,6 +172,7 @@ mod action {
 
     use crate::protocol::ElicitAction;
 
+    #[allow(clippy::trivially_copy_pass_by_ref)] // serde's `with` passes a reference
     pub(super) fn serialize<S: Serializer>(
         action: &ElicitAction,
         serializer: S,

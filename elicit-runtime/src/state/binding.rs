@@ -25,7 +25,7 @@ const AUDIENCE_LABEL: &[u8] = b"elicit request state v2: audience\0";
 ///
 /// The arguments are hashed as canonical JSON: object keys sorted, numbers with an integral
 /// value written as integers (`2.0` as `2`), other numbers in Rust's shortest exponent form
-/// (`2.5e0`, whatever serde_json release is linked), no whitespace; so a client that re-serializes
+/// (`2.5e0`, whatever `serde_json` release is linked), no whitespace; so a client that re-serializes
 /// the arguments for its retry, in another key order, still opens the state. Missing or
 /// `null` arguments count as `{}`. Only the name and the arguments are bound: the request's
 /// `inputResponses`, `requestState` and `_meta` (progress token, capabilities) change between
@@ -352,9 +352,9 @@ fn write_canonical(out: &mut HashWriter, value: &Value) {
 /// 2^53: below it every integer is exact as an `f64`.
 const EXACT_INTEGERS: f64 = 9_007_199_254_740_992.0;
 
-/// Writes a number the same way whatever serde_json version formats it: integers as
+/// Writes a number the same way whatever `serde_json` release formats it: integers as
 /// integers, any other float in Rust's shortest round-trip exponent form (`2.5e0`,
-/// `1e300`). serde_json's own float text changed between releases (`1e300`, then
+/// `1e300`). `serde_json`'s own float text changed between releases (`1e300`, then
 /// `1e+300`); two servers of one fleet built against different releases must still
 /// compute one binding for one call.
 fn write_number(out: &mut HashWriter, number: &serde_json::Number) {
@@ -376,7 +376,7 @@ fn write_number(out: &mut HashWriter, number: &serde_json::Number) {
 }
 
 /// The SHA-256 of `value` written as canonical JSON (see [`Binding::new`]): one digest for
-/// one value, whatever the order of its keys or the serde_json release that holds it.
+/// one value, whatever the order of its keys or the `serde_json` release that holds it.
 pub(crate) fn canonical_digest(value: &Value) -> [u8; 32] {
     let mut out = HashWriter(Sha256::new());
     write_canonical(&mut out, value);
