@@ -65,6 +65,19 @@ impl Zeroize for Memory {
     }
 }
 
+impl Memory {
+    /// Forgets what only the pending round needed (its tries, its correction, its offers and
+    /// the partial answers, wiped first): the round was answered or is to be asked again.
+    pub(super) fn clear_pending(&mut self) {
+        self.tries = 0;
+        self.correction = None;
+        self.offer = None;
+        wipe_values(&mut self.partial);
+        self.partial.clear();
+        self.offers.clear();
+    }
+}
+
 /// A memory is copied to measure a state too large: each copy is wiped when dropped.
 impl Drop for Memory {
     fn drop(&mut self) {

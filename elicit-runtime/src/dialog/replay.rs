@@ -7,7 +7,7 @@ use serde_core::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::protocol::{ElicitRequest, InputRequest, InputRequiredResult};
-use crate::state::{JsonFault, MAX_SEALED_LEN, SealError, wipe_values};
+use crate::state::{JsonFault, MAX_SEALED_LEN, SealError};
 
 use super::memory::{Memory, Round};
 use super::settings::Expiry;
@@ -105,13 +105,8 @@ impl Dialog {
         let mut progress = self.lock();
         let cursor = progress.cursor.saturating_sub(1);
         progress.memory.rounds.truncate(cursor);
-        progress.memory.tries = 0;
-        progress.memory.correction = None;
-        progress.memory.offer = None;
         // Dropped rounds and corrections wipe themselves; the partial answers are wiped here.
-        wipe_values(&mut progress.memory.partial);
-        progress.memory.partial.clear();
-        progress.memory.offers.clear();
+        progress.memory.clear_pending();
         progress.cursor = cursor;
         progress.pending = None;
     }
@@ -137,12 +132,7 @@ impl Dialog {
         let mut progress = self.lock();
         progress.fresh = Some(round.key.clone());
         progress.memory.rounds.push(round);
-        progress.memory.tries = 0;
-        progress.memory.correction = None;
-        progress.memory.offer = None;
-        wipe_values(&mut progress.memory.partial);
-        progress.memory.partial.clear();
-        progress.memory.offers.clear();
+        progress.memory.clear_pending();
         progress.cursor += 1;
     }
 
