@@ -530,3 +530,116 @@ pub(crate) fn notice(title: &str, paragraphs: &[&str], signed_in: Option<SignedI
     .render()
     .unwrap_or_else(|_| UNRENDERABLE.to_owned())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::{FormPage, SignedIn, Values};
+    use crate::error::{FieldError, FieldErrorKind};
+    use crate::schema::RequestedSchema;
+
+    fn schema() -> RequestedSchema {
+        serde_json::from_value(serde_json::json!({
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "title": "Name"},
+                "agree": {"type": "boolean", "title": "Agree"},
+                "size": {"type": "string", "title": "Size", "enum": ["S", "M"]},
+                "key": {"type": "string", "title": "API key"}
+            },
+            "required": ["name", "size"]
+        }))
+        .unwrap()
+    }
+
+    fn render(values: Values<'_>, errors: &[FieldError]) -> String {
+        let schema = schema();
+        FormPage {
+            title: "Connect",
+            schema: &schema,
+            secrets: &["key".to_owned()],
+            values,
+            errors,
+            action: "/elicit/x",
+            csrf: "token",
+            signed_in: SignedIn {
+                name: "Ada",
+                sign_out: None,
+            },
+        }
+        .render()
+    }
+
+    fn posted(pairs: &[(&str, &str)]) -> HashMap<String, Vec<String>> {
+        let mut posted: HashMap<String, Vec<String>> = HashMap::new();
+        for (name, value) in pairs {
+            posted
+                .entry((*name).to_owned())
+                .or_default()
+                .push((*value).to_owned());
+        }
+        posted
+    }
+
+    /// The `<input …>` tag whose id is `id`.
+    fn input<'p>(page: &'p str, id: &str) -> &'p str {
+        let at = page
+            .find(&format!("<input id=\"{id}\""))
+            .unwrap_or_else(|| panic!("no input {id} in {page}"));
+        let end = page[at..].find('>').unwrap();
+        &page[at..=at + end]
+    }
+
+    #[test]
+    fn a_checkbox_posted_checked_is_shown_checked_again() {
+        // The page's checkbox posts `true`; a browser posting a box without a value sends `on`.
+        for value in ["true", "on"] {
+            let post = posted(&[("agree", value), ("name", "")]);
+            let page = render(Values::Posted(&post), &[]);
+            assert!(
+                input(&page, "field-1").contains(" checked"),
+                "{value}: {page}"
+            );
+        }
+        let post = posted(&[("name", "")]);
+        let page = render(Values::Posted(&post), &[]);
+        assert!(!input(&page, "field-1").contains(" checked"), "{page}");
+        let post = posted(&[("agree", "false")]);
+        let page = render(Values::Posted(&post), &[]);
+        assert!(!input(&page, "field-1").contains(" checked"), "{page}");
+    }
+
+    #[test]
+    fn the_summary_links_each_error_to_its_own_input_in_field_order() {
+        // Found in another order than the fields': the summary follows the page. A group's
+        // link goes to its first option, the input a person lands on.
+        let errors = [
+            FieldError::new("size", FieldErrorKind::Missing),
+            FieldError::new("name", FieldErrorKind::Missing),
+        ];
+        let post = posted(&[("name", "")]);
+        let page = render(Values::Posted(&post), &errors);
+        let name = page.find("<a href=\"#field-0\">Name: ").expect(&page);
+        let size = page.find("<a href=\"#field-2-0\">Size: ").expect(&page);
+        assert!(name < size, "{page}");
+        assert!(page.contains("<input id=\"field-2-0\""), "{page}");
+    }
+
+    #[test]
+    fn only_a_secret_on_a_page_posted_again_says_it_is_never_shown_again() {
+        let again = "never shown again";
+        let first = render(Values::Defaults, &[]);
+        assert!(!first.contains(again), "{first}");
+        let post = posted(&[("name", "Ada"), ("key", "sk-live-0123456789")]);
+        let errors = [FieldError::new("size", FieldErrorKind::Missing)];
+        let page = render(Values::Posted(&post), &errors);
+        assert_eq!(page.matches(again).count(), 1, "{page}");
+        let hint = page.find("id=\"field-3-hint\"").expect(&page);
+        assert!(
+            page[hint..].find(again).is_some_and(|at| at < 200),
+            "{page}"
+        );
+        assert!(!page.contains("sk-live-0123456789"), "{page}");
+    }
+}
