@@ -227,13 +227,14 @@ impl UrlForms {
     pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 
     /// How often [`wait`](Self::wait) looks at the store for an answer posted to another
-    /// instance, unless told otherwise: every 500 ms. An answer posted to this instance
-    /// wakes it at once.
+    /// instance, unless told otherwise: every second, so that a fleet's waiting calls read
+    /// the shared store at most once a second each. An answer posted to this instance wakes
+    /// it at once.
     ///
     /// ```
-    /// assert_eq!(elicit_core::url_form::UrlForms::DEFAULT_POLL_INTERVAL.as_millis(), 500);
+    /// assert_eq!(elicit_core::url_form::UrlForms::DEFAULT_POLL_INTERVAL.as_millis(), 1000);
     /// ```
-    pub const DEFAULT_POLL_INTERVAL: Duration = Duration::from_millis(500);
+    pub const DEFAULT_POLL_INTERVAL: Duration = Duration::from_secs(1);
 
     /// How many links one person may have open (minted, not yet answered, abandoned or
     /// closed) unless told otherwise: 20. Past it, minting another for them fails
