@@ -452,3 +452,25 @@ fn posted_values(pairs: &Pairs, secrets: &[String]) -> HashMap<String, Vec<Strin
     }
     posted
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Pairs, csrf, posted_values};
+
+    #[test]
+    fn a_page_shown_again_keeps_neither_the_token_nor_a_secret() {
+        let pair = |name: &str, value: &str| (name.to_owned(), value.to_owned());
+        let pairs = Pairs(vec![
+            pair(csrf::FIELD, "the-token"),
+            pair("name", "Ada"),
+            pair("key", "sk-live-0123456789"),
+            pair("tags", "a"),
+            pair("tags", "b"),
+        ]);
+        let posted = posted_values(&pairs, &["key".to_owned()]);
+        let mut names: Vec<_> = posted.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["name", "tags"]);
+        assert_eq!(posted["tags"], ["a", "b"]);
+    }
+}
