@@ -225,6 +225,13 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1]) \
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end \
 return 1";
 
+/// Whether a state accepted until `accepted_until` may have been sealed before the guard's
+/// memory began at `epoch`: a state is accepted for `longest` after it is sealed at the most,
+/// so one sealed at `epoch` or after is accepted until `epoch + longest` or later.
+fn may_predate_memory(accepted_until: SystemTime, epoch: SystemTime, longest: Duration) -> bool {
+    accepted_until < epoch + longest
+}
+
 impl ReplayGuard for RedisReplayGuard {
     fn first_use(&self, used: StateUse) -> GuardFuture<'_> {
         let key = format!("{}state:{}", self.prefix, used.id());
@@ -241,7 +248,7 @@ impl ReplayGuard for RedisReplayGuard {
             // A state that may have been sealed before the guard's memory began (Redis lost
             // what it remembered) may have been used: refused, as any state of unknown use.
             let epoch = UNIX_EPOCH + Duration::from_millis(self.epoch(0).await.map_err(failed)?);
-            if used.accepted_until() < epoch + longest {
+            if may_predate_memory(used.accepted_until(), epoch, longest) {
                 return Err(format!(
                     "this state may have been sealed before the replay guard's memory began in Redis (Redis lost what it remembered), so it may have been used: refused for {}s after that",
                     longest.as_secs()
@@ -276,5 +283,32 @@ impl ReplayGuard for RedisReplayGuard {
             // A replay's id was counted with its first use already (the same member).
             Ok(reply.is_some())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::may_predate_memory;
+
+    #[test]
+    fn a_state_that_may_predate_the_guards_memory_is_told_to_the_millisecond() {
+        let epoch = UNIX_EPOCH + Duration::from_secs(1_000_000);
+        let longest = Duration::from_secs(1_805);
+        let edge = epoch + longest;
+        // Sealed at the epoch with the longest lifetime: sealed after the memory began.
+        assert!(!may_predate_memory(edge, epoch, longest));
+        assert!(!may_predate_memory(
+            edge + Duration::from_millis(1),
+            epoch,
+            longest
+        ));
+        // A millisecond less: it may have been sealed a millisecond before.
+        assert!(may_predate_memory(
+            edge - Duration::from_millis(1),
+            epoch,
+            longest
+        ));
     }
 }

@@ -793,6 +793,7 @@ mod tests {
         advance(&time, Duration::from_secs(600) + StateUse::DEFAULT_MARGIN);
         assert_eq!(guard.record(of(3, mallory)), Ok(true));
         assert_eq!(guard.len(), 1);
+        assert!(!guard.is_empty());
         assert!(!guard.lock().per_owner.contains_key(&ada));
     }
 }
