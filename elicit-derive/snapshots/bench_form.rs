@@ -1,4 +1,4 @@
-// 852 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 853 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
@@ -48,6 +48,7 @@ const _: () = {
             fn __from_inner(inner: Self::__Inner) -> Self {
                 <T as ::elicit_core::__private::FormField>::from_inner(inner)
             }
+            #[inline]
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self> {

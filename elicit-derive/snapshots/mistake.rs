@@ -1,4 +1,4 @@
-// 161 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 162 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
     "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `ask_if_missing`, `check`"
@@ -52,6 +52,7 @@ const _: () = {
             fn __from_inner(inner: Self::__Inner) -> Self {
                 <T as ::elicit_core::__private::FormField>::from_inner(inner)
             }
+            #[inline]
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
             ) -> ::core::option::Option<Self> {

@@ -91,6 +91,9 @@ impl FieldTrait {
                     <T as #private::FormField>::from_inner(inner)
                 }
 
+                // Inlined into the form's reader, as the field's reading was before it took its
+                // place from `Reading` (without it, 2a read ~20% slower).
+                #[inline]
                 fn __read(fields: &mut #private::Reading<'_>) -> ::core::option::Option<Self> {
                     let (slot, name, sent, errors) = fields.next_field();
                     #private::read_field(slot, name, sent, errors)

@@ -110,6 +110,7 @@ impl<'r> Reading<'r> {
     }
 
     /// The wire name at `index` (empty past the table, which no reader reaches).
+    #[inline]
     fn name(&self, index: usize) -> &'static str {
         self.names.get(index).copied().unwrap_or_default()
     }
