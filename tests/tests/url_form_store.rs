@@ -135,6 +135,23 @@ async fn contract(store: &dyn UrlFormStore) {
     tokio::time::sleep(Duration::from_millis(400)).await;
     assert_eq!(store.get(&i).await.unwrap(), None);
     assert_eq!(create(store, &i, "again", keep).await, Created::Created);
+
+    // An answer is kept for as long as it is settled with, past what its link was kept for.
+    let k = id('o');
+    let short = Duration::from_millis(200);
+    assert_eq!(create(store, &k, "record-k", short).await, Created::Created);
+    assert!(
+        store
+            .settle(&k, LinkAnswer::Submitted("kept".into()), keep)
+            .await
+            .unwrap()
+    );
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(
+        store.take(&k).await.unwrap(),
+        LinkAnswer::Submitted("kept".into()),
+        "the answer outlives the link's own time"
+    );
 }
 
 /// Each person has their own allowance of live links: a link settled (answered or abandoned)
@@ -223,6 +240,12 @@ async fn one_winner(store: &(dyn UrlFormStore + 'static)) {
 #[tokio::test]
 async fn the_memory_store_keeps_the_contract() {
     let store = MemoryStore::new();
+    assert!(store.is_empty());
+    assert_eq!(
+        create(&store, &id('s'), "record-s", Duration::from_secs(60)).await,
+        Created::Created
+    );
+    assert_eq!((store.len(), store.is_empty()), (1, false));
     contract(&store).await;
     quotas(&store).await;
     one_winner(&store).await;
