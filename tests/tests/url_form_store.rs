@@ -223,6 +223,26 @@ async fn quotas(store: &dyn UrlFormStore) {
         store.get(&t).await.unwrap().is_some(),
         "kept for its answer"
     );
+
+    // A question asked again finds its latest link, also once an earlier one is forgotten.
+    let erin = LinkOwner::new("erin's digest", Some("erin's question".into()));
+    let [older, newer] = ['w', '0'].map(id);
+    let brief = Duration::from_millis(150);
+    assert_eq!(
+        create_for(store, &older, "r", &erin, (brief, brief, 5)).await,
+        Created::Created
+    );
+    assert_eq!(
+        create_for(store, &newer, "r", &erin, under(5)).await,
+        Created::Created
+    );
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    assert_eq!(store.get(&older).await.unwrap(), None, "forgotten");
+    assert_eq!(
+        store.find("erin's question").await.unwrap(),
+        Some(newer),
+        "the latest link outlives the one before"
+    );
 }
 
 /// Two tasks settle one link at once: exactly one wins.
