@@ -1,11 +1,10 @@
-// 853 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 866 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
     mod elicit_core {
-        #[allow(unused_imports)]
         use super::*;
-        #[allow(unused_imports)]
         pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
@@ -27,6 +26,7 @@ const _: () = {
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
+                place: usize,
             ) -> ::core::option::Option<Self>;
             fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
@@ -51,8 +51,9 @@ const _: () = {
             #[inline]
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
+                place: usize,
             ) -> ::core::option::Option<Self> {
-                let (slot, name, sent, errors) = fields.next_field();
+                let (slot, name, sent, errors) = fields.field(place);
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
             fn __put(&self, out: &mut ::elicit_core::__private::Writing) {
@@ -442,19 +443,31 @@ const _: () = {
         fn read_fields(
             __in: &mut ::elicit_core::__private::Reading<'_>,
         ) -> ::core::option::Option<Self> {
-            let __field0 = <String as elicit_core::ElicitField>::__read(__in);
-            let __field1 = <Option<bool> as elicit_core::ElicitField>::__read(__in);
-            let __field2 = <String as elicit_core::ElicitField>::__read(__in);
-            let __field3 = <Option<String> as elicit_core::ElicitField>::__read(__in);
-            let __field4 = <Option<String> as elicit_core::ElicitField>::__read(__in);
-            let __field5 = <Option<String> as elicit_core::ElicitField>::__read(__in);
-            let __field6 = <i64 as elicit_core::ElicitField>::__read(__in);
-            let __field7 = <f64 as elicit_core::ElicitField>::__read(__in);
-            let __field8 = <Friend as elicit_core::ElicitField>::__read(__in);
-            let __field9 = <Vec<Instrument> as elicit_core::ElicitField>::__read(__in);
-            let __field10 = <Hero as elicit_core::ElicitField>::__read(__in);
-            let __field11 = <Vec<Fish> as elicit_core::ElicitField>::__read(__in);
-            let __field12 = <Pet as elicit_core::ElicitField>::__read(__in);
+            let __field0 = <String as elicit_core::ElicitField>::__read(__in, 0usize);
+            let __field1 = <Option<
+                bool,
+            > as elicit_core::ElicitField>::__read(__in, 1usize);
+            let __field2 = <String as elicit_core::ElicitField>::__read(__in, 2usize);
+            let __field3 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(__in, 3usize);
+            let __field4 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(__in, 4usize);
+            let __field5 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(__in, 5usize);
+            let __field6 = <i64 as elicit_core::ElicitField>::__read(__in, 6usize);
+            let __field7 = <f64 as elicit_core::ElicitField>::__read(__in, 7usize);
+            let __field8 = <Friend as elicit_core::ElicitField>::__read(__in, 8usize);
+            let __field9 = <Vec<
+                Instrument,
+            > as elicit_core::ElicitField>::__read(__in, 9usize);
+            let __field10 = <Hero as elicit_core::ElicitField>::__read(__in, 10usize);
+            let __field11 = <Vec<
+                Fish,
+            > as elicit_core::ElicitField>::__read(__in, 11usize);
+            let __field12 = <Pet as elicit_core::ElicitField>::__read(__in, 12usize);
             let (
                 ::core::option::Option::Some(__field0),
                 ::core::option::Option::Some(__field1),

@@ -1,4 +1,4 @@
-// 162 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 163 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 ::core::compile_error! {
     "unknown `elicit` attribute `no_such_key` on a field; expected one of `title`, `description`, `rename`, `format`, `min_length`, `max_length`, `pattern`, `minimum`, `maximum`, `min_items`, `max_items`, `default`, `skip`, `not_sensitive`, `flatten`, `options`, `ask_if_missing`, `check`"
@@ -6,10 +6,9 @@ const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 const _: () = {
     #[allow(unused_imports)]
     use ::elicit_core::__private::fallbacks::*;
+    #[allow(unused_imports)]
     mod elicit_core {
-        #[allow(unused_imports)]
         use super::*;
-        #[allow(unused_imports)]
         pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
@@ -31,6 +30,7 @@ const _: () = {
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
+                place: usize,
             ) -> ::core::option::Option<Self>;
             fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
@@ -55,8 +55,9 @@ const _: () = {
             #[inline]
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
+                place: usize,
             ) -> ::core::option::Option<Self> {
-                let (slot, name, sent, errors) = fields.next_field();
+                let (slot, name, sent, errors) = fields.field(place);
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
             fn __put(&self, out: &mut ::elicit_core::__private::Writing) {

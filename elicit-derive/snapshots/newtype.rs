@@ -1,11 +1,10 @@
-// 158 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 157 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
     mod elicit_core {
-        #[allow(unused_imports)]
         use super::*;
-        #[allow(unused_imports)]
         pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be wrapped in a newtype field type",

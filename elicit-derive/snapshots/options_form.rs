@@ -1,13 +1,12 @@
-// 582 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 583 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
     #[allow(unused_imports)]
     use ::elicit_core::__private::fallbacks::*;
+    #[allow(unused_imports)]
     mod elicit_core {
-        #[allow(unused_imports)]
         use super::*;
-        #[allow(unused_imports)]
         pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
@@ -29,6 +28,7 @@ const _: () = {
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
+                place: usize,
             ) -> ::core::option::Option<Self>;
             fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
@@ -53,8 +53,9 @@ const _: () = {
             #[inline]
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
+                place: usize,
             ) -> ::core::option::Option<Self> {
-                let (slot, name, sent, errors) = fields.next_field();
+                let (slot, name, sent, errors) = fields.field(place);
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
             fn __put(&self, out: &mut ::elicit_core::__private::Writing) {
@@ -90,11 +91,11 @@ const _: () = {
         ) -> ::core::option::Option<Self> {
             let __field0 = ::elicit_core::__private::Offered::<
                 String,
-            >::pick_required(__in);
-            let __field1 = <u8 as elicit_core::ElicitField>::__read(__in);
+            >::pick_required(__in, 0usize, 0usize);
+            let __field1 = <u8 as elicit_core::ElicitField>::__read(__in, 1usize);
             let __field2 = ::elicit_core::__private::Offered::<
                 String,
-            >::pick_all_optional(__in);
+            >::pick_all_optional(__in, 2usize, 1usize);
             let (
                 ::core::option::Option::Some(__field0),
                 ::core::option::Option::Some(__field1),

@@ -1,11 +1,10 @@
-// 418 lines: the expansion of the input in elicit-derive/src/snapshots.rs
+// 423 lines: the expansion of the input in elicit-derive/src/snapshots.rs
 const _: () = ::elicit_core::__private::PRIVATE_API_0_1_0;
 #[allow(clippy::approx_constant)]
 const _: () = {
+    #[allow(unused_imports)]
     mod elicit_core {
-        #[allow(unused_imports)]
         use super::*;
-        #[allow(unused_imports)]
         pub(super) use ::elicit_core::*;
         #[diagnostic::on_unimplemented(
             message = "`{Self}` cannot be a field of an elicitation form",
@@ -27,6 +26,7 @@ const _: () = {
             fn __from_inner(inner: Self::__Inner) -> Self;
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
+                place: usize,
             ) -> ::core::option::Option<Self>;
             fn __put(&self, out: &mut ::elicit_core::__private::Writing);
             fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
@@ -51,8 +51,9 @@ const _: () = {
             #[inline]
             fn __read(
                 fields: &mut ::elicit_core::__private::Reading<'_>,
+                place: usize,
             ) -> ::core::option::Option<Self> {
-                let (slot, name, sent, errors) = fields.next_field();
+                let (slot, name, sent, errors) = fields.field(place);
                 ::elicit_core::__private::read_field(slot, name, sent, errors)
             }
             fn __put(&self, out: &mut ::elicit_core::__private::Writing) {
@@ -221,12 +222,16 @@ const _: () = {
         fn read_fields(
             __in: &mut ::elicit_core::__private::Reading<'_>,
         ) -> ::core::option::Option<Self> {
-            let __field0 = <String as elicit_core::ElicitField>::__read(__in);
-            let __field1 = <u8 as elicit_core::ElicitField>::__read(__in);
-            let __field2 = <Option<String> as elicit_core::ElicitField>::__read(__in);
-            let __field3 = <Seating as elicit_core::ElicitField>::__read(__in);
-            let __field4 = <Vec<Extra> as elicit_core::ElicitField>::__read(__in);
-            let __field5 = <String as elicit_core::ElicitField>::__read(__in);
+            let __field0 = <String as elicit_core::ElicitField>::__read(__in, 0usize);
+            let __field1 = <u8 as elicit_core::ElicitField>::__read(__in, 1usize);
+            let __field2 = <Option<
+                String,
+            > as elicit_core::ElicitField>::__read(__in, 2usize);
+            let __field3 = <Seating as elicit_core::ElicitField>::__read(__in, 3usize);
+            let __field4 = <Vec<
+                Extra,
+            > as elicit_core::ElicitField>::__read(__in, 4usize);
+            let __field5 = <String as elicit_core::ElicitField>::__read(__in, 5usize);
             let (
                 ::core::option::Option::Some(__field0),
                 ::core::option::Option::Some(__field1),

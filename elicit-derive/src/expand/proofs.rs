@@ -65,7 +65,10 @@ impl FieldTrait {
                     default: &#private::FieldDefault<Self>,
                 ) -> ::core::option::Option<#private::Value>;
                 fn __from_inner(inner: Self::__Inner) -> Self;
-                fn __read(fields: &mut #private::Reading<'_>) -> ::core::option::Option<Self>;
+                fn __read(
+                    fields: &mut #private::Reading<'_>,
+                    place: usize,
+                ) -> ::core::option::Option<Self>;
                 fn __put(&self, out: &mut #private::Writing);
                 fn __inner(&self) -> ::core::option::Option<&Self::__Inner>;
             }
@@ -91,11 +94,12 @@ impl FieldTrait {
                     <T as #private::FormField>::from_inner(inner)
                 }
 
-                // Inlined into the form's reader, as the field's reading was before it took its
-                // place from `Reading` (without it, 2a read ~20% slower).
                 #[inline]
-                fn __read(fields: &mut #private::Reading<'_>) -> ::core::option::Option<Self> {
-                    let (slot, name, sent, errors) = fields.next_field();
+                fn __read(
+                    fields: &mut #private::Reading<'_>,
+                    place: usize,
+                ) -> ::core::option::Option<Self> {
+                    let (slot, name, sent, errors) = fields.field(place);
                     #private::read_field(slot, name, sent, errors)
                 }
 
@@ -170,14 +174,14 @@ fn in_module(items: &TokenStream, krate: &TokenStream) -> TokenStream {
     // A relative `crate = "…"` path is not re-exported: it names another crate already.
     let crate_items = krate.to_string().starts_with("::").then(|| {
         quote! {
-            #[allow(unused_imports)]
             pub(super) use #krate::*;
         }
     });
+    // Either import may go unused, as the form's fields need.
     quote! {
+        #[allow(unused_imports)]
         mod elicit_core {
             // A `crate = "…"` path relative to the deriving module still resolves here.
-            #[allow(unused_imports)]
             use super::*;
             #crate_items
 

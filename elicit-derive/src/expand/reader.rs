@@ -205,8 +205,8 @@ pub(crate) fn places(members: &[Part], krate: &TokenStream) -> Vec<TokenStream> 
         .collect()
 }
 
-/// The body of `FormFields::read_fields`: each member read from `__in` (a `Reading`) in
-/// declaration order, which finds each field's slot, name and property by its place.
+/// The body of `FormFields::read_fields`: each member read from `__in` (a `Reading`) at its
+/// place, where `Reading` finds its slot, name and property.
 fn read_fields_body(
     form: &syn::Ident,
     fields: &[Field],
@@ -216,10 +216,16 @@ fn read_fields_body(
     let locals: Vec<_> = (0..members.len())
         .map(|index| format_ident!("__field{index}"))
         .collect();
+    // Each member is read at its place, a constant (the form's own fields before it, and the
+    // names of the flattened forms before it), so that the reader compiles to straight-line
+    // code as if each name were written there.
+    let places = places(members, krate);
+    let mut offers = 0usize;
     let parses: Vec<TokenStream> = members
         .iter()
         .zip(&locals)
-        .map(|(member, local)| match member {
+        .zip(&places)
+        .map(|((member, local), place)| match member {
             Part::Property(field) if field.has_run_time_options() => {
                 let pick = match field.offered() {
                     (_, false, false) => quote!(pick_required),
@@ -228,15 +234,17 @@ fn read_fields_body(
                     (_, true, true) => quote!(pick_all_optional),
                 };
                 let offerable = proofs::offered_type(field.offered().0, krate);
-                quote!(let #local = #offerable::#pick(__in);)
+                let offer = offers;
+                offers += 1;
+                quote!(let #local = #offerable::#pick(__in, #place, #offer);)
             }
             Part::Property(field) => {
                 let field_type = proofs::field_type(field);
-                quote!(let #local = #field_type::__read(__in);)
+                quote!(let #local = #field_type::__read(__in, #place);)
             }
             Part::Flatten(field) => {
                 let flatten_type = proofs::flatten_type(field, krate);
-                quote!(let #local = #flatten_type::parse(__in);)
+                quote!(let #local = #flatten_type::parse(__in, #place);)
             }
         })
         .collect();
@@ -259,7 +267,7 @@ fn read_fields_body(
         }
     });
 
-    let checks = checks(members, &places(members, krate), form, krate);
+    let checks = checks(members, &places, form, krate);
     let build = if checks.is_empty() {
         quote!(::core::option::Option::Some(Self { #(#inits,)* }))
     } else {

@@ -26,8 +26,8 @@ pub trait FlattenSlot: Sized {
     const ASKABLE: &'static [bool];
     /// Appends the flattened form's properties to the parent's schema.
     fn push(form: &mut RequestedSchema);
-    /// Reads the flattened form from its run of the parent's fields (the next ones).
-    fn parse(fields: &mut Reading<'_>) -> Option<Self>;
+    /// Reads the flattened form from its run of the parent's fields, from `start`.
+    fn parse(fields: &mut Reading<'_>, start: usize) -> Option<Self>;
     /// Writes the flattened form into the parent's content, as its next fields.
     fn put(&self, out: &mut Writing);
 }
@@ -42,8 +42,8 @@ impl<T: FlatForm> FlattenSlot for T {
         push_properties::<T>(form, false);
     }
 
-    fn parse(fields: &mut Reading<'_>) -> Option<Self> {
-        T::read_fields(&mut fields.flattened(T::NAMES.len()))
+    fn parse(fields: &mut Reading<'_>, start: usize) -> Option<Self> {
+        T::read_fields(&mut fields.flattened(start, T::NAMES.len()))
     }
 
     fn put(&self, out: &mut Writing) {
@@ -62,8 +62,8 @@ impl<T: FlatForm> FlattenSlot for Option<T> {
         push_properties::<T>(form, true);
     }
 
-    fn parse(fields: &mut Reading<'_>) -> Option<Self> {
-        let mut own = fields.flattened(T::NAMES.len());
+    fn parse(fields: &mut Reading<'_>, start: usize) -> Option<Self> {
+        let mut own = fields.flattened(start, T::NAMES.len());
         if answered(own.slots(), own.sent()) {
             T::read_fields(&mut own).map(Some)
         } else {

@@ -60,8 +60,9 @@ pub use crate::form::shape::{FieldShape, Given, MultiOptions, NotGiven, Options}
 pub use crate::form::{Form, IntoForm, ShapeError};
 pub use crate::raw::Raw;
 pub use crate::read::{
-    AsSent, Errors, FormFields, FormReader, Offer, OfferSlot, Reading, Sent, Slot, form_reader,
-    pick_all_optional, pick_all_required, pick_optional, pick_required, read_field, read_map,
+    AsSent, Errors, FieldAt, FormFields, FormReader, Offer, OfferSlot, Reading, Sent, Slot,
+    form_reader, pick_all_optional, pick_all_required, pick_optional, pick_required, read_field,
+    read_map,
 };
 pub use crate::schema::facts::{ConstMessage, FactKind, Facts};
 

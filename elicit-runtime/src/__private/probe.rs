@@ -86,10 +86,10 @@ impl<T: FlattenSlot> Flatten<T> {
         T::push(form);
     }
 
-    /// Reads it from its run of the parent's fields (the next ones).
+    /// Reads it from its run of the parent's fields, from `start`.
     #[inline]
-    pub fn parse(fields: &mut Reading<'_>) -> Option<T> {
-        T::parse(fields)
+    pub fn parse(fields: &mut Reading<'_>, start: usize) -> Option<T> {
+        T::parse(fields, start)
     }
 
     /// Writes it into the parent's content, as its next fields.
@@ -119,7 +119,7 @@ pub trait NotAFlatForm {
     fn push(_: &mut RequestedSchema) {}
 
     /// Nothing read.
-    fn parse(_: &mut Reading<'_>) -> Option<Self::Of> {
+    fn parse(_: &mut Reading<'_>, _: usize) -> Option<Self::Of> {
         None
     }
 
@@ -161,31 +161,43 @@ impl<V: Clone + Send + Sync + 'static> Offered<V> {
         OfferSlot::new(offer)
     }
 
-    /// Reads a single select of the values offered: the next field.
+    /// Reads a single select of the values offered: the field at `place`, the `offer`-th offered.
     #[inline]
-    pub fn pick_required(fields: &mut Reading<'_>) -> Option<V> {
-        let (slot, name, sent, offer, errors) = fields.next_offered();
+    pub fn pick_required(fields: &mut Reading<'_>, place: usize, offer: usize) -> Option<V> {
+        let (slot, name, sent, offer, errors) = fields.offered(place, offer);
         crate::read::pick_required::<V>(slot, name, sent, offer, errors)
     }
 
-    /// Reads an optional single select of the values offered: the next field.
+    /// Reads an optional single select of the values offered: the field at `place`, the `offer`-th offered.
     #[inline]
-    pub fn pick_optional(fields: &mut Reading<'_>) -> Option<Option<V>> {
-        let (slot, name, sent, offer, errors) = fields.next_offered();
+    pub fn pick_optional(
+        fields: &mut Reading<'_>,
+        place: usize,
+        offer: usize,
+    ) -> Option<Option<V>> {
+        let (slot, name, sent, offer, errors) = fields.offered(place, offer);
         crate::read::pick_optional::<V>(slot, name, sent, offer, errors)
     }
 
-    /// Reads a multi-select of the values offered: the next field.
+    /// Reads a multi-select of the values offered: the field at `place`, the `offer`-th offered.
     #[inline]
-    pub fn pick_all_required(fields: &mut Reading<'_>) -> Option<Vec<V>> {
-        let (slot, name, sent, offer, errors) = fields.next_offered();
+    pub fn pick_all_required(
+        fields: &mut Reading<'_>,
+        place: usize,
+        offer: usize,
+    ) -> Option<Vec<V>> {
+        let (slot, name, sent, offer, errors) = fields.offered(place, offer);
         crate::read::pick_all_required::<V>(slot, name, sent, offer, errors)
     }
 
-    /// Reads an optional multi-select of the values offered: the next field.
+    /// Reads an optional multi-select of the values offered: the field at `place`, the `offer`-th offered.
     #[inline]
-    pub fn pick_all_optional(fields: &mut Reading<'_>) -> Option<Option<Vec<V>>> {
-        let (slot, name, sent, offer, errors) = fields.next_offered();
+    pub fn pick_all_optional(
+        fields: &mut Reading<'_>,
+        place: usize,
+        offer: usize,
+    ) -> Option<Option<Vec<V>>> {
+        let (slot, name, sent, offer, errors) = fields.offered(place, offer);
         crate::read::pick_all_optional::<V>(slot, name, sent, offer, errors)
     }
 }
@@ -210,22 +222,22 @@ pub trait NotOffered {
     }
 
     /// Nothing read.
-    fn pick_required(_: &mut Reading<'_>) -> Option<Self::Of> {
+    fn pick_required(_: &mut Reading<'_>, _: usize, _: usize) -> Option<Self::Of> {
         None
     }
 
     /// Nothing read.
-    fn pick_optional(_: &mut Reading<'_>) -> Option<Option<Self::Of>> {
+    fn pick_optional(_: &mut Reading<'_>, _: usize, _: usize) -> Option<Option<Self::Of>> {
         None
     }
 
     /// Nothing read.
-    fn pick_all_required(_: &mut Reading<'_>) -> Option<Vec<Self::Of>> {
+    fn pick_all_required(_: &mut Reading<'_>, _: usize, _: usize) -> Option<Vec<Self::Of>> {
         None
     }
 
     /// Nothing read.
-    fn pick_all_optional(_: &mut Reading<'_>) -> Option<Option<Vec<Self::Of>>> {
+    fn pick_all_optional(_: &mut Reading<'_>, _: usize, _: usize) -> Option<Option<Vec<Self::Of>>> {
         None
     }
 }

@@ -75,19 +75,24 @@ fn read_form<T: FormFields>(slots: &[Slot<'_>], sent: &Sent<'_>, errors: &mut Er
     T::read_fields(&mut Reading::new(slots, *sent, T::NAMES, errors))
 }
 
+/// A field as its reader reads it: the value found for it (if any), its wire name, how it was
+/// sent, and the errors its own joins.
+pub type FieldAt<'a> = (
+    Option<&'a Raw<'a>>,
+    &'static str,
+    AsSent<'a>,
+    &'a mut Errors,
+);
+
 /// A derived form's fields while its reader reads them: their slots, the fields as sent,
-/// their wire names (the form's `NAMES`) and the errors so far. The reader takes them in
-/// declaration order, each field once ([`next_field`](Self::next_field)), a flattened form
-/// its run of them, so that it names no field's place or name itself.
+/// their wire names (the form's `NAMES`) and the errors so far. The reader takes each field
+/// once by its place ([`field`](Self::field)), a constant the expansion writes, and a
+/// flattened form its run of them; no name is written twice.
 pub struct Reading<'r> {
     slots: &'r [Slot<'r>],
     sent: Sent<'r>,
     names: &'static [&'static str],
     errors: &'r mut Errors,
-    /// The place of the next field to read.
-    next: usize,
-    /// The place of the next field filled at run time among those fields: its offer's.
-    next_offer: usize,
 }
 
 impl<'r> Reading<'r> {
@@ -104,8 +109,6 @@ impl<'r> Reading<'r> {
             sent,
             names,
             errors,
-            next: 0,
-            next_offer: 0,
         }
     }
 
@@ -115,51 +118,45 @@ impl<'r> Reading<'r> {
         self.names.get(index).copied().unwrap_or_default()
     }
 
-    /// The next field: the value found for it (if any), its wire name, how it was sent, and
-    /// the errors its own joins.
+    /// The field at `place` (its place among the form's names, a constant of the expansion).
     #[inline]
-    pub fn next_field(&mut self) -> (Option<&'r Raw<'r>>, &'static str, AsSent<'r>, &mut Errors) {
-        let index = self.next;
-        self.next += 1;
+    pub fn field(&mut self, place: usize) -> FieldAt<'_> {
         (
-            slot(self.slots, index),
-            self.name(index),
-            self.sent.field(index),
+            slot(self.slots, place),
+            self.name(place),
+            self.sent.field(place),
             &mut *self.errors,
         )
     }
 
-    /// The next field, one whose options are given at run time: as
-    /// [`next_field`](Self::next_field), with what was offered for it.
+    /// The field at `place`, one whose options are given at run time, the `offer`-th of
+    /// those: as [`field`](Self::field), with what was offered for it.
     #[inline]
-    pub fn next_offered(
+    pub fn offered(
         &mut self,
+        place: usize,
+        offer: usize,
     ) -> (
-        Option<&'r Raw<'r>>,
+        Option<&'_ Raw<'_>>,
         &'static str,
-        AsSent<'r>,
+        AsSent<'_>,
         Option<&'r OfferSlot>,
         &mut Errors,
     ) {
-        let offer = self.sent.offer(self.next_offer);
-        self.next_offer += 1;
-        let (slot, name, sent, errors) = self.next_field();
-        (slot, name, sent, offer, errors)
+        let offered = self.sent.offer(offer);
+        let (slot, name, sent, errors) = self.field(place);
+        (slot, name, sent, offered, errors)
     }
 
-    /// The next `len` fields: a flattened form's, as its own reader reads them (from its
-    /// first field).
-    pub(crate) fn flattened(&mut self, len: usize) -> Reading<'_> {
-        let start = self.next;
+    /// The `len` fields from `start`: a flattened form's, as its own reader reads them (from
+    /// its first field, at place 0).
+    pub(crate) fn flattened(&mut self, start: usize, len: usize) -> Reading<'_> {
         let end = start.saturating_add(len);
-        self.next = end;
         Reading {
             slots: sub_slots(self.slots, start, len),
             sent: self.sent.sub(start, len),
             names: self.names.get(start..end).unwrap_or_default(),
             errors: &mut *self.errors,
-            next: 0,
-            next_offer: 0,
         }
     }
 

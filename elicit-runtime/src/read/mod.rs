@@ -20,7 +20,7 @@ pub use self::errors::Errors;
 pub use self::field::{
     pick_all_optional, pick_all_required, pick_optional, pick_required, read_field,
 };
-pub use self::form_fields::{FormFields, Reading, form_reader};
+pub use self::form_fields::{FieldAt, FormFields, Reading, form_reader};
 pub use self::offer::{Offer, OfferSlot};
 pub use self::sent::{AsSent, Sent};
 pub(crate) use self::sent::{FieldPlan, Plan};
