@@ -1064,3 +1064,39 @@ fn last_moment(expires_at: SystemTime, skew: Duration) -> SystemTime {
         .map_or(0, |since| since.as_secs());
     UNIX_EPOCH + Duration::from_secs(seconds) + skew
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use serde_json::{Map, Value};
+
+    use super::MintedForms;
+    use crate::error::ContentError;
+    use crate::schema::RequestedSchema;
+    use crate::url_form::form::ServedForm;
+    use crate::url_form::link::LinkId;
+
+    /// A form that takes anything: what is kept, not how it reads.
+    struct Any;
+
+    impl ServedForm for Any {
+        fn check(&self, _: &RequestedSchema, _: &Map<String, Value>) -> Result<(), ContentError> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_links_form_is_forgotten_and_an_open_ones_kept() {
+        let id = |letter: &str| LinkId::parse(&letter.repeat(43)).expect("an id");
+        let (closed, open) = (id("A"), id("E"));
+        let now = Instant::now();
+        let mut minted = MintedForms::default();
+        assert!(minted.keep(&closed, Arc::new(Any), now));
+        assert!(minted.keep(&open, Arc::new(Any), now + Duration::from_secs(60)));
+        assert!(minted.get(&closed).is_none(), "closed: its form is dropped");
+        assert!(minted.get(&open).is_some());
+        assert_eq!((minted.forms.len(), minted.closing.len()), (1, 1));
+    }
+}
