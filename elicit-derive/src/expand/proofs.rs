@@ -94,6 +94,9 @@ impl FieldTrait {
                     <T as #private::FormField>::from_inner(inner)
                 }
 
+                // Inlined into the form's reader, where `place` is a constant: the field's
+                // slot, name and property are then found as if written there (without it, 2a
+                // read about 15% slower, paired against 0f6af6b).
                 #[inline]
                 fn __read(
                     fields: &mut #private::Reading<'_>,
